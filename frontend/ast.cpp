@@ -1,0 +1,159 @@
+#include "frontend/ast.hpp"
+
+#include <cstdio>
+
+namespace pyscript::ast {
+
+const char* spelling(BinaryOp op) {
+  switch (op) {
+  case BinaryOp::Add: return "+";
+  case BinaryOp::Sub: return "-";
+  case BinaryOp::Mul: return "*";
+  case BinaryOp::Div: return "/";
+  case BinaryOp::FloorDiv: return "//";
+  case BinaryOp::Mod: return "%";
+  case BinaryOp::Pow: return "**";
+  case BinaryOp::MatMul: return "@";
+  }
+  return "?";
+}
+
+const char* spelling(UnaryOp op) {
+  switch (op) {
+  case UnaryOp::Neg: return "-";
+  case UnaryOp::Pos: return "+";
+  case UnaryOp::Not: return "not";
+  }
+  return "?";
+}
+
+const char* spelling(CompareOp op) {
+  switch (op) {
+  case CompareOp::Lt: return "<";
+  case CompareOp::Le: return "<=";
+  case CompareOp::Gt: return ">";
+  case CompareOp::Ge: return ">=";
+  case CompareOp::Eq: return "==";
+  case CompareOp::Ne: return "!=";
+  }
+  return "?";
+}
+
+const char* spelling(BoolOp op) { return op == BoolOp::And ? "and" : "or"; }
+
+namespace {
+
+// Expressions print as fully parenthesized prefix forms: (+ a b), (call f a), ...
+std::string dump_expr(const Expr* e) {
+  if (!e) return "_";
+  auto list = [&](size_t from) {
+    std::string out;
+    for (size_t i = from; i < e->operands.size(); ++i) out += " " + dump_expr(e->operands[i].get());
+    return out;
+  };
+  switch (e->kind) {
+  case ExprKind::Int: return std::to_string(e->int_value);
+  case ExprKind::Float: {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", e->float_value);
+    return std::string(buf) + "f";
+  }
+  case ExprKind::Bool: return e->bool_value ? "True" : "False";
+  case ExprKind::None: return "None";
+  case ExprKind::Str: return "'" + e->text + "'";
+  case ExprKind::Name: return e->text;
+  case ExprKind::Attribute: return "(. " + dump_expr(e->operands[0].get()) + " " + e->text + ")";
+  case ExprKind::Call: {
+    std::string out = "(call" + list(0);
+    for (const Keyword& kw : e->keywords) out += " " + kw.name + "=" + dump_expr(kw.value.get());
+    return out + ")";
+  }
+  case ExprKind::Subscript: return "([]" + list(0) + ")";
+  case ExprKind::Slice: return "(:" + list(0) + ")";
+  case ExprKind::Tuple: return "(tuple" + list(0) + ")";
+  case ExprKind::List: return "(list" + list(0) + ")";
+  case ExprKind::Binary: return std::string("(") + spelling(e->binary_op) + list(0) + ")";
+  case ExprKind::Unary: return std::string("(") + spelling(e->unary_op) + list(0) + ")";
+  case ExprKind::Logical: return std::string("(") + spelling(e->bool_op) + list(0) + ")";
+  case ExprKind::Compare: {
+    std::string out = "(compare " + dump_expr(e->operands[0].get());
+    for (size_t i = 0; i < e->compare_ops.size(); ++i)
+      out += std::string(" ") + spelling(e->compare_ops[i]) + " " +
+             dump_expr(e->operands[i + 1].get());
+    return out + ")";
+  }
+  case ExprKind::IfExp: return "(ifexp" + list(0) + ")";
+  }
+  return "?";
+}
+
+void dump_body(const StmtList& body, int indent, std::string& out);
+
+void dump_stmt(const Stmt& s, int indent, std::string& out) {
+  std::string pad(size_t(indent) * 2, ' ');
+  std::string loc = "  # " + std::to_string(s.range.line) + ":" + std::to_string(s.range.column);
+  switch (s.kind) {
+  case StmtKind::Expr: out += pad + dump_expr(s.value.get()) + loc + "\n"; return;
+  case StmtKind::Assign: {
+    out += pad + "assign";
+    for (const ExprPtr& t : s.targets) out += " " + dump_expr(t.get());
+    out += " = " + dump_expr(s.value.get()) + loc + "\n";
+    return;
+  }
+  case StmtKind::If:
+    out += pad + "if " + dump_expr(s.value.get()) + loc + "\n";
+    dump_body(s.body, indent + 1, out);
+    if (!s.orelse.empty()) {
+      out += pad + "else\n";
+      dump_body(s.orelse, indent + 1, out);
+    }
+    return;
+  case StmtKind::For:
+    out += pad + "for " + dump_expr(s.targets[0].get()) + " in " + dump_expr(s.value.get()) + loc +
+           "\n";
+    dump_body(s.body, indent + 1, out);
+    return;
+  case StmtKind::While:
+    out += pad + "while " + dump_expr(s.value.get()) + loc + "\n";
+    dump_body(s.body, indent + 1, out);
+    return;
+  case StmtKind::Break: out += pad + "break" + loc + "\n"; return;
+  case StmtKind::Continue: out += pad + "continue" + loc + "\n"; return;
+  case StmtKind::Return: out += pad + "return " + dump_expr(s.value.get()) + loc + "\n"; return;
+  case StmtKind::Pass: out += pad + "pass" + loc + "\n"; return;
+  case StmtKind::Assert:
+    out += pad + "assert " + dump_expr(s.value.get()) + " " + dump_expr(s.message.get()) + loc +
+           "\n";
+    return;
+  case StmtKind::Import: out += pad + "import " + s.module + " as " + s.alias + loc + "\n"; return;
+  case StmtKind::FunctionDef: {
+    const FunctionDef& fn = *s.function;
+    out += pad + "def " + fn.name + "(";
+    for (size_t i = 0; i < fn.params.size(); ++i) {
+      const Param& p = fn.params[i];
+      out += (i ? ", " : "") + p.name;
+      if (p.annotation) out += ": " + dump_expr(p.annotation.get());
+      if (p.default_value) out += " = " + dump_expr(p.default_value.get());
+    }
+    out += ")";
+    if (fn.returns) out += " -> " + dump_expr(fn.returns.get());
+    out += loc + "\n";
+    dump_body(fn.body, indent + 1, out);
+    return;
+  }
+  }
+}
+
+void dump_body(const StmtList& body, int indent, std::string& out) {
+  for (const StmtPtr& s : body) dump_stmt(*s, indent, out);
+}
+
+} // namespace
+
+std::string dump(const Module& m) {
+  std::string out;
+  dump_body(m.body, 0, out);
+  return out;
+}
+
+} // namespace pyscript::ast

@@ -1,0 +1,133 @@
+// The AST of the pyscript subset: what the parser (frontend/parser.cpp) produces from tree-sitter's
+// concrete syntax tree, after rejecting every construct outside the subset.
+// Every node carries the source range it came from.
+#pragma once
+
+#include "frontend/source.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace pyscript::ast {
+
+struct Expr;
+struct Stmt;
+struct FunctionDef;
+using ExprPtr = std::unique_ptr<Expr>;
+using StmtPtr = std::unique_ptr<Stmt>;
+using StmtList = std::vector<StmtPtr>;
+
+enum class BinaryOp { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul };
+enum class UnaryOp { Neg, Pos, Not };
+enum class CompareOp { Lt, Le, Gt, Ge, Eq, Ne };
+enum class BoolOp { And, Or };
+
+const char* spelling(BinaryOp op); // "+", "//", ...
+const char* spelling(UnaryOp op);
+const char* spelling(CompareOp op);
+const char* spelling(BoolOp op);
+
+// Layout of `operands` for each kind is given beside it.
+enum class ExprKind {
+  Int,       // int_value
+  Float,     // float_value
+  Bool,      // bool_value
+  None,      //
+  Str,       // text: the string's value (escapes decoded)
+  Name,      // text: the identifier
+  Attribute, // operands[0] . text
+  Call,      // operands[0] is the callee, operands[1..] the positional arguments; keywords
+  Subscript, // operands[0] [ operands[1] ]; several indices come as one Tuple
+  Slice,     // operands[0]:operands[1]:operands[2], each may be null
+  Tuple,     // operands: the elements
+  List,      // operands: the elements (only as data for np.array)
+  Binary,    // operands[0] binary_op operands[1]
+  Unary,     // unary_op operands[0]
+  Logical,   // operands[0] bool_op operands[1], short-circuit
+  Compare,   // operands[0] compare_ops[0] operands[1] compare_ops[1] operands[2] ...
+  IfExp,     // operands[1] if operands[0] else operands[2]
+};
+
+struct Keyword {
+  std::string name;
+  SourceRange name_range;
+  ExprPtr value;
+};
+
+struct Expr {
+  ExprKind kind;
+  SourceRange range;
+  std::vector<ExprPtr> operands;
+  int64_t int_value = 0;
+  double float_value = 0;
+  bool bool_value = false;
+  std::string text;
+  SourceRange text_range; // Attribute: where the attribute name is
+  BinaryOp binary_op = BinaryOp::Add;
+  UnaryOp unary_op = UnaryOp::Neg;
+  BoolOp bool_op = BoolOp::And;
+  std::vector<CompareOp> compare_ops;
+  std::vector<Keyword> keywords; // Call
+
+  Expr(ExprKind k, SourceRange r) : kind(k), range(r) {}
+};
+
+enum class StmtKind {
+  Expr,        // value
+  Assign,      // targets = value; a = b = v has two targets; a target is a Name, or a Tuple of Names
+  If,          // if value: body else: orelse (elif is an If alone in orelse)
+  For,         // for targets[0] in value: body
+  While,       // while value: body
+  Break,
+  Continue,
+  Return,      // value may be null
+  Pass,
+  Assert,      // assert value, message (message may be null)
+  Import,      // import module as alias (alias == module without "as")
+  FunctionDef, // function
+};
+
+struct Param {
+  std::string name;
+  SourceRange range;
+  ExprPtr annotation;    // may be null
+  ExprPtr default_value; // may be null
+};
+
+struct FunctionDef {
+  std::string name;
+  SourceRange name_range;
+  std::vector<Param> params;
+  ExprPtr returns; // return annotation, may be null
+  StmtList body;
+  // Names that rejected statements would bind (see Note [Names of rejected statements]).
+  std::set<std::string> rejected_bindings;
+};
+
+struct Stmt {
+  StmtKind kind;
+  SourceRange range;
+  std::vector<ExprPtr> targets;
+  ExprPtr value;
+  ExprPtr message;
+  ExprPtr annotation; // Assign: `x: float = ...`
+  StmtList body, orelse;
+  std::string module, alias;
+  std::unique_ptr<FunctionDef> function;
+
+  Stmt(StmtKind k, SourceRange r) : kind(k), range(r) {}
+};
+
+struct Module {
+  const SourceFile* file = nullptr;
+  StmtList body;
+  std::set<std::string> rejected_bindings;
+};
+
+// The AST as indented text, one node a line, for golden tests and `--emit=ast`.
+std::string dump(const Module& m);
+
+} // namespace pyscript::ast

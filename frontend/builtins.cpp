@@ -1,0 +1,198 @@
+#include "frontend/builtins.hpp"
+
+#include <map>
+
+namespace pyscript {
+namespace {
+
+using enum MemberKind;
+
+const std::vector<Signature> kBuiltins = {
+    {"print", Function, 0, kVariadic, {"sep", "end"}},
+    {"range", Function, 1, 3, {}},
+    {"len", Function, 1, 1, {}},
+    {"abs", Function, 1, 1, {}},
+    {"min", Function, 1, kVariadic, {}},
+    {"max", Function, 1, kVariadic, {}},
+    {"int", Function, 0, 1, {}},
+    {"float", Function, 0, 1, {}},
+    {"bool", Function, 0, 1, {}},
+    {"round", Function, 1, 2, {}},
+};
+
+const std::vector<Signature> kMath = {
+    {"sqrt", Function, 1, 1, {}}, {"exp", Function, 1, 1, {}},  {"log", Function, 1, 2, {}},
+    {"sin", Function, 1, 1, {}},  {"cos", Function, 1, 1, {}},  {"tan", Function, 1, 1, {}},
+    {"tanh", Function, 1, 1, {}}, {"floor", Function, 1, 1, {}}, {"ceil", Function, 1, 1, {}},
+    {"pi", Constant, 0, 0, {}},   {"e", Constant, 0, 0, {}},
+};
+
+const std::vector<Signature> kTime = {
+    {"perf_counter", Function, 0, 0, {}},
+};
+
+const std::vector<Signature> kNumpy = {
+    {"array", Function, 1, 1, {"dtype"}},
+    {"zeros", Function, 1, 1, {"dtype"}},
+    {"ones", Function, 1, 1, {"dtype"}},
+    {"full", Function, 2, 2, {"dtype"}},
+    {"arange", Function, 1, 3, {"dtype"}},
+    {"linspace", Function, 2, 3, {"num", "dtype"}},
+    {"eye", Function, 1, 2, {"dtype"}},
+    {"maximum", Function, 2, 2, {}},
+    {"minimum", Function, 2, 2, {}},
+    {"where", Function, 3, 3, {}},
+    {"exp", Function, 1, 1, {}},
+    {"log", Function, 1, 1, {}},
+    {"sqrt", Function, 1, 1, {}},
+    {"tanh", Function, 1, 1, {}},
+    {"sin", Function, 1, 1, {}},
+    {"cos", Function, 1, 1, {}},
+    {"abs", Function, 1, 1, {}},
+    {"sum", Function, 1, 2, {"axis", "keepdims"}},
+    {"mean", Function, 1, 2, {"axis", "keepdims"}},
+    {"max", Function, 1, 2, {"axis", "keepdims"}},
+    {"min", Function, 1, 2, {"axis", "keepdims"}},
+    {"argmax", Function, 1, 2, {"axis", "keepdims"}},
+    {"dot", Function, 2, 2, {}},
+    {"matmul", Function, 2, 2, {}},
+    {"transpose", Function, 1, 2, {}},
+    {"reshape", Function, 2, 2, {}},
+    {"float32", DType, 0, 0, {}},
+    {"float64", DType, 0, 0, {}},
+    {"int64", DType, 0, 0, {}},
+    {"bool_", DType, 0, 0, {}},
+    {"ndarray", DType, 0, 0, {}},
+    {"pi", Constant, 0, 0, {}},
+    {"e", Constant, 0, 0, {}},
+};
+
+const std::vector<Signature> kArrayMembers = {
+    {"T", Constant, 0, 0, {}},
+    {"shape", Constant, 0, 0, {}},
+    {"ndim", Constant, 0, 0, {}},
+    {"size", Constant, 0, 0, {}},
+    {"dtype", Constant, 0, 0, {}},
+    {"astype", Function, 1, 1, {}},
+    {"reshape", Function, 1, kVariadic, {}},
+    {"transpose", Function, 0, kVariadic, {}},
+    {"sum", Function, 0, 1, {"axis", "keepdims"}},
+    {"mean", Function, 0, 1, {"axis", "keepdims"}},
+    {"max", Function, 0, 1, {"axis", "keepdims"}},
+    {"min", Function, 0, 1, {"axis", "keepdims"}},
+    {"argmax", Function, 0, 1, {"axis", "keepdims"}},
+};
+
+const Signature* find_in(const std::vector<Signature>& table, std::string_view name) {
+  for (const Signature& s : table)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+const std::vector<Signature>* module_table(std::string_view module) {
+  if (module == "numpy") return &kNumpy;
+  if (module == "math") return &kMath;
+  if (module == "time") return &kTime;
+  return nullptr;
+}
+
+} // namespace
+
+bool is_known_module(std::string_view module) { return module_table(module) != nullptr; }
+
+const Signature* find_builtin(std::string_view name) { return find_in(kBuiltins, name); }
+
+const Signature* find_module_member(std::string_view module, std::string_view member) {
+  const std::vector<Signature>* table = module_table(module);
+  return table ? find_in(*table, member) : nullptr;
+}
+
+const Signature* find_array_member(std::string_view name) { return find_in(kArrayMembers, name); }
+
+std::string list_module_members(std::string_view module) {
+  std::string out;
+  if (const std::vector<Signature>* table = module_table(module)) {
+    for (const Signature& s : *table) {
+      if (s.name == "ndarray") continue;
+      if (!out.empty()) out += ", ";
+      out += s.name;
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> unsupported_builtin_help(std::string_view name) {
+  static const std::map<std::string_view, std::string_view> kHelp = {
+      {"eval", "pyscript compiles code ahead of time; it cannot run code from a string"},
+      {"exec", "pyscript compiles code ahead of time; it cannot run code from a string"},
+      {"compile", "pyscript compiles code ahead of time; it cannot run code from a string"},
+      {"open", "pyscript code does no file I/O; load data in the host (pyscript::load_npy)"},
+      {"input", "pass the value in as a parameter"},
+      {"globals", "pass values in as parameters"},
+      {"locals", "pass values in as parameters"},
+      {"vars", "pass values in as parameters"},
+      {"getattr", "write the attribute directly: 'x.shape'"},
+      {"setattr", "values are immutable in pyscript"},
+      {"hasattr", "pyscript knows every attribute at compile time"},
+      {"isinstance", "pyscript knows every type at compile time"},
+      {"type", "use 'x.dtype' for arrays"},
+      {"sum", "use np.sum(x) for arrays, or a 'for' loop"},
+      {"enumerate", "loop with 'for i in range(len(x)):'"},
+      {"zip", "loop with 'for i in range(len(x)):'"},
+      {"map", "write a 'for' loop"},
+      {"filter", "write a 'for' loop"},
+      {"sorted", ""},
+      {"reversed", "loop with 'for i in range(n - 1, -1, -1):'"},
+      {"list", "lists come in a later version; use a tuple or a numpy array"},
+      {"dict", "use a tuple, or several variables"},
+      {"set", "use a tuple"},
+      {"tuple", "write the tuple literally: (a, b)"},
+      {"str", "print the value itself: print(\"x =\", x)"},
+      {"repr", "print the value itself"},
+      {"format", "print the value itself"},
+      {"divmod", "write 'a // b, a % b'"},
+      {"pow", "write 'a ** b'"},
+      {"any", "use a loop, or (x != 0).sum() > 0 for arrays"},
+      {"all", "use a loop"},
+      {"iter", ""},
+      {"next", ""},
+      {"id", ""},
+      {"hash", ""},
+      {"chr", ""},
+      {"ord", ""},
+      {"hex", ""},
+      {"oct", ""},
+      {"bin", ""},
+      {"callable", ""},
+      {"super", ""},
+      {"object", ""},
+      {"property", ""},
+      {"staticmethod", ""},
+      {"classmethod", ""},
+      {"breakpoint", "run the file with python3 to debug it"},
+      {"help", ""},
+      {"dir", ""},
+      {"bytes", ""},
+      {"bytearray", ""},
+      {"memoryview", ""},
+      {"frozenset", ""},
+      {"slice", "write the slice literally: x[a:b]"},
+      {"complex", ""},
+      {"ascii", ""},
+      {"issubclass", ""},
+      {"delattr", ""},
+  };
+  auto it = kHelp.find(name);
+  if (it == kHelp.end()) return std::nullopt;
+  return std::string(it->second);
+}
+
+std::optional<std::string> escape_method_help(std::string_view name) {
+  if (name == "asnumpy" || name == "numpy")
+    return std::string("pyscript arrays already are numpy arrays: use the array itself");
+  if (name == "tolist") return std::string("keep the array; index it or loop over its first axis");
+  if (name == "item") return std::string("write 'float(x)' or 'int(x)' for a one-element array");
+  return std::nullopt;
+}
+
+} // namespace pyscript

@@ -1,0 +1,47 @@
+// What the subset offers by name: Python builtins, and the members of math, time and numpy,
+// with the argument counts and keywords each accepts. One table, read by name resolution here and
+// by lowering later, so the two never disagree on what exists.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pyscript {
+
+enum class MemberKind {
+  Function, // called: np.exp(x)
+  Constant, // read: math.pi
+  DType,    // np.float32: a dtype value, for dtype= and astype
+};
+
+struct Signature {
+  std::string_view name;
+  MemberKind kind = MemberKind::Function;
+  int min_args = 0;
+  int max_args = 0; // kVariadic: no upper bound
+  std::vector<std::string_view> keywords;
+};
+
+constexpr int kVariadic = -1;
+
+// The modules pyscript can import, by their real names.
+bool is_known_module(std::string_view module);
+
+// A builtin function (print, range, ...), or nothing.
+const Signature* find_builtin(std::string_view name);
+// A member of numpy, math or time, or nothing.
+const Signature* find_module_member(std::string_view module, std::string_view member);
+// An array attribute (T, shape, ...) or method (sum, reshape, ...), or nothing.
+const Signature* find_array_member(std::string_view name);
+
+// Python builtins outside the subset, with advice; empty when `name` is not one.
+std::optional<std::string> unsupported_builtin_help(std::string_view name);
+// Framework escapes (x.asnumpy(), x.item(), ...), with advice; empty when `name` is not one.
+std::optional<std::string> escape_method_help(std::string_view name);
+
+// The names of a module's members, comma-separated, for "did you mean" style help.
+std::string list_module_members(std::string_view module);
+
+} // namespace pyscript

@@ -1,0 +1,89 @@
+// Internal to the parser: typed access to tree-sitter's concrete syntax tree and the state of one
+// CST -> AST conversion. Statements are converted in parse_stmt.cpp, expressions in parse_expr.cpp,
+// literals in parse_literal.cpp.
+#pragma once
+
+#include "frontend/ast.hpp"
+#include "frontend/diagnostics.hpp"
+
+#include <tree_sitter/api.h>
+
+#include <cstring>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pyscript::detail {
+
+// Deeper expressions are rejected (CPython's own parser stops near 200 nested parentheses);
+// the limit also keeps the recursive conversion far from the end of the stack.
+constexpr int kMaxNestingDepth = 200;
+
+class CstReader {
+public:
+  CstReader(const SourceFile& file, DiagnosticEngine& diags) : file_(file), diags_(diags) {}
+
+  // --- tree-sitter helpers ---
+  bool is(TSNode n, const char* type) const { return std::strcmp(ts_node_type(n), type) == 0; }
+  std::string_view type_of(TSNode n) const { return ts_node_type(n); }
+  std::string_view text(TSNode n) const {
+    uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+    return std::string_view(file_.text()).substr(b, e - b);
+  }
+  SourceRange range(TSNode n) const {
+    return file_.range(ts_node_start_byte(n), ts_node_end_byte(n));
+  }
+  TSNode field(TSNode n, const char* name) const {
+    return ts_node_child_by_field_name(n, name, uint32_t(std::strlen(name)));
+  }
+  // Named children, comments left out.
+  std::vector<TSNode> named_children(TSNode n) const;
+  // Every child (named or not), comments left out.
+  std::vector<TSNode> children(TSNode n) const;
+  // Children of `n` stored under field `name` (a field may repeat, as subscript's does).
+  std::vector<TSNode> field_children(TSNode n, const char* name) const;
+
+  // --- statements (parse_stmt.cpp) ---
+  ast::StmtList convert_block(TSNode block);
+  void convert_statement(TSNode n, ast::StmtList& out);
+
+  // --- expressions (parse_expr.cpp); null after a reported diagnostic ---
+  ast::ExprPtr convert_expr(TSNode n);
+  // An assignment or for target: a Name, or a Tuple of targets.
+  ast::ExprPtr convert_target(TSNode n, const char* what);
+
+  // --- literals (parse_literal.cpp) ---
+  ast::ExprPtr convert_integer(TSNode n);
+  ast::ExprPtr convert_float(TSNode n);
+  ast::ExprPtr convert_string(TSNode n);
+
+  // Reports `'<what>' is not supported` at n, with a help line when `help` is not empty.
+  Diagnostic& unsupported(TSNode n, const std::string& what, const std::string& help = "");
+
+  // Names bound by statements that were rejected, so name resolution does not cascade into
+  // "undefined name" errors for them (see Note [Names of rejected statements] in resolve.cpp).
+  std::set<std::string>& rejected_bindings() { return *rejected_bindings_; }
+  void collect_bound_names(TSNode target);
+
+  const SourceFile& file() const { return file_; }
+  DiagnosticEngine& diags() { return diags_; }
+
+  // Context of the statement being converted.
+  int function_depth = 0;
+  int loop_depth = 0;
+  int expr_depth = 0;
+  std::set<std::string>* rejected_bindings_ = nullptr;
+
+private:
+  void convert_function(TSNode n, ast::StmtList& out, bool is_async);
+  void convert_import(TSNode n, ast::StmtList& out);
+  void convert_assignment(TSNode n, ast::StmtList& out);
+  void convert_augmented_assignment(TSNode n);
+  ast::StmtPtr convert_if(TSNode n, uint32_t alternative_index);
+
+  const SourceFile& file_;
+  DiagnosticEngine& diags_;
+};
+
+} // namespace pyscript::detail

@@ -1,0 +1,20 @@
+// The frontend as one call: source text -> checked AST plus every diagnostic found.
+#pragma once
+
+#include "frontend/ast.hpp"
+#include "frontend/diagnostics.hpp"
+
+#include <memory>
+
+namespace pyscript {
+
+struct CheckedModule {
+  std::unique_ptr<SourceFile> file; // owns the text that ranges point into
+  ast::Module module;
+};
+
+// Parses and resolves names. Errors go to `diags`; the module holds what could be converted.
+// Diagnostics point into the returned SourceFile: keep the result alive while they are used.
+[[nodiscard]] CheckedModule check_source(std::string path, std::string text, DiagnosticEngine& diags);
+
+} // namespace pyscript

@@ -1,0 +1,190 @@
+// Literals: Python's integer, float and string syntax decoded to values.
+#include "frontend/cst_reader.hpp"
+
+#include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cstdint>
+#include <cstdlib>
+
+namespace pyscript::detail {
+namespace {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::ExprPtr;
+
+std::string without_underscores(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (c != '_') out += c;
+  return out;
+}
+
+void append_utf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += char(cp);
+  } else if (cp < 0x800) {
+    out += char(0xC0 | (cp >> 6));
+    out += char(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += char(0xE0 | (cp >> 12));
+    out += char(0x80 | ((cp >> 6) & 0x3F));
+    out += char(0x80 | (cp & 0x3F));
+  } else {
+    out += char(0xF0 | (cp >> 18));
+    out += char(0x80 | ((cp >> 12) & 0x3F));
+    out += char(0x80 | ((cp >> 6) & 0x3F));
+    out += char(0x80 | (cp & 0x3F));
+  }
+}
+
+// Decodes the escapes of a non-raw string body; returns false on a malformed escape.
+bool decode_escapes(std::string_view body, std::string& out) {
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c != '\\' || i + 1 == body.size()) {
+      out += c;
+      continue;
+    }
+    char e = body[++i];
+    auto hex = [&](size_t digits) -> bool {
+      std::string h(body.substr(i + 1, digits));
+      if (h.size() != digits || h.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+        return false;
+      uint32_t cp = uint32_t(std::strtoul(h.c_str(), nullptr, 16));
+      if (cp > 0x10FFFF) return false;
+      append_utf8(out, cp);
+      i += digits;
+      return true;
+    };
+    switch (e) {
+    case '\n': break; // line continuation inside the string
+    case '\\': out += '\\'; break;
+    case '\'': out += '\''; break;
+    case '"': out += '"'; break;
+    case 'a': out += '\a'; break;
+    case 'b': out += '\b'; break;
+    case 'f': out += '\f'; break;
+    case 'n': out += '\n'; break;
+    case 'r': out += '\r'; break;
+    case 't': out += '\t'; break;
+    case 'v': out += '\v'; break;
+    case 'x': if (!hex(2)) return false; break;
+    case 'u': if (!hex(4)) return false; break;
+    case 'U': if (!hex(8)) return false; break;
+    default:
+      if (e >= '0' && e <= '7') {
+        uint32_t v = 0;
+        size_t k = 0;
+        while (k < 3 && i < body.size() && body[i] >= '0' && body[i] <= '7') {
+          v = v * 8 + uint32_t(body[i] - '0');
+          ++i;
+          ++k;
+        }
+        --i;
+        append_utf8(out, v);
+      } else {
+        out += '\\'; // Python keeps unknown escapes as written
+        out += e;
+      }
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+ExprPtr CstReader::convert_integer(TSNode n) {
+  std::string digits = without_underscores(text(n));
+  SourceRange r = range(n);
+  if (!digits.empty() && (digits.back() == 'j' || digits.back() == 'J')) {
+    unsupported(n, "a complex number");
+    return nullptr;
+  }
+  int base = 10;
+  size_t skip = 0;
+  if (digits.size() > 1 && digits[0] == '0' && std::isalpha(static_cast<unsigned char>(digits[1]))) {
+    char b = char(std::tolower(static_cast<unsigned char>(digits[1])));
+    base = b == 'x' ? 16 : b == 'o' ? 8 : b == 'b' ? 2 : 0;
+    skip = 2;
+  }
+  if (base == 0) {
+    diags_.error(r, "syntax", "invalid integer literal");
+    return nullptr;
+  }
+  errno = 0;
+  char* end = nullptr;
+  unsigned long long v = std::strtoull(digits.c_str() + skip, &end, base);
+  if (end == digits.c_str() + skip || *end != '\0') {
+    diags_.error(r, "syntax", "invalid integer literal");
+    return nullptr;
+  }
+  if (errno == ERANGE || v > uint64_t(INT64_MAX)) {
+    Diagnostic& d = diags_.error(r, "overflow", "integer literal " + std::string(text(n)) +
+                                                    " does not fit in a 64-bit int");
+    d.help.push_back("pyscript's int is 64-bit; write it as a float if an approximation will do");
+    return nullptr;
+  }
+  ExprPtr e = std::make_unique<Expr>(ExprKind::Int, r);
+  e->int_value = int64_t(v);
+  return e;
+}
+
+ExprPtr CstReader::convert_float(TSNode n) {
+  std::string digits = without_underscores(text(n));
+  if (!digits.empty() && (digits.back() == 'j' || digits.back() == 'J')) {
+    unsupported(n, "a complex number");
+    return nullptr;
+  }
+  char* end = nullptr;
+  double v = std::strtod(digits.c_str(), &end);
+  if (end == digits.c_str() || *end != '\0') {
+    diags_.error(range(n), "syntax", "invalid float literal");
+    return nullptr;
+  }
+  ExprPtr e = std::make_unique<Expr>(ExprKind::Float, range(n));
+  e->float_value = v; // strtod overflows to inf, as CPython's float literal does
+  return e;
+}
+
+ExprPtr CstReader::convert_string(TSNode n) {
+  std::vector<TSNode> parts;
+  if (is(n, "concatenated_string")) parts = named_children(n);
+  else parts.push_back(n);
+  std::string value;
+  for (TSNode part : parts) {
+    std::string_view whole = text(part);
+    // Prefix letters, then the opening quote(s).
+    size_t p = 0;
+    while (p < whole.size() && whole[p] != '\'' && whole[p] != '"') ++p;
+    std::string prefix;
+    for (char c : whole.substr(0, p)) prefix += char(std::tolower(static_cast<unsigned char>(c)));
+    if (prefix.find('f') != std::string::npos) {
+      unsupported(part, "an f-string", "pass the values to print separately: print(\"x =\", x)");
+      return nullptr;
+    }
+    if (prefix.find('b') != std::string::npos) {
+      unsupported(part, "a bytes literal");
+      return nullptr;
+    }
+    if (p >= whole.size()) return nullptr;
+    size_t quote_len = whole.substr(p).size() >= 6 && whole[p + 1] == whole[p] &&
+                               whole[p + 2] == whole[p]
+                           ? 3
+                           : 1;
+    if (whole.size() < p + 2 * quote_len) return nullptr;
+    std::string_view body = whole.substr(p + quote_len, whole.size() - p - 2 * quote_len);
+    if (prefix.find('r') != std::string::npos) {
+      value += body;
+    } else if (!decode_escapes(body, value)) {
+      diags_.error(range(part), "syntax", "malformed escape sequence in string literal");
+      return nullptr;
+    }
+  }
+  ExprPtr e = std::make_unique<Expr>(ExprKind::Str, range(n));
+  e->text = std::move(value);
+  return e;
+}
+
+} // namespace pyscript::detail

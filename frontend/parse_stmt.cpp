@@ -1,0 +1,484 @@
+// Statements: tree-sitter nodes -> ast::Stmt, and the statements the subset rejects.
+#include "frontend/cst_reader.hpp"
+
+#include <set>
+
+namespace pyscript::detail {
+
+std::vector<TSNode> CstReader::named_children(TSNode n) const {
+  std::vector<TSNode> out;
+  uint32_t count = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode c = ts_node_named_child(n, i);
+    if (!is(c, "comment") && !is(c, "line_continuation")) out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<TSNode> CstReader::children(TSNode n) const {
+  std::vector<TSNode> out;
+  uint32_t count = ts_node_child_count(n);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode c = ts_node_child(n, i);
+    if (!is(c, "comment") && !is(c, "line_continuation")) out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<TSNode> CstReader::field_children(TSNode n, const char* name) const {
+  // A cursor, since libtree-sitter 0.20's ts_node_field_name_for_child misreads repeated fields.
+  std::vector<TSNode> out;
+  TSTreeCursor cursor = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      const char* f = ts_tree_cursor_current_field_name(&cursor);
+      TSNode c = ts_tree_cursor_current_node(&cursor);
+      if (f && std::strcmp(f, name) == 0 && ts_node_is_named(c)) out.push_back(c);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
+  return out;
+}
+
+Diagnostic& CstReader::unsupported(TSNode n, const std::string& what, const std::string& help) {
+  Diagnostic& d = diags_.error(range(n), "unsupported", what + " is not supported by pyscript");
+  if (!help.empty()) d.help.push_back(help);
+  return d;
+}
+
+void CstReader::collect_bound_names(TSNode target) {
+  // Iterative: targets may nest as deep as the user likes.
+  std::vector<TSNode> stack{target};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    if (ts_node_is_null(n)) continue;
+    if (is(n, "identifier")) {
+      rejected_bindings_->insert(std::string(text(n)));
+      continue;
+    }
+    if (is(n, "attribute") || is(n, "subscript")) continue; // binds no name
+    for (TSNode c : named_children(n)) stack.push_back(c);
+  }
+}
+
+ast::StmtList CstReader::convert_block(TSNode block) {
+  ast::StmtList out;
+  for (TSNode child : named_children(block)) convert_statement(child, out);
+  return out;
+}
+
+namespace {
+
+bool has_async_keyword(const CstReader& r, TSNode n) {
+  uint32_t count = ts_node_child_count(n);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode c = ts_node_child(n, i);
+    if (!ts_node_is_named(c) && r.is(c, "async")) return true;
+  }
+  return false;
+}
+
+// Statements that the subset rejects outright, and what to tell the user instead.
+struct RejectedStatement {
+  const char* node_type;
+  const char* what;
+  const char* help;
+};
+
+const RejectedStatement kRejectedStatements[] = {
+    {"global_statement", "'global'",
+     "pass the value in as a parameter and return the new value; module-level names are constants"},
+    {"nonlocal_statement", "'nonlocal'", "pass the value in as a parameter and return it"},
+    {"try_statement", "'try'",
+     "check the condition before the operation (e.g. 'if b != 0:'); runtime errors stop the program "
+     "with their location"},
+    {"raise_statement", "'raise'", "use 'assert CONDITION, \"message\"'"},
+    {"with_statement", "'with'", "pyscript code has no files or resources to manage"},
+    {"delete_statement", "'del'", "let the variable go out of use; pyscript frees it after its last use"},
+    {"class_definition", "'class'", "use module-level functions and tuples"},
+    {"decorated_definition", "a decorator", "remove the decorator; pyscript compiles every function"},
+    {"match_statement", "'match'", "use 'if'/'elif'/'else'"},
+    {"type_alias_statement", "a 'type' alias", ""},
+    {"print_statement", "the Python 2 print statement", "write 'print(...)'"},
+    {"exec_statement", "'exec'", ""},
+};
+
+} // namespace
+
+void CstReader::convert_statement(TSNode n, ast::StmtList& out) {
+  SourceRange r = range(n);
+  std::string_view type = type_of(n);
+  for (const RejectedStatement& rej : kRejectedStatements) {
+    if (type == rej.node_type) {
+      unsupported(n, rej.what, rej.help);
+      // Names a rejected statement binds stay defined, so later uses do not cascade into errors.
+      if (type == "with_statement" || type == "try_statement" || type == "class_definition" ||
+          type == "decorated_definition")
+        collect_bound_names(n);
+      return;
+    }
+  }
+  if (type == "expression_statement") {
+    std::vector<TSNode> kids = named_children(n);
+    if (kids.size() == 1 && is(kids[0], "assignment")) return convert_assignment(kids[0], out);
+    if (kids.size() == 1 && is(kids[0], "augmented_assignment"))
+      return convert_augmented_assignment(kids[0]);
+    ast::ExprPtr value;
+    if (kids.size() == 1) {
+      value = convert_expr(kids[0]);
+    } else {
+      value = std::make_unique<ast::Expr>(ast::ExprKind::Tuple, r);
+      for (TSNode k : kids) {
+        ast::ExprPtr e = convert_expr(k);
+        if (!e) return;
+        value->operands.push_back(std::move(e));
+      }
+    }
+    if (!value) return;
+    auto s = std::make_unique<ast::Stmt>(ast::StmtKind::Expr, r);
+    s->value = std::move(value);
+    out.push_back(std::move(s));
+    return;
+  }
+  if (type == "if_statement") {
+    if (ast::StmtPtr s = convert_if(n, 0)) out.push_back(std::move(s));
+    return;
+  }
+  if (type == "for_statement" || type == "while_statement") {
+    bool is_for = type == "for_statement";
+    if (has_async_keyword(*this, n)) {
+      unsupported(n, "'async for'");
+      return;
+    }
+    TSNode alternative = field(n, "alternative");
+    if (!ts_node_is_null(alternative)) {
+      unsupported(alternative, is_for ? "'for ... else'" : "'while ... else'",
+                  "set a flag before 'break' and test it after the loop");
+    }
+    auto s = std::make_unique<ast::Stmt>(is_for ? ast::StmtKind::For : ast::StmtKind::While, r);
+    if (is_for) {
+      TSNode left = field(n, "left");
+      ast::ExprPtr target = convert_target(left, "a loop target");
+      if (!target) collect_bound_names(left);
+      s->targets.push_back(std::move(target));
+      s->value = convert_expr(field(n, "right"));
+    } else {
+      s->value = convert_expr(field(n, "condition"));
+    }
+    ++loop_depth;
+    s->body = convert_block(field(n, "body"));
+    --loop_depth;
+    if (!s->value || (is_for && !s->targets[0]) || !ts_node_is_null(alternative)) return;
+    out.push_back(std::move(s));
+    return;
+  }
+  if (type == "function_definition") return convert_function(n, out, has_async_keyword(*this, n));
+  if (type == "import_statement") return convert_import(n, out);
+  if (type == "import_from_statement" || type == "future_import_statement") {
+    TSNode module = field(n, "module_name");
+    std::string name = ts_node_is_null(module) ? "__future__" : std::string(text(module));
+    Diagnostic& d = diags_.error(r, "import", "'from " + name + " import ...' is not supported");
+    d.help.push_back(name == "numpy" || name == "math" || name == "time"
+                         ? "write 'import " + name + "' and use '" + name + ".NAME'"
+                         : "pyscript can import only numpy, math and time");
+    for (TSNode c : field_children(n, "name")) collect_bound_names(c);
+    return;
+  }
+  if (type == "return_statement") {
+    if (function_depth == 0) {
+      diags_.error(r, "syntax", "'return' outside function");
+      return;
+    }
+    auto s = std::make_unique<ast::Stmt>(ast::StmtKind::Return, r);
+    std::vector<TSNode> kids = named_children(n);
+    if (!kids.empty()) {
+      s->value = convert_expr(kids[0]);
+      if (!s->value) return;
+    }
+    out.push_back(std::move(s));
+    return;
+  }
+  if (type == "break_statement" || type == "continue_statement") {
+    bool is_break = type == "break_statement";
+    if (loop_depth == 0) {
+      diags_.error(r, "syntax", is_break ? "'break' outside loop" : "'continue' not properly in loop");
+      return;
+    }
+    out.push_back(
+        std::make_unique<ast::Stmt>(is_break ? ast::StmtKind::Break : ast::StmtKind::Continue, r));
+    return;
+  }
+  if (type == "pass_statement") {
+    out.push_back(std::make_unique<ast::Stmt>(ast::StmtKind::Pass, r));
+    return;
+  }
+  if (type == "assert_statement") {
+    std::vector<TSNode> kids = named_children(n);
+    auto s = std::make_unique<ast::Stmt>(ast::StmtKind::Assert, r);
+    s->value = convert_expr(kids.at(0));
+    if (kids.size() > 1) s->message = convert_expr(kids[1]);
+    if (!s->value || (kids.size() > 1 && !s->message)) return;
+    out.push_back(std::move(s));
+    return;
+  }
+  unsupported(n, "this statement ('" + std::string(type) + "')");
+}
+
+// if_statement: condition, consequence, then alternative* (elif_clause | else_clause).
+// An elif chain becomes nested Ifs, each alone in its parent's orelse.
+ast::StmtPtr CstReader::convert_if(TSNode n, uint32_t alternative_index) {
+  std::vector<TSNode> alternatives = field_children(n, "alternative");
+  TSNode cond_node, body_node;
+  SourceRange r = range(n);
+  if (alternative_index == 0) {
+    cond_node = field(n, "condition");
+    body_node = field(n, "consequence");
+  } else {
+    TSNode elif = alternatives[alternative_index - 1];
+    cond_node = field(elif, "condition");
+    body_node = field(elif, "consequence");
+    r = range(elif);
+  }
+  auto s = std::make_unique<ast::Stmt>(ast::StmtKind::If, r);
+  s->value = convert_expr(cond_node);
+  s->body = convert_block(body_node);
+  if (alternative_index < alternatives.size()) {
+    TSNode next = alternatives[alternative_index];
+    if (is(next, "else_clause")) {
+      s->orelse = convert_block(field(next, "body"));
+    } else if (ast::StmtPtr nested = convert_if(n, alternative_index + 1)) {
+      s->orelse.push_back(std::move(nested));
+    }
+  }
+  if (!s->value) return nullptr;
+  return s;
+}
+
+void CstReader::convert_assignment(TSNode n, ast::StmtList& out) {
+  auto s = std::make_unique<ast::Stmt>(ast::StmtKind::Assign, range(n));
+  // a = b = value nests as assignment(a, assignment(b, value)).
+  TSNode cur = n;
+  bool ok = true;
+  while (true) {
+    TSNode left = field(cur, "left");
+    TSNode right = field(cur, "right");
+    TSNode annotation = field(cur, "type");
+    if (!ts_node_is_null(annotation)) {
+      if (ts_node_is_null(right)) {
+        unsupported(cur, "an annotation without a value", "assign a value: 'x: float = 0.0'");
+        collect_bound_names(left);
+        return;
+      }
+      s->annotation = convert_expr(named_children(annotation).at(0));
+    }
+    ast::ExprPtr target = convert_target(left, "an assignment target");
+    if (!target) {
+      ok = false;
+      collect_bound_names(left);
+    }
+    s->targets.push_back(std::move(target));
+    if (ts_node_is_null(right)) return; // tree-sitter recovered from an error we already reported
+    if (is(right, "assignment")) {
+      cur = right;
+      continue;
+    }
+    if (is(right, "augmented_assignment")) {
+      convert_augmented_assignment(right);
+      return;
+    }
+    if (is(right, "yield")) {
+      unsupported(right, "'yield'", "return a value instead; generators are not compiled");
+      return;
+    }
+    if (is(right, "expression_list") || is(right, "pattern_list")) {
+      s->value = std::make_unique<ast::Expr>(ast::ExprKind::Tuple, range(right));
+      for (TSNode k : named_children(right)) {
+        ast::ExprPtr e = convert_expr(k);
+        if (!e) ok = false;
+        s->value->operands.push_back(std::move(e));
+      }
+    } else {
+      s->value = convert_expr(right);
+      if (!s->value) ok = false;
+    }
+    break;
+  }
+  if (ok) out.push_back(std::move(s));
+}
+
+namespace {
+
+int binary_precedence(std::string_view op) {
+  if (op == "**") return 4;
+  if (op == "*" || op == "/" || op == "//" || op == "%" || op == "@") return 3;
+  if (op == "+" || op == "-") return 2;
+  return 1; // shifts and bitwise operators
+}
+
+// Whether `rhs` needs parentheses as the right operand of `op` in the fix-it `x = x op rhs`:
+// not when it is an atom, a unary minus, or binds tighter than `op`.
+bool needs_parentheses(const CstReader& r, std::string_view op, TSNode rhs) {
+  static const std::set<std::string_view> atoms = {
+      "identifier", "integer", "float", "true", "false", "none", "string", "call",
+      "attribute", "subscript", "parenthesized_expression", "list", "tuple", "unary_operator"};
+  if (atoms.count(r.type_of(rhs))) return false;
+  if (r.is(rhs, "binary_operator"))
+    return binary_precedence(r.text(r.field(rhs, "operator"))) <= binary_precedence(op);
+  return true;
+}
+
+} // namespace
+
+void CstReader::convert_augmented_assignment(TSNode n) {
+  TSNode left = field(n, "left");
+  TSNode op = field(n, "operator");
+  TSNode right = field(n, "right");
+  std::string op_text(text(op));
+  std::string binary_op = op_text.substr(0, op_text.size() - 1);
+  std::string left_text(text(left));
+  Diagnostic& d = diags_.error(range(n), "in-place",
+                               "in-place update '" + std::string(text(n)) + "' is not supported");
+  collect_bound_names(left);
+  if (is(left, "identifier") && !ts_node_is_null(right)) {
+    std::string rhs(text(right));
+    if (needs_parentheses(*this, binary_op, right)) rhs = "(" + rhs + ")";
+    std::string rewrite = left_text + " = " + left_text + " " + binary_op + " " + rhs;
+    d.help.push_back("write '" + rewrite + "'");
+    d.fixits.push_back(FixIt{range(n), rewrite});
+    d.notes.push_back({SourceRange{}, "pyscript values are immutable, so every update makes a new "
+                                      "value; the compiler reuses the storage when it can"});
+  } else {
+    d.help.push_back("arrays are values in pyscript: compute a new array, e.g. with np.where, "
+                     "and assign it to the name");
+  }
+}
+
+void CstReader::convert_import(TSNode n, ast::StmtList& out) {
+  for (TSNode name_node : field_children(n, "name")) {
+    TSNode dotted = name_node, alias_node{};
+    if (is(name_node, "aliased_import")) {
+      dotted = field(name_node, "name");
+      alias_node = field(name_node, "alias");
+    }
+    std::string module(text(dotted));
+    std::string alias = ts_node_is_null(alias_node) ? module : std::string(text(alias_node));
+    if (module != "numpy" && module != "math" && module != "time") {
+      Diagnostic& d = diags_.error(range(n), "import",
+                                   "module '" + module + "' cannot be imported in pyscript");
+      d.help.push_back("pyscript can import only numpy, math and time");
+      rejected_bindings_->insert(ts_node_is_null(alias_node) ? module.substr(0, module.find('.'))
+                                                             : alias);
+      continue;
+    }
+    auto s = std::make_unique<ast::Stmt>(ast::StmtKind::Import, range(n));
+    s->module = module;
+    s->alias = alias;
+    out.push_back(std::move(s));
+  }
+}
+
+void CstReader::convert_function(TSNode n, ast::StmtList& out, bool is_async) {
+  TSNode name_node = field(n, "name");
+  if (is_async) {
+    unsupported(n, "'async def'", "write a plain 'def'");
+    rejected_bindings_->insert(std::string(text(name_node)));
+    return;
+  }
+  if (function_depth > 0) {
+    unsupported(n, "a nested function", "move 'def " + std::string(text(name_node)) +
+                                             "' to the module level and pass what it uses as "
+                                             "parameters");
+    rejected_bindings_->insert(std::string(text(name_node)));
+    return;
+  }
+  if (!ts_node_is_null(field(n, "type_parameters")))
+    unsupported(field(n, "type_parameters"), "type parameters");
+
+  auto fn = std::make_unique<ast::FunctionDef>();
+  fn->name = text(name_node);
+  fn->name_range = range(name_node);
+  bool ok = true;
+  bool seen_default = false;
+  std::set<std::string> seen;
+  for (TSNode p : named_children(field(n, "parameters"))) {
+    std::string_view pt = type_of(p);
+    ast::Param param;
+    TSNode name = p, annotation{}, default_value{};
+    if (pt == "typed_parameter") {
+      name = named_children(p).at(0);
+      annotation = field(p, "type");
+    } else if (pt == "default_parameter" || pt == "typed_default_parameter") {
+      name = field(p, "name");
+      annotation = field(p, "type");
+      default_value = field(p, "value");
+    }
+    std::string_view nt = type_of(name);
+    if (nt == "list_splat_pattern") {
+      unsupported(p, "'*args'", "list the parameters one by one");
+      ok = false;
+      continue;
+    }
+    if (nt == "dictionary_splat_pattern") {
+      unsupported(p, "'**kwargs'", "list the parameters one by one");
+      ok = false;
+      continue;
+    }
+    if (nt == "keyword_separator") {
+      unsupported(p, "keyword-only parameters ('*')", "remove the '*'");
+      ok = false;
+      continue;
+    }
+    if (nt == "positional_separator") continue; // all parameters are positional already
+    if (nt != "identifier") {
+      unsupported(p, "this parameter form");
+      ok = false;
+      continue;
+    }
+    param.name = text(name);
+    param.range = range(name);
+    if (!seen.insert(param.name).second) {
+      diags_.error(param.range, "syntax",
+                   "duplicate argument '" + param.name + "' in function definition");
+      ok = false;
+    }
+    if (!ts_node_is_null(annotation)) {
+      param.annotation = convert_expr(named_children(annotation).at(0));
+      if (!param.annotation) ok = false;
+    }
+    if (!ts_node_is_null(default_value)) {
+      seen_default = true;
+      param.default_value = convert_expr(default_value);
+      if (!param.default_value) ok = false;
+    } else if (seen_default) {
+      diags_.error(param.range, "syntax", "non-default argument follows default argument");
+      ok = false;
+    }
+    fn->params.push_back(std::move(param));
+  }
+  TSNode returns = field(n, "return_type");
+  if (!ts_node_is_null(returns)) {
+    fn->returns = convert_expr(named_children(returns).at(0));
+    if (!fn->returns) ok = false;
+  }
+
+  std::set<std::string>* outer_bindings = rejected_bindings_;
+  rejected_bindings_ = &fn->rejected_bindings;
+  int outer_loop_depth = loop_depth;
+  loop_depth = 0;
+  ++function_depth;
+  fn->body = convert_block(field(n, "body"));
+  --function_depth;
+  loop_depth = outer_loop_depth;
+  rejected_bindings_ = outer_bindings;
+
+  if (!ok) {
+    rejected_bindings_->insert(fn->name);
+    return;
+  }
+  auto s = std::make_unique<ast::Stmt>(ast::StmtKind::FunctionDef, range(n));
+  s->function = std::move(fn);
+  out.push_back(std::move(s));
+}
+
+} // namespace pyscript::detail

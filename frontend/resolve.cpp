@@ -1,0 +1,398 @@
+#include "frontend/resolve.hpp"
+
+#include "frontend/builtins.hpp"
+
+#include <map>
+#include <set>
+
+namespace pyscript {
+namespace {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::Stmt;
+using ast::StmtKind;
+
+// Note [Names of rejected statements]
+// A statement the parser rejected (say `with open(p) as fh:`) is not in the AST, but the names it
+// would bind are recorded in `rejected_bindings`. Treating them as defined keeps one error from
+// cascading into "undefined name" errors at every later use.
+
+void collect_assigned(const Expr& target, std::set<std::string>& out) {
+  if (target.kind == ExprKind::Name) out.insert(target.text);
+  for (const ast::ExprPtr& e : target.operands)
+    if (e) collect_assigned(*e, out);
+}
+
+void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
+  for (const ast::StmtPtr& s : body) {
+    for (const ast::ExprPtr& t : s->targets)
+      if (t) collect_assigned(*t, out);
+    if (s->kind == StmtKind::Import) out.insert(s->alias.substr(0, s->alias.find('.')));
+    if (s->kind == StmtKind::FunctionDef) out.insert(s->function->name);
+    collect_assigned(s->body, out);
+    collect_assigned(s->orelse, out);
+  }
+}
+
+std::string plural(int n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+class Resolver {
+public:
+  Resolver(const ast::Module& module, DiagnosticEngine& diags) : module_(module), diags_(diags) {}
+
+  void run() {
+    collect_assigned(module_.body, module_names_);
+    module_names_.insert(module_.rejected_bindings.begin(), module_.rejected_bindings.end());
+    for (const ast::StmtPtr& s : module_.body) {
+      if (s->kind == StmtKind::Import) modules_[s->alias] = s->module;
+      if (s->kind == StmtKind::FunctionDef) {
+        auto [it, fresh] = functions_.emplace(s->function->name, s->function.get());
+        if (!fresh) {
+          Diagnostic& d = diags_.error(s->function->name_range, "redefined",
+                                       "function '" + s->function->name + "' is defined twice");
+          d.notes.push_back({it->second->name_range, "first defined here"});
+          d.help.push_back("give the second function another name");
+        }
+      }
+    }
+    locals_ = nullptr;
+    resolve_body(module_.body);
+  }
+
+private:
+  void resolve_body(const ast::StmtList& body) {
+    for (const ast::StmtPtr& s : body) resolve_stmt(*s);
+  }
+
+  void resolve_stmt(const Stmt& s) {
+    switch (s.kind) {
+    case StmtKind::FunctionDef: {
+      const ast::FunctionDef& fn = *s.function;
+      std::set<std::string> locals;
+      for (const ast::Param& p : fn.params) {
+        locals.insert(p.name);
+        if (p.default_value) resolve_expr(*p.default_value);
+        if (p.annotation) resolve_annotation(*p.annotation);
+      }
+      if (fn.returns) resolve_annotation(*fn.returns);
+      collect_assigned(fn.body, locals);
+      locals.insert(fn.rejected_bindings.begin(), fn.rejected_bindings.end());
+      locals_ = &locals;
+      function_rejected_ = &fn.rejected_bindings;
+      resolve_body(fn.body);
+      locals_ = nullptr;
+      function_rejected_ = nullptr;
+      return;
+    }
+    case StmtKind::Assign:
+      if (s.annotation) resolve_annotation(*s.annotation);
+      break;
+    default:
+      break;
+    }
+    if (s.value) resolve_expr(*s.value);
+    if (s.message) resolve_expr(*s.message);
+    resolve_body(s.body);
+    resolve_body(s.orelse);
+  }
+
+  // Annotations name types (int, float, bool, np.ndarray); they are checked, not evaluated.
+  void resolve_annotation(const Expr& e) {
+    if (e.kind == ExprKind::Name &&
+        (e.text == "int" || e.text == "float" || e.text == "bool" || e.text == "None"))
+      return;
+    if (e.kind == ExprKind::None) return;
+    if (e.kind == ExprKind::Attribute && e.operands[0]->kind == ExprKind::Name) {
+      auto it = modules_.find(e.operands[0]->text);
+      if (it != modules_.end() && it->second == "numpy" && e.text == "ndarray") return;
+    }
+    if (e.kind == ExprKind::Tuple) {
+      for (const ast::ExprPtr& op : e.operands) resolve_annotation(*op);
+      return;
+    }
+    Diagnostic& d = diags_.error(e.range, "unsupported", "this annotation is not a type pyscript knows");
+    d.help.push_back("annotate with int, float, bool or np.ndarray, or leave the annotation out");
+  }
+
+  // A name bound only by a rejected statement: nothing more is known of it, so nothing more is
+  // reported (Note [Names of rejected statements]).
+  bool is_rejected_binding(const Expr& e) const {
+    if (e.kind != ExprKind::Name) return false;
+    if (function_rejected_ && function_rejected_->count(e.text)) return true;
+    return (!locals_ || !locals_->count(e.text)) && module_.rejected_bindings.count(e.text);
+  }
+
+  bool is_variable(const std::string& name) const {
+    if (locals_ && locals_->count(name)) return true;
+    return module_names_.count(name) && !functions_.count(name) && !modules_.count(name);
+  }
+
+  // A name in a position where its value is read.
+  void resolve_name(const Expr& e) {
+    const std::string& name = e.text;
+    if (is_variable(name)) return;
+    if (functions_.count(name)) {
+      unsupported_value(e, "function '" + name + "'", "call it: '" + name + "(...)'");
+      return;
+    }
+    if (modules_.count(name)) {
+      unsupported_value(e, "module '" + name + "'", "use one of its members: '" + name + ".NAME'");
+      return;
+    }
+    if (find_builtin(name)) {
+      unsupported_value(e, "builtin '" + name + "'", "call it: '" + name + "(...)'");
+      return;
+    }
+    if (name == "__name__") return;
+    report_undefined(e);
+  }
+
+  void unsupported_value(const Expr& e, const std::string& what, const std::string& help) {
+    Diagnostic& d = diags_.error(e.range, "unsupported",
+                                 what + " used as a value is not supported by pyscript");
+    d.help.push_back(help);
+  }
+
+  void report_undefined(const Expr& e) {
+    const std::string& name = e.text;
+    if (auto help = unsupported_builtin_help(name)) {
+      Diagnostic& d = diags_.error(e.range, "unsupported",
+                                   "builtin '" + name + "' is not supported by pyscript");
+      if (!help->empty()) d.help.push_back(*help);
+      return;
+    }
+    Diagnostic& d = diags_.error(e.range, "undefined", "undefined name '" + name + "'");
+    if (name == "np" || name == "numpy") d.help.push_back("add 'import numpy as np' at the top");
+    else if (name == "math" || name == "time") d.help.push_back("add 'import " + name + "' at the top");
+    else if (locals_) d.help.push_back("define '" + name + "' before this line, or pass it as a parameter");
+  }
+
+  void resolve_expr(const Expr& e) {
+    switch (e.kind) {
+    case ExprKind::Name:
+      resolve_name(e);
+      return;
+    case ExprKind::Call:
+      resolve_call(e);
+      return;
+    case ExprKind::Attribute:
+      resolve_attribute(e, /*called=*/false);
+      return;
+    default:
+      for (const ast::ExprPtr& op : e.operands)
+        if (op) resolve_expr(*op);
+      for (const ast::Keyword& kw : e.keywords) resolve_expr(*kw.value);
+    }
+  }
+
+  // The module a name stands for (e.g. "numpy" for np), unless a variable hides it.
+  const std::string* module_of(const Expr& e) const {
+    if (e.kind != ExprKind::Name || (locals_ && locals_->count(e.text))) return nullptr;
+    auto it = modules_.find(e.text);
+    return it == modules_.end() ? nullptr : &it->second;
+  }
+
+  // Returns the signature of what `e` names, when it is known.
+  const Signature* resolve_attribute(const Expr& e, bool called) {
+    const Expr& object = *e.operands[0];
+    if (const std::string* module = module_of(object)) {
+      const Signature* sig = find_module_member(*module, e.text);
+      if (!sig) {
+        Diagnostic& d = diags_.error(e.text_range, "attribute",
+                                     "module '" + *module + "' has no attribute '" + e.text +
+                                         "' in pyscript");
+        d.help.push_back("pyscript's " + *module + " has: " + list_module_members(*module));
+        return nullptr;
+      }
+      if (sig->kind == MemberKind::Function && !called) {
+        unsupported_value(e, "function '" + object.text + "." + e.text + "'",
+                          "call it: '" + object.text + "." + e.text + "(...)'");
+        return nullptr;
+      }
+      if (sig->kind != MemberKind::Function && called) {
+        Diagnostic& d = diags_.error(e.range, "unsupported",
+                                     "'" + object.text + "." + e.text + "' cannot be called");
+        if (sig->kind == MemberKind::DType)
+          d.help.push_back("convert with '.astype(" + object.text + "." + e.text + ")'");
+        return nullptr;
+      }
+      return sig;
+    }
+    resolve_expr(object);
+    if (is_rejected_binding(object)) return nullptr;
+    if (auto help = escape_method_help(e.text)) {
+      Diagnostic& d = diags_.error(e.text_range, "escape",
+                                   "'." + e.text + "()' leaves the compiled program and is not "
+                                   "supported");
+      d.help.push_back(*help);
+      return nullptr;
+    }
+    const Signature* sig = find_array_member(e.text);
+    if (!sig) {
+      Diagnostic& d = diags_.error(e.text_range, "attribute",
+                                   "'" + e.text + "' is not an attribute pyscript supports");
+      d.help.push_back("arrays have T, shape, ndim, size, dtype, astype, reshape, transpose, "
+                       "sum, mean, max, min, argmax");
+      return nullptr;
+    }
+    if (sig->kind == MemberKind::Function && !called) {
+      unsupported_value(e, "method '." + e.text + "'", "call it: '." + e.text + "(...)'");
+      return nullptr;
+    }
+    if (sig->kind != MemberKind::Function && called) {
+      diags_.error(e.range, "unsupported", "'." + e.text + "' is not a method and cannot be called")
+          .help.push_back("write '." + e.text + "' without parentheses");
+      return nullptr;
+    }
+    return sig;
+  }
+
+  void resolve_call(const Expr& call) {
+    const Expr& callee = *call.operands[0];
+    int positional = int(call.operands.size()) - 1;
+    for (size_t i = 1; i < call.operands.size(); ++i) resolve_expr(*call.operands[i]);
+    for (const ast::Keyword& kw : call.keywords) resolve_expr(*kw.value);
+
+    if (callee.kind == ExprKind::Attribute) {
+      if (const Signature* sig = resolve_attribute(callee, /*called=*/true))
+        check_signature(call, *sig, callee_name(callee), positional);
+      return;
+    }
+    if (callee.kind != ExprKind::Name) {
+      diags_.error(callee.range, "unsupported", "only functions can be called by name in pyscript")
+          .help.push_back("assign the value to a name first, or call a function directly");
+      return;
+    }
+    const std::string& name = callee.text;
+    if (is_rejected_binding(callee)) return;
+    if (locals_ && locals_->count(name)) {
+      diags_.error(callee.range, "unsupported", "'" + name + "' is a variable and cannot be called");
+      return;
+    }
+    auto fn = functions_.find(name);
+    if (fn != functions_.end()) {
+      check_user_call(call, *fn->second, positional);
+      return;
+    }
+    if (module_names_.count(name) && !modules_.count(name)) {
+      diags_.error(callee.range, "unsupported", "'" + name + "' is a variable and cannot be called");
+      return;
+    }
+    if (const Signature* sig = find_builtin(name)) {
+      check_signature(call, *sig, name, positional);
+      return;
+    }
+    if (modules_.count(name)) {
+      diags_.error(callee.range, "unsupported", "module '" + name + "' cannot be called");
+      return;
+    }
+    report_undefined(callee);
+  }
+
+  static std::string callee_name(const Expr& callee) {
+    if (callee.operands[0]->kind == ExprKind::Name)
+      return callee.operands[0]->text + "." + callee.text;
+    return "." + callee.text;
+  }
+
+  void check_signature(const Expr& call, const Signature& sig, const std::string& name,
+                       int positional) {
+    bool too_few = positional < sig.min_args;
+    bool too_many = sig.max_args != kVariadic && positional > sig.max_args;
+    if (too_few || too_many) {
+      std::string takes = sig.min_args == sig.max_args ? plural(sig.min_args, "argument")
+                          : sig.max_args == kVariadic
+                              ? "at least " + plural(sig.min_args, "argument")
+                              : "from " + std::to_string(sig.min_args) + " to " +
+                                    plural(sig.max_args, "argument");
+      diags_.error(call.range, "arity",
+                   name + "() takes " + takes + " but " + std::to_string(positional) +
+                       (positional == 1 ? " was" : " were") + " given");
+    }
+    for (const ast::Keyword& kw : call.keywords) {
+      bool known = false;
+      for (std::string_view k : sig.keywords) known = known || k == kw.name;
+      if (!known) {
+        Diagnostic& d = diags_.error(kw.name_range, "arity",
+                                     name + "() got an unexpected keyword argument '" + kw.name +
+                                         "'");
+        std::string accepted;
+        for (std::string_view k : sig.keywords) accepted += (accepted.empty() ? "" : ", ") + std::string(k);
+        d.help.push_back(accepted.empty() ? name + "() takes no keyword arguments in pyscript"
+                                          : name + "() accepts: " + accepted);
+      }
+    }
+  }
+
+  void check_user_call(const Expr& call, const ast::FunctionDef& fn, int positional) {
+    int total = int(fn.params.size());
+    int required = 0;
+    for (const ast::Param& p : fn.params)
+      if (!p.default_value) ++required;
+    auto note = [&](Diagnostic& d) { d.notes.push_back({fn.name_range, "'" + fn.name + "' is defined here"}); };
+    if (positional > total) {
+      std::string takes = required == total ? plural(total, "positional argument")
+                                            : "from " + std::to_string(required) + " to " +
+                                                  plural(total, "positional argument");
+      Diagnostic& d = diags_.error(call.range, "arity",
+                                   fn.name + "() takes " + takes + " but " +
+                                       std::to_string(positional) +
+                                       (positional == 1 ? " was" : " were") + " given");
+      note(d);
+      return;
+    }
+    std::vector<bool> supplied(size_t(total), false);
+    for (int i = 0; i < positional; ++i) supplied[size_t(i)] = true;
+    for (const ast::Keyword& kw : call.keywords) {
+      int index = -1;
+      for (int i = 0; i < total; ++i)
+        if (fn.params[size_t(i)].name == kw.name) index = i;
+      if (index < 0) {
+        Diagnostic& d = diags_.error(kw.name_range, "arity",
+                                     fn.name + "() got an unexpected keyword argument '" +
+                                         kw.name + "'");
+        note(d);
+      } else if (supplied[size_t(index)]) {
+        Diagnostic& d = diags_.error(kw.name_range, "arity",
+                                     fn.name + "() got multiple values for argument '" +
+                                         kw.name + "'");
+        note(d);
+      } else {
+        supplied[size_t(index)] = true;
+      }
+    }
+    std::vector<std::string> missing;
+    for (int i = 0; i < total; ++i)
+      if (!supplied[size_t(i)] && !fn.params[size_t(i)].default_value)
+        missing.push_back("'" + fn.params[size_t(i)].name + "'");
+    if (!missing.empty()) {
+      std::string list;
+      for (size_t i = 0; i < missing.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == missing.size() ? " and " : ", ") + missing[i];
+      Diagnostic& d = diags_.error(call.range, "arity",
+                                   fn.name + "() missing " +
+                                       plural(int(missing.size()), "required argument") + ": " +
+                                       list);
+      note(d);
+    }
+  }
+
+  const ast::Module& module_;
+  DiagnosticEngine& diags_;
+  std::set<std::string> module_names_;
+  std::map<std::string, std::string> modules_; // alias -> module
+  std::map<std::string, const ast::FunctionDef*> functions_;
+  const std::set<std::string>* locals_ = nullptr; // null at module level
+  const std::set<std::string>* function_rejected_ = nullptr;
+};
+
+} // namespace
+
+void resolve_names(const ast::Module& module, DiagnosticEngine& diags) {
+  Resolver(module, diags).run();
+}
+
+} // namespace pyscript

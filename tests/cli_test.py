@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Tests of the pyscript command line: exit codes, output formats, fix. Usage: cli_test.py PYSCRIPT"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+PYSCRIPT = os.path.abspath(sys.argv[1])
+passed = failed = 0
+
+
+def run(*args, stdin=None):
+    p = subprocess.run([PYSCRIPT, *args], capture_output=True, text=True, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def expect(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}: {detail}")
+
+
+def write(tmp, name, text):
+    path = os.path.join(tmp, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    clean = write(tmp, "clean.py", "def add(a, b):\n    return a + b\n\n\nprint(add(1, 2))\n")
+    bad = write(tmp, "bad.py", "def total(n):\n    s = 0\n    for i in range(n):\n        s += i\n"
+                "        s *= 2\n    return s + zz\n")
+
+    code, out, err = run("check", clean)
+    expect("check clean exits 0", code == 0 and out == "" and err == "", (code, out, err))
+
+    code, out, err = run("check", bad)
+    expect("check errors exits 1", code == 1, code)
+    expect("text diagnostics", f"{bad}:4:9: error: in-place update 's += i' is not supported [in-place]"
+           in err and "help: write 's = s + i'" in err and "^~~~~~" in err, err)
+    expect("all errors in one run", f"{bad}:5:9:" in err and f"{bad}:6:16:" in err, err)
+
+    code, out, err = run("check", bad, "--diagnostics-format=json")
+    data = json.loads(out)
+    expect("json exit 1", code == 1, code)
+    expect("json diagnostics", [d["code"] for d in data["diagnostics"]] == ["in-place", "in-place", "undefined"]
+           and data["diagnostics"][0]["range"]["line"] == 4
+           and data["diagnostics"][0]["fixits"][0]["replacement"] == "s = s + i", out)
+
+    code, out, err = run("check", os.path.join(tmp, "missing.py"))
+    expect("missing file exits 2 with one line", code == 2 and len(err.strip().splitlines()) == 1
+           and "cannot read" in err, (code, err))
+    code, out, err = run("check")
+    expect("no file exits 2", code == 2, code)
+    code, out, err = run("frobnicate", clean)
+    expect("unknown command exits 2", code == 2 and "unknown command" in err, (code, err))
+    code, out, err = run("check", clean, "--no-such-flag")
+    expect("unknown option exits 2", code == 2, (code, err))
+    code, out, err = run("--help")
+    expect("--help", code == 0 and "usage: pyscript" in out and "check FILE" in out, (code, out))
+    code, out, err = run("--version")
+    expect("--version", code == 0 and out.startswith("pyscript "), (code, out))
+
+    code, out, err = run("fix", bad)
+    expect("fix prints fixed source", "        s = s + i\n        s = s * 2\n" in out and code == 1
+           and "zz" in err, (code, out, err))
+    code, out, err = run("fix", bad, "--diff")
+    expect("fix --diff", "-        s += i\n-        s *= 2\n+        s = s + i\n+        s = s * 2\n" in out, out)
+    fixable = write(tmp, "fixable.py", "x = 1\nx += 2  # comment\nprint(x)\n")
+    code, out, err = run("fix", fixable, "--in-place")
+    with open(fixable) as f:
+        text = f.read()
+    expect("fix --in-place", code == 0 and text == "x = 1\nx = x + 2  # comment\nprint(x)\n", (code, text, err))
+    code, out, err = run("check", fixable)
+    expect("fixed file checks clean", code == 0, err)
+
+    garbage = os.path.join(tmp, "garbage.py")
+    with open(garbage, "wb") as f:
+        f.write(bytes(range(256)) * 20)
+    code, out, err = run("check", garbage)
+    expect("binary garbage exits 1", code == 1 and "error:" in err, (code, err))
+
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)

@@ -1,0 +1,175 @@
+// One test (at least) per diagnostic kind: the location, the code and the message, and for
+// in-place updates the fix-it. Plus the text and JSON renderings.
+#include "frontend_helpers.hpp"
+
+#include <doctest/doctest.h>
+
+using pyscript::testing::check;
+
+TEST_CASE("[syntax] invalid syntax at its location") {
+  CHECK(check("def f(:\n    return 1\n").first().rfind("1:", 0) == 0);
+  CHECK(check("x = (1 +\n").codes().find("syntax") != std::string::npos);
+  CHECK(check("return 1\n").first() == "1:1 [syntax] 'return' outside function");
+  CHECK(check("break\n").first() == "1:1 [syntax] 'break' outside loop");
+  CHECK(check("def f(a, a):\n    return a\n").first() ==
+        "1:10 [syntax] duplicate argument 'a' in function definition");
+  CHECK(check("def f(a=1, b):\n    return a\n").first() ==
+        "1:12 [syntax] non-default argument follows default argument");
+  CHECK(check("f(a=1, 2)\ndef f(a, b):\n    return a\n").first() ==
+        "1:8 [syntax] positional argument follows keyword argument");
+}
+
+TEST_CASE("[in-place] augmented assignment, with the plain form as fix-it") {
+  auto r = check("def total(n):\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n");
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.first() == "4:9 [in-place] in-place update 's += i' is not supported");
+  REQUIRE(r.diagnostics[0].fixits.size() == 1);
+  CHECK(r.diagnostics[0].fixits[0].replacement == "s = s + i");
+  CHECK(r.diagnostics[0].help.at(0) == "write 's = s + i'");
+  // Every operator, and a compound right side is parenthesized.
+  CHECK(check("x = 1.0\nx *= 0.5\n").diagnostics.at(0).fixits.at(0).replacement == "x = x * 0.5");
+  CHECK(check("x = 1\nx -= 2 - 1\n").diagnostics.at(0).fixits.at(0).replacement ==
+        "x = x - (2 - 1)");
+  CHECK(check("x = 9\nx //= 2\n").diagnostics.at(0).fixits.at(0).replacement == "x = x // 2");
+  CHECK(check("x = 9\nx **= 2\n").diagnostics.at(0).fixits.at(0).replacement == "x = x ** 2");
+}
+
+TEST_CASE("[in-place] item and slice assignment to arrays") {
+  CHECK(check("import numpy as np\na = np.ones(3)\na[:] = a + a\n").first() ==
+        "3:1 [in-place] assignment to 'a[:]' would change an array in place, which is not "
+        "supported");
+  CHECK(check("import numpy as np\na = np.ones(3)\na[0] = 1.0\n").codes() == "in-place");
+  // An item update has no single-statement rewrite, so no fix-it.
+  CHECK(check("import numpy as np\na = np.ones(3)\na[0] += 1.0\n").diagnostics.at(0).fixits.empty());
+}
+
+TEST_CASE("[escape] framework escapes") {
+  const char* prefix = "import numpy as np\nx = np.ones(3)\n";
+  CHECK(check(std::string(prefix) + "y = x.asnumpy()\n").first() ==
+        "3:7 [escape] '.asnumpy()' leaves the compiled program and is not supported");
+  CHECK(check(std::string(prefix) + "y = x.numpy()\n").codes() == "escape");
+  CHECK(check(std::string(prefix) + "y = x.tolist()\n").codes() == "escape");
+  CHECK(check(std::string(prefix) + "y = x.item()\n").codes() == "escape");
+}
+
+TEST_CASE("[unsupported] dynamic Python, each at its own location") {
+  struct Case {
+    const char* source;
+    const char* first;
+  };
+  const Case cases[] = {
+      {"def f(s):\n    return eval(s)\n", "2:12 [unsupported] builtin 'eval' is not supported by pyscript"},
+      {"exec('x = 1')\n", "1:1 [unsupported] builtin 'exec' is not supported by pyscript"},
+      {"c = 0\ndef f():\n    global c\n    return c\n", "3:5 [unsupported] 'global' is not supported by pyscript"},
+      {"def f():\n    x = 1\n    def g():\n        nonlocal x\n    return x\n", "3:5 [unsupported] a nested function is not supported by pyscript"},
+      {"g = lambda v: v\n", "1:5 [unsupported] 'lambda' is not supported by pyscript"},
+      {"def f(a):\n    try:\n        return a\n    except ValueError:\n        return 0\n", "2:5 [unsupported] 'try' is not supported by pyscript"},
+      {"raise ValueError\n", "1:1 [unsupported] 'raise' is not supported by pyscript"},
+      {"with open('p') as fh:\n    pass\n", "1:1 [unsupported] 'with' is not supported by pyscript"},
+      {"def g(n):\n    yield n\n", "2:5 [unsupported] 'yield' is not supported by pyscript"},
+      {"async def f():\n    return 1\n", "1:1 [unsupported] 'async def' is not supported by pyscript"},
+      {"x = 1\ndel x\n", "2:1 [unsupported] 'del' is not supported by pyscript"},
+      {"class A:\n    pass\n", "1:1 [unsupported] 'class' is not supported by pyscript"},
+      {"def f(*args):\n    return 1\n", "1:7 [unsupported] '*args' is not supported by pyscript"},
+      {"def f(**kw):\n    return 1\n", "1:7 [unsupported] '**kwargs' is not supported by pyscript"},
+      {"def f(a, *, b):\n    return 1\n", "1:10 [unsupported] keyword-only parameters ('*') is not supported by pyscript"},
+      {"x = [i for i in range(3)]\n", "1:5 [unsupported] a list comprehension is not supported by pyscript"},
+      {"x = {1: 2}\n", "1:5 [unsupported] a dict is not supported by pyscript"},
+      {"x = 1\nprint(f'{x}')\n", "2:7 [unsupported] an f-string is not supported by pyscript"},
+      {"x = 1 & 2\n", "1:7 [unsupported] the bitwise operator '&' is not supported by pyscript"},
+      {"x = 1\ny = x is None\n", "2:7 [unsupported] the 'is' operator is not supported by pyscript"},
+      {"x = 1\nif (y := x):\n    pass\n", "2:5 [unsupported] the ':=' operator is not supported by pyscript"},
+      {"for i in range(3):\n    pass\nelse:\n    pass\n", "3:1 [unsupported] 'for ... else' is not supported by pyscript"},
+      {"def f(x):\n    return sum(x)\n", "2:12 [unsupported] builtin 'sum' is not supported by pyscript"},
+      {"def f(x):\n    return f\n", "2:12 [unsupported] function 'f' used as a value is not supported by pyscript"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.source);
+    CHECK(check(c.source).first() == c.first);
+  }
+}
+
+TEST_CASE("[import] only numpy, math and time") {
+  CHECK(check("import os\n").first() == "1:1 [import] module 'os' cannot be imported in pyscript");
+  CHECK(check("from math import sqrt\nprint(sqrt(2.0))\n").lines() ==
+        std::vector<std::string>{"1:1 [import] 'from math import ...' is not supported"});
+  CHECK(check("import numpy.linalg\n").codes() == "import");
+  CHECK(check("import numpy, math, time\nprint(math.pi)\n").diagnostics.empty());
+}
+
+TEST_CASE("[undefined] names that are defined nowhere") {
+  CHECK(check("def f(a):\n    return a + bb\n").first() == "2:16 [undefined] undefined name 'bb'");
+  auto r = check("x = np.ones(3)\n");
+  CHECK(r.first() == "1:5 [undefined] undefined name 'np'");
+  CHECK(r.diagnostics.at(0).help.at(0) == "add 'import numpy as np' at the top");
+  // A local of another function is not visible.
+  CHECK(check("def f():\n    t = 1\n    return t\ndef g():\n    return t\n").first() ==
+        "5:12 [undefined] undefined name 't'");
+}
+
+TEST_CASE("[arity] user functions, builtins and numpy") {
+  auto r = check("def add(a, b):\n    return a + b\n\n\nprint(add(1, 2, 3))\n");
+  CHECK(r.first() == "5:7 [arity] add() takes 2 positional arguments but 3 were given");
+  REQUIRE(r.diagnostics.at(0).notes.size() == 1);
+  CHECK(r.diagnostics[0].notes[0].range.line == 1);
+  CHECK(check("def add(a, b):\n    return a\nadd(1)\n").first() ==
+        "3:1 [arity] add() missing 1 required argument: 'b'");
+  CHECK(check("def add(a, b=2):\n    return a\nadd(1, c=3)\n").first() ==
+        "3:8 [arity] add() got an unexpected keyword argument 'c'");
+  CHECK(check("def add(a, b=2):\n    return a\nadd(1, a=3)\n").first() ==
+        "3:8 [arity] add() got multiple values for argument 'a'");
+  CHECK(check("def add(a, b=2):\n    return a\nprint(add(1), add(1, b=3))\n").diagnostics.empty());
+  CHECK(check("x = len(1, 2)\n").first() == "1:5 [arity] len() takes 1 argument but 2 were given");
+  CHECK(check("import math\nx = math.sqrt()\n").first() ==
+        "2:5 [arity] math.sqrt() takes 1 argument but 0 were given");
+  CHECK(check("import numpy as np\nx = np.ones(3, order='C')\n").first() ==
+        "2:16 [arity] np.ones() got an unexpected keyword argument 'order'");
+}
+
+TEST_CASE("[attribute] unknown module members and array attributes") {
+  auto r = check("import numpy as np\nx = np.frobnicate(3)\n");
+  CHECK(r.first() == "2:8 [attribute] module 'numpy' has no attribute 'frobnicate' in pyscript");
+  CHECK(check("import math\nx = math.gamma(3.0)\n").codes() == "attribute");
+  CHECK(check("import numpy as np\nx = np.ones(3)\ny = x.cumsum()\n").first() ==
+        "3:7 [attribute] 'cumsum' is not an attribute pyscript supports");
+}
+
+TEST_CASE("[redefined] a function defined twice") {
+  CHECK(check("def f():\n    return 1\ndef f():\n    return 2\n").first() ==
+        "3:5 [redefined] function 'f' is defined twice");
+}
+
+TEST_CASE("[overflow] integer literals beyond 64 bits") {
+  CHECK(check("x = 99999999999999999999\n").first() ==
+        "1:5 [overflow] integer literal 99999999999999999999 does not fit in a 64-bit int");
+  CHECK(check("x = 9223372036854775807\n").diagnostics.empty());
+}
+
+TEST_CASE("every error in a file is reported in one run, in source order") {
+  auto r = check("def f(a, b):\n    c = a\n    c += b\n    d = a.asnumpy()\n    return eval('c')\n");
+  CHECK(r.codes() == "in-place escape unsupported");
+}
+
+TEST_CASE("text format: location, message, code, source line, underline, help") {
+  auto r = check("def total(n):\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n");
+  CHECK(pyscript::format_diagnostic_text(r.diagnostics.at(0)) ==
+        "model.py:4:9: error: in-place update 's += i' is not supported [in-place]\n"
+        "    4 |         s += i\n"
+        "      |         ^~~~~~\n"
+        "note: pyscript values are immutable, so every update makes a new value; the compiler "
+        "reuses the storage when it can\n"
+        "help: write 's = s + i'\n");
+}
+
+TEST_CASE("JSON format carries code, severity, file, range, message and fix-its") {
+  auto r = check("s = 0\ns += 1\n");
+  std::string json = pyscript::format_diagnostics_json(r.diagnostics);
+  CHECK(json.find("\"code\": \"in-place\"") != std::string::npos);
+  CHECK(json.find("\"severity\": \"error\"") != std::string::npos);
+  CHECK(json.find("\"file\": \"model.py\"") != std::string::npos);
+  CHECK(json.find("\"range\": {\"file\": \"model.py\", \"line\": 2, \"column\": 1, \"end_line\": 2, "
+                  "\"end_column\": 7}") != std::string::npos);
+  CHECK(json.find("\"replacement\": \"s = s + 1\"") != std::string::npos);
+  CHECK(json.find("\"error_count\": 1") != std::string::npos);
+  CHECK(pyscript::json_quote("a\"b\\\n\xff") == "\"a\\\"b\\\\\\n\xEF\xBF\xBD\"");
+}

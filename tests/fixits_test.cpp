@@ -1,0 +1,38 @@
+// `pyscript fix`: fix-its applied source to source, everything else kept byte for byte.
+#include "frontend/fixits.hpp"
+#include "frontend_helpers.hpp"
+
+#include <doctest/doctest.h>
+
+using pyscript::testing::check;
+
+TEST_CASE("every augmented assignment becomes its plain form; comments and spacing stay") {
+  const std::string before = "def f(a, b):  # keep me\n"
+                             "    s  = 0\n"
+                             "    s += a * b   # and me\n"
+                             "    s -= a - b\n"
+                             "    t = 1  \n"
+                             "    return s\n";
+  auto r = check(before);
+  std::string after = pyscript::apply_fixits(before, r.diagnostics);
+  CHECK(after == "def f(a, b):  # keep me\n"
+                 "    s  = 0\n"
+                 "    s = s + a * b   # and me\n"
+                 "    s = s - (a - b)\n"
+                 "    t = 1  \n"
+                 "    return s\n");
+}
+
+TEST_CASE("a fixed file checks clean") {
+  const std::string before = "x = 1.0\nfor i in range(3):\n    x *= 0.5\n    x += i\nprint(x)\n";
+  std::string after = pyscript::apply_fixits(before, check(before).diagnostics);
+  CHECK(check(after).diagnostics.empty());
+}
+
+TEST_CASE("unified diff of a fix") {
+  const std::string before = "a = 1\nb = 2\nc = 3\nd = 4\ne = 5\nf = 6\ng = 7\nh = 8\nh += 1\n";
+  std::string after = pyscript::apply_fixits(before, check(before).diagnostics);
+  CHECK(pyscript::unified_diff("m.py", before, after) ==
+        "--- a/m.py\n+++ b/m.py\n@@ -6,4 +6,4 @@\n f = 6\n g = 7\n h = 8\n-h += 1\n+h = h + 1\n");
+  CHECK(pyscript::unified_diff("m.py", before, before).empty());
+}
