@@ -3,11 +3,16 @@
 // 3 an internal compiler error (a bug in pyscript).
 #include "frontend/fixits.hpp"
 #include "frontend/frontend.hpp"
+#include "ir/passes/pipeline.hpp"
+#include "ir/printer.hpp"
+#include "ir/verifier.hpp"
+#include "lower/lower.hpp"
 #include "support/internal_error.hpp"
 
 #include <boost/program_options.hpp>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -59,7 +64,9 @@ po::options_description all_options() {
       ("output,o", po::value<std::string>(), "compile: the output file")
       ("entry", po::value<std::string>(), "compile: the function to specialize")
       ("args", po::value<std::string>(), "compile: its argument types, e.g. int,float")
-      ("print-after", po::value<std::string>(), "compile: dump the graph after this pass")
+      ("print-after", po::value<std::string>(),
+       "compile: dump the graph after this pass (or 'all'); also PYSCRIPT_PRINT_AFTER")
+      ("no-optimize", "compile: print the graph as lowered, before the passes")
       ("diff", "fix: print a unified diff instead of the fixed source")
       ("in-place", "fix: rewrite FILE");
   return opts;
@@ -71,11 +78,74 @@ void print_diagnostics(const std::vector<Diagnostic>& ds, const po::variables_ma
   else std::cerr << format_diagnostics_text(ds);
 }
 
+// The frontend, then lowering (types); `checked` keeps the source alive for the diagnostics.
+struct Compiled {
+  CheckedModule checked;
+  LowerResult lowered;
+};
+
+Compiled compile_source(const std::string& path, const po::variables_map& vm, DiagnosticEngine& diags) {
+  Compiled c;
+  c.checked = check_source(path, read_file(path), diags);
+  if (diags.has_errors()) return c;
+  LowerOptions options;
+  if (vm.count("entry")) {
+    EntryRequest entry;
+    entry.function = vm["entry"].as<std::string>();
+    try {
+      entry.arg_types = parse_type_list(vm.count("args") ? vm["args"].as<std::string>() : "");
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(std::string("--args: ") + e.what());
+    }
+    options.entries.push_back(entry);
+  }
+  c.lowered = lower_module(c.checked, diags, options);
+  return c;
+}
+
 int cmd_check(const std::string& path, const po::variables_map& vm) {
   DiagnosticEngine diags;
-  CheckedModule checked = check_source(path, read_file(path), diags);
+  Compiled c = compile_source(path, vm, diags);
   print_diagnostics(diags.sorted(), vm);
+  // A program using numpy is checked by the frontend only until arrays are lowered
+  // (lower/lower.hpp: not_yet_supported).
   return diags.has_errors() ? kExitProgramError : kExitOk;
+}
+
+int cmd_compile(const std::string& path, const po::variables_map& vm) {
+  DiagnosticEngine diags;
+  Compiled c = compile_source(path, vm, diags);
+  if (diags.has_errors()) {
+    print_diagnostics(diags.sorted(), vm);
+    return kExitProgramError;
+  }
+  if (!c.lowered.module) {
+    std::cerr << c.lowered.not_yet_supported_at.to_string() << ": error: "
+              << c.lowered.not_yet_supported << " cannot be compiled yet [not-implemented]\n";
+    return kExitProgramError;
+  }
+  std::string emit = vm.count("emit") ? vm["emit"].as<std::string>() : "graph";
+  if (emit != "graph") throw UsageError("--emit=" + emit + " is not implemented yet (graph is)");
+  ir::Module& m = *c.lowered.module;
+  ir::verify(m);
+  if (!vm.count("no-optimize")) {
+    ir::PipelineOptions options;
+    if (vm.count("print-after")) options.print_after = vm["print-after"].as<std::string>();
+    else if (const char* env = std::getenv("PYSCRIPT_PRINT_AFTER")) options.print_after = env;
+    options.dump = [](const std::string& text) { std::cerr << text << "\n"; };
+    options.verify = std::getenv("PYSCRIPT_VERIFY") != nullptr;
+    ir::optimize(m, options);
+    ir::verify(m);
+  }
+  std::string out = ir::print_module(m);
+  if (vm.count("output")) {
+    std::ofstream f(vm["output"].as<std::string>(), std::ios::binary | std::ios::trunc);
+    f << out;
+    if (!f) throw UsageError("cannot write '" + vm["output"].as<std::string>() + "'");
+  } else {
+    std::cout << out;
+  }
+  return kExitOk;
 }
 
 int cmd_fix(const std::string& path, const po::variables_map& vm) {
@@ -154,6 +224,7 @@ int main_impl(int argc, char** argv) {
   std::string path = vm["file"].as<std::string>();
   if (command == "check") return cmd_check(path, vm);
   if (command == "fix") return cmd_fix(path, vm);
+  if (command == "compile") return cmd_compile(path, vm);
   return cmd_not_yet(command, path, vm);
 }
 

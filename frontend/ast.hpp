@@ -3,7 +3,7 @@
 // Every node carries the source range it came from.
 #pragma once
 
-#include "frontend/source.hpp"
+#include "support/source.hpp"
 
 #include <cstdint>
 #include <memory>

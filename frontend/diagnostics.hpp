@@ -8,7 +8,7 @@
 //   help: write 's = s + i'
 #pragma once
 
-#include "frontend/source.hpp"
+#include "support/source.hpp"
 
 #include <string>
 #include <vector>

@@ -7,7 +7,7 @@ namespace pyscript {
 
 CheckedModule check_source(std::string path, std::string text, DiagnosticEngine& diags) {
   CheckedModule out;
-  out.file = std::make_unique<SourceFile>(std::move(path), std::move(text));
+  out.file = std::make_shared<SourceFile>(std::move(path), std::move(text));
   size_t errors_before = diags.error_count();
   out.module = parse_module(*out.file, diags);
   // Name resolution on a tree with syntax errors would only report their echoes.

@@ -9,7 +9,7 @@
 namespace pyscript {
 
 struct CheckedModule {
-  std::unique_ptr<SourceFile> file; // owns the text that ranges point into
+  std::shared_ptr<SourceFile> file; // owns the text that ranges point into
   ast::Module module;
 };
 

@@ -1,4 +1,4 @@
-#include "frontend/source.hpp"
+#include "support/source.hpp"
 
 #include <algorithm>
 

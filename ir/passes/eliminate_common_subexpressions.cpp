@@ -1,0 +1,68 @@
+// Common-subexpression elimination: a pure node equal to one that dominates it (same op,
+// attributes, inputs and types) is replaced by it. A block sees the nodes of the blocks that
+// enclose it, never those of a sibling block.
+//   before:  %a : int = const[value=2]()
+//            %b : int = const[value=2]()
+//            %c : bool = lt(%x, %a)
+//            %d : bool = lt(%x, %b)
+//   after:   %a : int = const[value=2]()
+//            %c : bool = lt(%x, %a)        (uses of %d read %c)
+#include "ir/passes/passes.hpp"
+
+#include "ir/printer.hpp"
+
+#include <map>
+#include <string>
+
+namespace pyscript::ir {
+namespace {
+
+// A key that is equal for nodes computing the same value.
+std::string key_of(const Node* n) {
+  std::string k(spelling(n->kind()));
+  for (const Attribute& a : n->attributes()) {
+    k += "|" + a.name + "=" + print_attr_value(a.value);
+    // 0.0 and -0.0 print differently already; ints and floats differ by their '.'.
+  }
+  for (const Value* v : n->inputs()) k += "|%" + std::to_string(v->id());
+  for (const Value* v : n->outputs()) k += "|" + v->type().to_string();
+  return k;
+}
+
+bool cse_block(Block* b, std::vector<std::map<std::string, Node*>>& scopes) {
+  bool changed = false;
+  scopes.emplace_back();
+  std::vector<Node*> nodes = b->nodes();
+  for (Node* n : nodes) {
+    for (Block* inner : n->blocks()) changed = cse_block(inner, scopes) || changed;
+    if (!n->is_pure() || !n->blocks().empty() || n->outputs().size() != 1) continue;
+    std::string key = key_of(n);
+    Node* earlier = nullptr;
+    for (auto it = scopes.rbegin(); it != scopes.rend() && !earlier; ++it) {
+      auto found = it->find(key);
+      if (found != it->end()) earlier = found->second;
+    }
+    if (earlier) {
+      n->output()->replace_all_uses_with(earlier->output());
+      n->destroy();
+      changed = true;
+    } else {
+      scopes.back()[key] = n;
+    }
+  }
+  scopes.pop_back();
+  return changed;
+}
+
+} // namespace
+
+bool eliminate_common_subexpressions(Module& m) {
+  bool changed = false;
+  for (const auto& f : m.functions) {
+    std::vector<std::map<std::string, Node*>> scopes;
+    changed = cse_block(f->graph->top(), scopes) || changed;
+  }
+  return changed;
+}
+
+} // namespace pyscript::ir

@@ -1,0 +1,69 @@
+// Inlining: a call of a function that does not (transitively) call itself is replaced by a copy
+// of the callee's body.
+//   before:  %r : int = call[callee="add.int.int"](%x, %y)
+//   after:   %r : int = add(%x, %y)
+#include "ir/passes/passes.hpp"
+
+#include "ir/clone.hpp"
+
+#include <map>
+#include <set>
+
+namespace pyscript::ir {
+namespace {
+
+std::set<std::string> callees_of(const Function& f) {
+  std::set<std::string> out;
+  for (Node* n : all_nodes(*f.graph->top()))
+    if (n->kind() == OpKind::Call) out.insert(n->str_attr("callee"));
+  return out;
+}
+
+// Functions on a cycle of the call graph.
+std::set<std::string> recursive_functions(const Module& m) {
+  std::map<std::string, std::set<std::string>> calls;
+  for (const auto& f : m.functions) calls[f->name] = callees_of(*f);
+  std::set<std::string> out;
+  for (const auto& f : m.functions) {
+    std::set<std::string> seen;
+    std::vector<std::string> work(calls[f->name].begin(), calls[f->name].end());
+    while (!work.empty()) {
+      std::string g = work.back();
+      work.pop_back();
+      if (g == f->name) {
+        out.insert(f->name);
+        break;
+      }
+      if (!seen.insert(g).second) continue;
+      for (const std::string& h : calls[g]) work.push_back(h);
+    }
+  }
+  return out;
+}
+
+} // namespace
+
+bool inline_calls(Module& m) {
+  std::set<std::string> recursive = recursive_functions(m);
+  bool changed = false;
+  for (const auto& f : m.functions) {
+    for (Node* call : all_nodes(*f->graph->top())) {
+      if (call->kind() != OpKind::Call) continue;
+      const std::string& name = call->str_attr("callee");
+      Function* callee = m.find(name);
+      if (!callee || recursive.count(name) || callee == f.get()) continue;
+      std::map<const Value*, Value*> mapping;
+      for (size_t i = 0; i < callee->graph->inputs().size(); ++i)
+        mapping[callee->graph->inputs()[i]] = call->input(i);
+      clone_nodes_before(*callee->graph->top(), call, mapping);
+      const std::vector<Value*>& results = callee->graph->outputs();
+      for (size_t i = 0; i < call->outputs().size(); ++i)
+        call->output(i)->replace_all_uses_with(mapping.at(results.at(i)));
+      call->destroy();
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+} // namespace pyscript::ir

@@ -1,0 +1,59 @@
+#include "ir/passes/pipeline.hpp"
+
+#include "ir/passes/passes.hpp"
+#include "ir/printer.hpp"
+#include "ir/verifier.hpp"
+
+namespace pyscript::ir {
+namespace {
+
+struct Pass {
+  const char* name;
+  bool (*run)(Module&);
+};
+
+// The pipeline, in order. It runs again while any pass changes something (at most kRounds):
+// folding exposes constant If conditions, simplification exposes more folding.
+const Pass kPipeline[] = {
+    {"inline", inline_calls},
+    {"fold", fold_constants},
+    {"simplify-control-flow", simplify_control_flow},
+    {"cse", eliminate_common_subexpressions},
+    {"dce", eliminate_dead_code},
+};
+constexpr int kRounds = 8;
+
+} // namespace
+
+std::vector<std::string> pipeline_pass_names() {
+  std::vector<std::string> out;
+  for (const Pass& p : kPipeline) out.push_back(p.name);
+  return out;
+}
+
+bool run_pass(const std::string& name, Module& m) {
+  for (const Pass& p : kPipeline) {
+    if (name == p.name) {
+      p.run(m);
+      return true;
+    }
+  }
+  return false;
+}
+
+void optimize(Module& m, const PipelineOptions& options) {
+  for (int round = 0; round < kRounds; ++round) {
+    bool changed = false;
+    for (const Pass& p : kPipeline) {
+      bool c = p.run(m);
+      changed = changed || c;
+      if (options.verify) verify(m);
+      if (options.dump && (options.print_after == p.name || options.print_after == "all"))
+        options.dump("// after " + std::string(p.name) + " (round " + std::to_string(round + 1) +
+                     ")\n" + print_module(m));
+    }
+    if (!changed) break;
+  }
+}
+
+} // namespace pyscript::ir

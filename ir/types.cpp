@@ -1,0 +1,48 @@
+#include "ir/types.hpp"
+
+namespace pyscript::ir {
+
+const char* dtype_name(DType d) {
+  switch (d) {
+  case DType::Float32: return "float32";
+  case DType::Float64: return "float64";
+  case DType::Int64: return "int64";
+  case DType::Bool: return "bool";
+  }
+  return "?";
+}
+
+Type Type::tuple(std::vector<Type> elements) {
+  Type t(TypeKind::Tuple);
+  t.elements_ = std::move(elements);
+  return t;
+}
+
+Type Type::array(DType dtype, int rank) {
+  Type t(TypeKind::Array);
+  t.dtype_ = dtype;
+  t.rank_ = rank;
+  return t;
+}
+
+std::string Type::to_string() const {
+  switch (kind_) {
+  case TypeKind::Int: return "int";
+  case TypeKind::Float: return "float";
+  case TypeKind::Bool: return "bool";
+  case TypeKind::None: return "None";
+  case TypeKind::Str: return "str";
+  case TypeKind::Unknown: return "Unknown";
+  case TypeKind::Array:
+    return std::string("Array[") + dtype_name(dtype_) + ", " + std::to_string(rank_) + "]";
+  case TypeKind::Tuple: {
+    std::string out = "Tuple[";
+    for (size_t i = 0; i < elements_.size(); ++i)
+      out += (i ? ", " : "") + elements_[i].to_string();
+    return out + "]";
+  }
+  }
+  return "?";
+}
+
+} // namespace pyscript::ir

@@ -1,0 +1,50 @@
+// Static types of IR values. A program is specialized until every value has one of these.
+//   int  float  bool  None  str  Tuple[int, float]  Array[float32, 2]  Unknown
+// `Unknown` exists only while a function is being lowered (the return value of a function whose
+// first `return` has not been seen yet); the verifier rejects it in finished graphs.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace pyscript::ir {
+
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown };
+enum class DType { Float32, Float64, Int64, Bool };
+
+const char* dtype_name(DType d); // "float32", ...
+
+class Type {
+public:
+  Type() = default; // Unknown
+  static Type int_() { return Type(TypeKind::Int); }
+  static Type float_() { return Type(TypeKind::Float); }
+  static Type bool_() { return Type(TypeKind::Bool); }
+  static Type none() { return Type(TypeKind::None); }
+  static Type str() { return Type(TypeKind::Str); }
+  static Type unknown() { return Type(TypeKind::Unknown); }
+  static Type tuple(std::vector<Type> elements);
+  static Type array(DType dtype, int rank);
+
+  TypeKind kind() const { return kind_; }
+  bool is(TypeKind k) const { return kind_ == k; }
+  // int, float or bool: what arithmetic accepts.
+  bool is_number() const {
+    return kind_ == TypeKind::Int || kind_ == TypeKind::Float || kind_ == TypeKind::Bool;
+  }
+  const std::vector<Type>& elements() const { return elements_; }
+  DType dtype() const { return dtype_; }
+  int rank() const { return rank_; }
+
+  bool operator==(const Type& other) const = default;
+  std::string to_string() const;
+
+private:
+  explicit Type(TypeKind k) : kind_(k) {}
+  TypeKind kind_ = TypeKind::Unknown;
+  std::vector<Type> elements_;
+  DType dtype_ = DType::Float64;
+  int rank_ = 0;
+};
+
+} // namespace pyscript::ir

@@ -1,0 +1,119 @@
+// Internal to lower/: the state of lowering one function specialization (or the top level).
+// Statements: lower_stmt.cpp; expressions: lower_expr.cpp; calls and builtins: lower_call.cpp;
+// merging paths: merge.cpp.
+#pragma once
+
+#include "frontend/ast.hpp"
+#include "frontend/diagnostics.hpp"
+#include "ir/graph.hpp"
+#include "lower/environment.hpp"
+
+#include <optional>
+#include <stdexcept>
+
+namespace pyscript::lower {
+
+class ModuleLowering;
+
+// Thrown when the program uses a feature the lowering does not cover yet (numpy arrays).
+struct NotYetSupported : std::runtime_error {
+  SourceRange where;
+  NotYetSupported(const std::string& what, const SourceRange& r) : std::runtime_error(what), where(r) {}
+};
+
+class FunctionLowering {
+public:
+  FunctionLowering(ModuleLowering& module, ir::Function& function, DiagnosticEngine& diags,
+                   bool is_main);
+
+  // Lowers the body with `env` holding the parameters; sets the function's return type.
+  void lower_body(const ast::StmtList& body, Environment env);
+
+  // The return type seen so far (for recursive calls), if any return was lowered.
+  std::optional<ir::Type> return_type_so_far() const { return return_type_; }
+
+  // --- used across the lower_*.cpp files ---
+  ir::Node* emit(ir::OpKind kind, const std::vector<ir::Value*>& inputs,
+                 const std::vector<ir::Type>& outputs, const SourceRange& range);
+  ir::Value* emit1(ir::OpKind kind, const std::vector<ir::Value*>& inputs, ir::Type output,
+                   const SourceRange& range) {
+    return emit(kind, inputs, {std::move(output)}, range)->output();
+  }
+  ir::Value* const_int(int64_t v, const SourceRange& r);
+  ir::Value* const_float(double v, const SourceRange& r);
+  ir::Value* const_bool(bool v, const SourceRange& r);
+  ir::Value* const_none(const SourceRange& r);
+  ir::Value* const_str(const std::string& v, const SourceRange& r);
+  ir::Value* uninitialized(const ir::Type& t, const SourceRange& r);
+  ir::Value* cast(ir::Value* v, const ir::Type& to, const SourceRange& r);
+  // Python truthiness as a bool value.
+  ir::Value* truth(ir::Value* v, const SourceRange& r);
+
+  ir::Block* insertion_block() const { return block_; }
+  void set_insertion_block(ir::Block* b) { block_ = b; }
+
+private:
+  // statements (lower_stmt.cpp)
+  void lower_stmts(const ast::StmtList& list, size_t from, Environment& env);
+  void lower_stmt(const ast::Stmt& s, Environment& env);
+  void lower_assign(const ast::Stmt& s, Environment& env);
+  void bind_target(const ast::Expr& target, ir::Value* v, Environment& env);
+  void poison_target(const ast::Expr& target, Environment& env);
+  void lower_if(const ast::Stmt& s, Environment& env);
+  void lower_for(const ast::Stmt& s, Environment& env);
+  void lower_while(const ast::Stmt& s, Environment& env);
+  void lower_loop(const ast::Stmt& s, Environment& env, ir::Value* trip_count, ir::Value* first_cond,
+                  ir::Value* start, ir::Value* step);
+  void lower_return(const ast::Stmt& s, Environment& env);
+  void lower_assert(const ast::Stmt& s, Environment& env);
+  // Whether any exit flag is set in `env`, as a bool value; null when no flag exists.
+  ir::Value* exiting(Environment& env, const SourceRange& r);
+
+  // merging (merge.cpp)
+  Environment merge(ir::Node* if_node, Environment then_env, Environment else_env,
+                    const SourceRange& r);
+  void check_return_types(const SourceRange& where, const ir::Type& t);
+
+  // expressions (lower_expr.cpp)
+public:
+  ir::Value* lower_expr(const ast::Expr& e, Environment& env);
+  ir::Value* lower_condition(const ast::Expr& e, Environment& env);
+
+private:
+  ir::Value* lower_name(const ast::Expr& e, Environment& env);
+  ir::Value* lower_binary(const ast::Expr& e, Environment& env);
+  ir::Value* arithmetic(ast::BinaryOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
+  ir::Value* lower_unary(const ast::Expr& e, Environment& env);
+  ir::Value* lower_compare(const ast::Expr& e, Environment& env);
+  ir::Value* compare(ast::CompareOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
+  ir::Value* lower_logical(const ast::Expr& e, Environment& env, bool as_condition);
+  ir::Value* lower_ifexp(const ast::Expr& e, Environment& env);
+  ir::Value* lower_subscript(const ast::Expr& e, Environment& env);
+  ir::Value* lower_attribute(const ast::Expr& e, Environment& env);
+  // Two branches producing one value each: If(cond) { then } else { else }.
+  template <class Then, class Else>
+  ir::Value* select(ir::Value* cond, Then then_fn, Else else_fn, const ast::Expr& e,
+                    const char* what);
+  // int/float/bool operands to one arithmetic type; null (after a diagnostic) when impossible.
+  bool unify_numbers(ir::Value*& a, ir::Value*& b, const ast::Expr& e, const char* op);
+  void type_error(const SourceRange& r, const std::string& message, const std::string& help = "");
+
+  // calls (lower_call.cpp)
+  ir::Value* lower_call(const ast::Expr& e, Environment& env);
+  ir::Value* lower_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args,
+                           Environment& env);
+  ir::Value* lower_math(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
+  ir::Value* lower_print(const ast::Expr& e, std::vector<ir::Value*>& args);
+  ir::Value* lower_user_call(const ast::FunctionDef& fn, const ast::Expr& e,
+                             std::vector<ir::Value*>& args, Environment& env);
+
+  ModuleLowering& module_;
+  ir::Function& function_;
+  DiagnosticEngine& diags_;
+  bool is_main_;
+  ir::Block* block_;
+  std::optional<ir::Type> return_type_;
+  SourceRange return_type_at_;
+};
+
+} // namespace pyscript::lower

@@ -1,0 +1,41 @@
+// AST -> graph IR, with types fixed by specialization.
+// Entry points (the top level, functions with full annotations, signatures a host asks for) fix
+// argument types; each call site instantiates its callee once per distinct signature.
+#pragma once
+
+#include "frontend/diagnostics.hpp"
+#include "frontend/frontend.hpp"
+#include "ir/graph.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pyscript {
+
+struct EntryRequest {
+  std::string function;
+  std::vector<ir::Type> arg_types;
+};
+
+struct LowerOptions {
+  bool lower_main = true;              // the top-level statements, as "__main__"
+  std::vector<EntryRequest> entries;   // extra specializations, e.g. from --entry/--args
+};
+
+struct LowerResult {
+  std::unique_ptr<ir::Module> module; // null when there were errors
+  // Set when the program uses a feature that type checking and lowering do not cover yet
+  // (numpy arrays): the message says which. `pyscript check` then reports the frontend's
+  // diagnostics only; compile and run refuse the program with this message.
+  std::string not_yet_supported;
+  SourceRange not_yet_supported_at;
+};
+
+LowerResult lower_module(const CheckedModule& checked, DiagnosticEngine& diags,
+                         const LowerOptions& options = {});
+
+// "int,float,bool" -> types; throws std::invalid_argument naming a bad entry.
+std::vector<ir::Type> parse_type_list(const std::string& text);
+
+} // namespace pyscript

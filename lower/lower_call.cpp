@@ -1,0 +1,284 @@
+// Calls -> IR: builtins (print, abs, min, ...), math and time, and user functions, which are
+// specialized on the argument types at each call site.
+#include "lower/module_lowering.hpp"
+
+#include "frontend/builtins.hpp"
+#include "support/internal_error.hpp"
+
+#include <cmath>
+
+namespace pyscript::lower {
+
+using ir::OpKind;
+using ir::Type;
+using ir::TypeKind;
+using ir::Value;
+
+Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
+  const ast::Expr& callee = *e.operands[0];
+  // Module functions: math.sqrt(x), time.perf_counter(); numpy comes with arrays.
+  if (callee.kind == ast::ExprKind::Attribute && callee.operands[0]->kind == ast::ExprKind::Name &&
+      !env.find(callee.operands[0]->text)) {
+    if (const std::string* module = module_.module_of_alias(callee.operands[0]->text)) {
+      if (*module == "numpy") throw NotYetSupported("numpy arrays", e.range);
+      std::vector<Value*> args;
+      for (size_t i = 1; i < e.operands.size(); ++i) {
+        Value* v = lower_expr(*e.operands[i], env);
+        if (!v) return nullptr;
+        args.push_back(v);
+      }
+      if (*module == "time") return emit1(OpKind::PerfCounter, {}, Type::float_(), e.range);
+      return lower_math(callee.text, e, args);
+    }
+  }
+  if (callee.kind == ast::ExprKind::Attribute) {
+    Value* object = lower_expr(*callee.operands[0], env);
+    if (object)
+      type_error(callee.text_range, "a " + object->type().to_string() + " has no method '" +
+                                        callee.text + "'");
+    return nullptr;
+  }
+  if (callee.kind != ast::ExprKind::Name) return nullptr; // reported by the resolver
+  const std::string& name = callee.text;
+  if (name == "range") {
+    type_error(e.range, "range() is supported only as the iterable of a 'for' loop");
+    return nullptr;
+  }
+  std::vector<Value*> args;
+  for (size_t i = 1; i < e.operands.size(); ++i) {
+    Value* v = lower_expr(*e.operands[i], env);
+    if (!v) return nullptr;
+    args.push_back(v);
+  }
+  if (const ast::FunctionDef* fn = module_.find_function(name); fn && !env.find(name))
+    return lower_user_call(*fn, e, args, env);
+  if (find_builtin(name)) return lower_builtin(name, e, args, env);
+  return nullptr; // reported by the resolver
+}
+
+Value* FunctionLowering::lower_math(const std::string& name, const ast::Expr& e,
+                                    std::vector<Value*>& args) {
+  for (Value*& a : args) {
+    if (!a->type().is_number()) {
+      type_error(e.range, "math." + name + "() needs a number, not a " + a->type().to_string());
+      return nullptr;
+    }
+    a = cast(a, Type::float_(), e.range);
+  }
+  bool to_int = name == "floor" || name == "ceil";
+  ir::Node* n = emit(OpKind::MathFn, args, {to_int ? Type::int_() : Type::float_()}, e.range);
+  n->set_attr("fn", name);
+  return n->output();
+}
+
+Value* FunctionLowering::lower_print(const ast::Expr& e, std::vector<Value*>& args) {
+  std::string sep = " ", end = "\n";
+  for (const ast::Keyword& kw : e.keywords) {
+    if (kw.value->kind == ast::ExprKind::None) continue;
+    if (kw.value->kind != ast::ExprKind::Str) {
+      type_error(kw.value->range, "print(" + kw.name + "=...) must be a string literal");
+      return nullptr;
+    }
+    (kw.name == "sep" ? sep : end) = kw.value->text;
+  }
+  for (Value* a : args) {
+    if (a->type().is(TypeKind::Array) || a->type().is(TypeKind::Unknown)) {
+      type_error(e.range, "printing a " + a->type().to_string() + " is not supported");
+      return nullptr;
+    }
+  }
+  ir::Node* n = emit(OpKind::Print, args, {}, e.range);
+  n->set_attr("sep", sep);
+  n->set_attr("end", end);
+  return const_none(e.range);
+}
+
+Value* FunctionLowering::lower_builtin(const std::string& name, const ast::Expr& e,
+                                       std::vector<Value*>& args, Environment& env) {
+  (void)env;
+  if (name == "print") return lower_print(e, args);
+  auto need_number = [&](Value* v) {
+    if (v->type().is_number()) return true;
+    type_error(e.range, name + "() of a " + v->type().to_string() + " is not supported");
+    return false;
+  };
+  if (name == "len") {
+    Value* v = args[0];
+    if (v->type().is(TypeKind::Tuple)) return const_int(int64_t(v->type().elements().size()), e.range);
+    ir::Node* p = v->producer();
+    if (v->type().is(TypeKind::Str) && p && p->kind() == OpKind::Constant) {
+      const std::string& s = p->str_attr("value");
+      int64_t chars = 0;
+      for (unsigned char c : s) chars += (c & 0xC0) != 0x80;
+      return const_int(chars, e.range);
+    }
+    type_error(e.range, "len() of a " + v->type().to_string() + " is not supported");
+    return nullptr;
+  }
+  if (name == "abs") {
+    if (!need_number(args[0])) return nullptr;
+    Value* v = cast(args[0], args[0]->type().is(TypeKind::Bool) ? Type::int_() : args[0]->type(), e.range);
+    return emit1(OpKind::Abs, {v}, v->type(), e.range);
+  }
+  if (name == "min" || name == "max") {
+    std::vector<Value*> items = args;
+    if (items.size() == 1) {
+      Value* t = items[0];
+      if (!t->type().is(TypeKind::Tuple) || t->type().elements().empty()) {
+        type_error(e.range, name + "() of one " + t->type().to_string() + " is not supported",
+                   "pass the values as separate arguments");
+        return nullptr;
+      }
+      items.clear();
+      for (size_t i = 0; i < t->type().elements().size(); ++i) {
+        ir::Node* get = emit(OpKind::TupleGet, {t}, {t->type().elements()[i]}, e.range);
+        get->set_attr("index", int64_t(i));
+        items.push_back(get->output());
+      }
+    }
+    // CPython's result type would depend on which value wins: int and float do not mix here.
+    Type common = items[0]->type();
+    for (Value* v : items) {
+      if (!need_number(v)) return nullptr;
+      if (v->type() != common) {
+        Diagnostic& d = diags_.error(e.range, "type",
+                                     name + "() of " + common.to_string() + " and " +
+                                         v->type().to_string() +
+                                         " would give either type, depending on the values");
+        d.help.push_back("convert the arguments to one type, e.g. with float(...)");
+        return nullptr;
+      }
+    }
+    Value* acc = items[0];
+    if (common.is(TypeKind::Bool)) {
+      type_error(e.range, name + "() of bools is not supported");
+      return nullptr;
+    }
+    for (size_t i = 1; i < items.size(); ++i)
+      acc = emit1(name == "min" ? OpKind::Min : OpKind::Max, {acc, items[i]}, common, e.range);
+    return acc;
+  }
+  if (name == "int" || name == "float" || name == "bool") {
+    if (args.empty()) {
+      if (name == "int") return const_int(0, e.range);
+      if (name == "float") return const_float(0.0, e.range);
+      return const_bool(false, e.range);
+    }
+    Value* v = args[0];
+    if (name == "bool") return truth(v, e.range);
+    if (name == "float" && v->type().is(TypeKind::Str)) {
+      // float("inf"), float("nan"), float("1.5"): a constant.
+      ir::Node* p = v->producer();
+      if (p && p->kind() == OpKind::Constant) {
+        std::string s = p->str_attr("value");
+        char* end = nullptr;
+        double d = std::strtod(s.c_str(), &end);
+        if (!s.empty() && end && *end == '\0') return const_float(d, e.range);
+      }
+      type_error(e.range, "float() of this string is not supported");
+      return nullptr;
+    }
+    if (!need_number(v)) return nullptr;
+    return cast(v, name == "int" ? Type::int_() : Type::float_(), e.range);
+  }
+  if (name == "round") {
+    Value* v = args[0];
+    if (!need_number(v)) return nullptr;
+    if (args.size() == 1) {
+      if (!v->type().is(TypeKind::Float)) return cast(v, Type::int_(), e.range);
+      return emit1(OpKind::Round, {v}, Type::int_(), e.range);
+    }
+    Value* digits = args[1];
+    if (!digits->type().is(TypeKind::Int)) {
+      type_error(e.range, "round()'s ndigits must be an int");
+      return nullptr;
+    }
+    if (!v->type().is(TypeKind::Float)) {
+      ir::Node* p = digits->producer();
+      if (p && p->kind() == OpKind::Constant && p->int_attr("value") >= 0)
+        return cast(v, Type::int_(), e.range);
+      type_error(e.range, "round() of an int with ndigits that may be negative is not supported");
+      return nullptr;
+    }
+    return emit1(OpKind::Round, {v, digits}, Type::float_(), e.range);
+  }
+  PYSCRIPT_UNREACHABLE("builtin " + name + " has no lowering");
+}
+
+namespace {
+
+// A parameter default as a value: literals only (CPython evaluates defaults once, at `def`).
+const ast::Expr* literal_default(const ast::Expr& e) {
+  switch (e.kind) {
+  case ast::ExprKind::Int:
+  case ast::ExprKind::Float:
+  case ast::ExprKind::Bool:
+  case ast::ExprKind::None:
+  case ast::ExprKind::Str: return &e;
+  case ast::ExprKind::Unary:
+    if (e.unary_op == ast::UnaryOp::Neg && (e.operands[0]->kind == ast::ExprKind::Int ||
+                                            e.operands[0]->kind == ast::ExprKind::Float))
+      return &e;
+    return nullptr;
+  case ast::ExprKind::Tuple:
+    for (const ast::ExprPtr& op : e.operands)
+      if (!literal_default(*op)) return nullptr;
+    return &e;
+  default: return nullptr;
+  }
+}
+
+} // namespace
+
+Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::Expr& e,
+                                         std::vector<Value*>& args, Environment& env) {
+  // Keyword arguments and defaults fill the parameters after the positional arguments.
+  std::vector<Value*> full(fn.params.size(), nullptr);
+  for (size_t i = 0; i < args.size() && i < full.size(); ++i) full[i] = args[i];
+  for (const ast::Keyword& kw : e.keywords) {
+    for (size_t i = 0; i < fn.params.size(); ++i) {
+      if (fn.params[i].name != kw.name) continue;
+      full[i] = lower_expr(*kw.value, env);
+      if (!full[i]) return nullptr;
+    }
+  }
+  for (size_t i = 0; i < full.size(); ++i) {
+    if (full[i]) continue;
+    const ast::Param& p = fn.params[i];
+    if (!p.default_value) return nullptr; // reported by the resolver
+    if (!literal_default(*p.default_value)) {
+      Diagnostic& d = diags_.error(p.default_value->range, "unsupported",
+                                   "a default value must be a literal (a number, string, bool, "
+                                   "None or tuple of these)");
+      d.help.push_back("make the parameter required, and pass the value at each call");
+      return nullptr;
+    }
+    Environment empty;
+    full[i] = lower_expr(*p.default_value, empty);
+    if (!full[i]) return nullptr;
+  }
+  std::vector<Type> types;
+  for (Value* v : full) types.push_back(v->type());
+  ir::Function* callee = module_.specialize(fn, types, e.range);
+  if (!callee) return nullptr;
+  Type result = callee->return_type;
+  if (FunctionLowering* pending = module_.in_progress(callee)) {
+    std::optional<Type> so_far = pending->return_type_so_far();
+    if (!so_far) {
+      Diagnostic& d = diags_.error(e.range, "type",
+                                   "cannot tell what the recursive call of '" + fn.name +
+                                       "' returns: no return of '" + fn.name +
+                                       "' comes before it");
+      d.help.push_back("put the base case ('if ...: return ...') before the recursive call");
+      return nullptr;
+    }
+    result = *so_far;
+  }
+  std::vector<Type> outputs;
+  if (!result.is(TypeKind::None)) outputs.push_back(result);
+  ir::Node* call = emit(OpKind::Call, full, outputs, e.range);
+  call->set_attr("callee", callee->name);
+  return outputs.empty() ? const_none(e.range) : call->output();
+}
+
+} // namespace pyscript::lower

@@ -1,0 +1,359 @@
+// Expressions -> IR, with Python's typing rules for scalars (int, float, bool, None, str, tuples).
+#include "lower/module_lowering.hpp"
+
+#include "support/internal_error.hpp"
+
+#include <climits>
+#include <functional>
+
+namespace pyscript::lower {
+
+using ir::OpKind;
+using ir::Type;
+using ir::TypeKind;
+using ir::Value;
+
+void FunctionLowering::type_error(const SourceRange& r, const std::string& message,
+                                  const std::string& help) {
+  Diagnostic& d = diags_.error(r, "type", message);
+  if (!help.empty()) d.help.push_back(help);
+}
+
+Value* FunctionLowering::lower_expr(const ast::Expr& e, Environment& env) {
+  switch (e.kind) {
+  case ast::ExprKind::Int: return const_int(e.int_value, e.range);
+  case ast::ExprKind::Float: return const_float(e.float_value, e.range);
+  case ast::ExprKind::Bool: return const_bool(e.bool_value, e.range);
+  case ast::ExprKind::None: return const_none(e.range);
+  case ast::ExprKind::Str: return const_str(e.text, e.range);
+  case ast::ExprKind::Name: return lower_name(e, env);
+  case ast::ExprKind::Attribute: return lower_attribute(e, env);
+  case ast::ExprKind::Call: return lower_call(e, env);
+  case ast::ExprKind::Subscript: return lower_subscript(e, env);
+  case ast::ExprKind::Tuple: {
+    std::vector<Value*> items;
+    std::vector<Type> types;
+    for (const ast::ExprPtr& op : e.operands) {
+      Value* v = lower_expr(*op, env);
+      if (!v) return nullptr;
+      items.push_back(v);
+      types.push_back(v->type());
+    }
+    return emit1(OpKind::TupleConstruct, items, Type::tuple(types), e.range);
+  }
+  case ast::ExprKind::List:
+    throw NotYetSupported("lists (as np.array data) come with numpy arrays", e.range);
+  case ast::ExprKind::Slice:
+    type_error(e.range, "a slice is supported only as an index");
+    return nullptr;
+  case ast::ExprKind::Binary: return lower_binary(e, env);
+  case ast::ExprKind::Unary: return lower_unary(e, env);
+  case ast::ExprKind::Logical: return lower_logical(e, env, /*as_condition=*/false);
+  case ast::ExprKind::Compare: return lower_compare(e, env);
+  case ast::ExprKind::IfExp: return lower_ifexp(e, env);
+  }
+  PYSCRIPT_UNREACHABLE("unknown expression kind");
+}
+
+Value* FunctionLowering::lower_condition(const ast::Expr& e, Environment& env) {
+  if (e.kind == ast::ExprKind::Logical) return lower_logical(e, env, /*as_condition=*/true);
+  if (e.kind == ast::ExprKind::Unary && e.unary_op == ast::UnaryOp::Not) {
+    Value* v = lower_condition(*e.operands[0], env);
+    return v ? emit1(OpKind::Not, {v}, Type::bool_(), e.range) : nullptr;
+  }
+  Value* v = lower_expr(e, env);
+  return v ? truth(v, e.range) : nullptr;
+}
+
+Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
+  const std::string& name = e.text;
+  auto it = env.vars.find(name);
+  if (it != env.vars.end()) {
+    Binding& b = it->second;
+    switch (b.state) {
+    case Binding::State::Defined: return b.value;
+    case Binding::State::Poisoned: return nullptr;
+    case Binding::State::MaybeUndefined: {
+      Diagnostic& d = diags_.error(e.range, "undefined", "'" + name + "' may be undefined here");
+      d.notes.push_back({b.where, "it is assigned here, but not on every path that reaches the use"});
+      d.help.push_back("assign '" + name + "' before the 'if' or loop, so every path defines it");
+      b.state = Binding::State::Poisoned;
+      return nullptr;
+    }
+    case Binding::State::Conflict: {
+      Diagnostic& d = diags_.error(b.where, "type",
+                                   "type conflict: '" + name + "' is " + b.value->type().to_string() +
+                                       " here but " + b.other_type.to_string() + " on another path");
+      d.notes.push_back({b.other, "assigned a " + b.other_type.to_string() + " here"});
+      d.notes.push_back({e.range, "both reach this use"});
+      if ((b.other_type.is(TypeKind::Int) && b.value->type().is(TypeKind::Float)) ||
+          (b.other_type.is(TypeKind::Float) && b.value->type().is(TypeKind::Int)))
+        d.help.push_back("make both floats, e.g. '1.0' or float(...)");
+      else
+        d.help.push_back("give each type its own variable name");
+      b.state = Binding::State::Poisoned;
+      return nullptr;
+    }
+    }
+  }
+  if (name == "__name__") return const_str("__main__", e.range);
+  if (is_main_) {
+    Diagnostic& d = diags_.error(e.range, "undefined", "'" + name + "' is used before it is assigned");
+    d.help.push_back("move the assignment of '" + name + "' above this line");
+    return nullptr;
+  }
+  // A function reading a module constant (Note [Module constants]).
+  if (module_.is_module_variable(name)) {
+    if (!module_.is_assigned_once_at_top(name)) {
+      Diagnostic& d = diags_.error(e.range, "unsupported",
+                                   "'" + function_.source_name + "' reads the module-level name '" +
+                                       name + "', which the top level assigns more than once");
+      d.help.push_back("pass '" + name + "' to '" + function_.source_name + "' as a parameter");
+      return nullptr;
+    }
+    const ir::Global* g = module_.find_global(name);
+    if (!g) {
+      Diagnostic& d = diags_.error(e.range, "undefined",
+                                   "'" + name + "' is read before the top level assigns it");
+      d.help.push_back("assign '" + name + "' above the first call of '" + function_.source_name + "'");
+      return nullptr;
+    }
+    ir::Node* load = emit(OpKind::LoadGlobal, {}, {g->type}, e.range);
+    load->set_attr("name", name);
+    load->output()->set_name_hint(name);
+    return load->output();
+  }
+  // The resolver has reported every other undefined name.
+  return nullptr;
+}
+
+Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
+  const ast::Expr& object = *e.operands[0];
+  if (object.kind == ast::ExprKind::Name && !env.find(object.text)) {
+    if (const std::string* module = module_.module_of_alias(object.text)) {
+      if (*module == "math" && e.text == "pi") return const_float(3.141592653589793, e.range);
+      if (*module == "math" && e.text == "e") return const_float(2.718281828459045, e.range);
+      if (*module == "numpy") throw NotYetSupported("numpy arrays", e.range);
+      return nullptr; // reported by the resolver
+    }
+  }
+  Value* v = lower_expr(object, env);
+  if (!v) return nullptr;
+  type_error(e.text_range, "a " + v->type().to_string() + " has no attribute '" + e.text + "'");
+  return nullptr;
+}
+
+Value* FunctionLowering::lower_subscript(const ast::Expr& e, Environment& env) {
+  Value* v = lower_expr(*e.operands[0], env);
+  if (!v) return nullptr;
+  const ast::Expr& index = *e.operands[1];
+  if (!v->type().is(TypeKind::Tuple)) {
+    type_error(e.range, "a " + v->type().to_string() + " cannot be indexed");
+    return nullptr;
+  }
+  const std::vector<Type>& elements = v->type().elements();
+  int64_t n = int64_t(elements.size());
+  // Indices into tuples are constants, so each element keeps its own type.
+  bool negative = index.kind == ast::ExprKind::Unary && index.unary_op == ast::UnaryOp::Neg &&
+                  index.operands[0]->kind == ast::ExprKind::Int;
+  if (index.kind != ast::ExprKind::Int && !negative) {
+    type_error(index.range, "a tuple index must be an integer literal",
+               "tuple elements may have different types, so the index must be known when compiling");
+    return nullptr;
+  }
+  int64_t i = negative ? -index.operands[0]->int_value : index.int_value;
+  if (i < 0) i += n;
+  if (i < 0 || i >= n) {
+    diags_.error(index.range, "index", "tuple index out of range (the tuple has " +
+                                           std::to_string(n) + " elements)");
+    return nullptr;
+  }
+  ir::Node* get = emit(OpKind::TupleGet, {v}, {elements[size_t(i)]}, e.range);
+  get->set_attr("index", i);
+  return get->output();
+}
+
+bool FunctionLowering::unify_numbers(Value*& a, Value*& b, const ast::Expr& e, const char* op) {
+  if (!a->type().is_number() || !b->type().is_number()) {
+    type_error(e.range, std::string("unsupported operand types for ") + op + ": '" +
+                            a->type().to_string() + "' and '" + b->type().to_string() + "'");
+    return false;
+  }
+  if (a->type().is(TypeKind::Float) || b->type().is(TypeKind::Float)) {
+    a = cast(a, Type::float_(), e.range);
+    b = cast(b, Type::float_(), e.range);
+  } else {
+    a = cast(a, Type::int_(), e.range);
+    b = cast(b, Type::int_(), e.range);
+  }
+  return true;
+}
+
+namespace {
+
+bool is_negative_int_constant(const Value* v) {
+  const ir::Node* p = v->producer();
+  return p && p->kind() == OpKind::Constant && v->type().is(TypeKind::Int) &&
+         p->int_attr("value") < 0;
+}
+
+} // namespace
+
+Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
+  if (op == ast::BinaryOp::MatMul) {
+    type_error(e.range, "'@' needs arrays, not '" + a->type().to_string() + "' and '" +
+                            b->type().to_string() + "'");
+    return nullptr;
+  }
+  if (!unify_numbers(a, b, e, ast::spelling(op))) return nullptr;
+  switch (op) {
+  case ast::BinaryOp::Add: return emit1(OpKind::Add, {a, b}, a->type(), e.range);
+  case ast::BinaryOp::Sub: return emit1(OpKind::Sub, {a, b}, a->type(), e.range);
+  case ast::BinaryOp::Mul: return emit1(OpKind::Mul, {a, b}, a->type(), e.range);
+  case ast::BinaryOp::FloorDiv: return emit1(OpKind::FloorDiv, {a, b}, a->type(), e.range);
+  case ast::BinaryOp::Mod: return emit1(OpKind::Mod, {a, b}, a->type(), e.range);
+  case ast::BinaryOp::Div:
+    return emit1(OpKind::Div, {cast(a, Type::float_(), e.range), cast(b, Type::float_(), e.range)},
+                 Type::float_(), e.range);
+  case ast::BinaryOp::Pow:
+    // int ** int is an int, but a constant negative exponent makes it a float, as in CPython.
+    if (a->type().is(TypeKind::Int) && is_negative_int_constant(b)) {
+      a = cast(a, Type::float_(), e.range);
+      b = cast(b, Type::float_(), e.range);
+    }
+    return emit1(OpKind::Pow, {a, b}, a->type(), e.range);
+  case ast::BinaryOp::MatMul: break;
+  }
+  PYSCRIPT_UNREACHABLE("unknown binary operator");
+}
+
+Value* FunctionLowering::lower_binary(const ast::Expr& e, Environment& env) {
+  Value* a = lower_expr(*e.operands[0], env);
+  Value* b = lower_expr(*e.operands[1], env);
+  if (!a || !b) return nullptr;
+  return arithmetic(e.binary_op, a, b, e);
+}
+
+Value* FunctionLowering::lower_unary(const ast::Expr& e, Environment& env) {
+  if (e.unary_op == ast::UnaryOp::Not) {
+    Value* v = lower_condition(*e.operands[0], env);
+    return v ? emit1(OpKind::Not, {v}, Type::bool_(), e.range) : nullptr;
+  }
+  Value* v = lower_expr(*e.operands[0], env);
+  if (!v) return nullptr;
+  if (!v->type().is_number()) {
+    type_error(e.range, std::string("bad operand type for unary ") + ast::spelling(e.unary_op) +
+                            ": '" + v->type().to_string() + "'");
+    return nullptr;
+  }
+  v = v->type().is(TypeKind::Bool) ? cast(v, Type::int_(), e.range) : v;
+  if (e.unary_op == ast::UnaryOp::Pos) return v;
+  // Fold a negative literal here, so that -9223372036854775808 and `2 ** -1` see a constant.
+  if (ir::Node* p = v->producer(); p && p->kind() == OpKind::Constant && v->uses().empty()) {
+    if (v->type().is(TypeKind::Float)) return const_float(-std::get<double>(*p->attr("value")), e.range);
+    int64_t i = p->int_attr("value");
+    if (i != INT64_MIN) return const_int(-i, e.range);
+  }
+  return emit1(OpKind::Neg, {v}, v->type(), e.range);
+}
+
+Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const ast::Expr& e) {
+  static const OpKind kinds[] = {OpKind::Lt, OpKind::Le, OpKind::Gt, OpKind::Ge, OpKind::Eq, OpKind::Ne};
+  OpKind kind = kinds[static_cast<int>(op)];
+  bool equality = op == ast::CompareOp::Eq || op == ast::CompareOp::Ne;
+  // Comparisons whose answer the types decide: None == None, str constants, None vs a number.
+  auto constant_str = [](Value* v) -> const std::string* {
+    ir::Node* p = v->producer();
+    return p && p->kind() == OpKind::Constant && v->type().is(TypeKind::Str) ? &p->str_attr("value")
+                                                                            : nullptr;
+  };
+  if (equality && (!a->type().is_number() || !b->type().is_number())) {
+    bool same;
+    if (a->type().is(TypeKind::Str) && b->type().is(TypeKind::Str) && constant_str(a) && constant_str(b))
+      same = *constant_str(a) == *constant_str(b);
+    else if (a->type().is(TypeKind::None) || b->type().is(TypeKind::None))
+      same = a->type() == b->type();
+    else {
+      type_error(e.range, "comparing '" + a->type().to_string() + "' and '" + b->type().to_string() +
+                              "' is not supported");
+      return nullptr;
+    }
+    return const_bool(op == ast::CompareOp::Eq ? same : !same, e.range);
+  }
+  if (!unify_numbers(a, b, e, ast::spelling(op))) return nullptr;
+  return emit1(kind, {a, b}, Type::bool_(), e.range);
+}
+
+template <class Then, class Else>
+Value* FunctionLowering::select(Value* cond, Then then_fn, Else else_fn, const ast::Expr& e,
+                                const char* what) {
+  ir::Node* node = emit(OpKind::If, {cond}, {}, e.range);
+  ir::Block* saved = block_;
+  block_ = node->add_block();
+  Value* a = then_fn();
+  ir::Block* then_block = block_;
+  block_ = node->add_block();
+  Value* b = else_fn();
+  ir::Block* else_block = block_;
+  block_ = saved;
+  if (!a || !b) {
+    node->destroy();
+    return nullptr;
+  }
+  if (a->type() != b->type()) {
+    Diagnostic& d = diags_.error(e.range, "type",
+                                 std::string("type conflict: ") + what + " gives a " +
+                                     a->type().to_string() + " or a " + b->type().to_string());
+    if (a->type().is_number() && b->type().is_number())
+      d.help.push_back("convert both sides to one type, e.g. with float(...)");
+    node->destroy();
+    return nullptr;
+  }
+  then_block->return_node()->add_input(a);
+  else_block->return_node()->add_input(b);
+  return node->add_output(a->type());
+}
+
+Value* FunctionLowering::lower_compare(const ast::Expr& e, Environment& env) {
+  // a < b < c: b is evaluated once, and c only when a < b.
+  Value* left = lower_expr(*e.operands[0], env);
+  if (!left) return nullptr;
+  std::function<Value*(size_t, Value*)> chain = [&](size_t i, Value* lhs) -> Value* {
+    Value* rhs = lower_expr(*e.operands[i + 1], env);
+    if (!rhs) return nullptr;
+    Value* c = compare(e.compare_ops[i], lhs, rhs, e);
+    if (!c || i + 1 == e.compare_ops.size()) return c;
+    return select(c, [&] { return chain(i + 1, rhs); }, [&] { return const_bool(false, e.range); },
+                  e, "the comparison");
+  };
+  return chain(0, left);
+}
+
+Value* FunctionLowering::lower_logical(const ast::Expr& e, Environment& env, bool as_condition) {
+  bool is_and = e.bool_op == ast::BoolOp::And;
+  if (as_condition) {
+    Value* a = lower_condition(*e.operands[0], env);
+    if (!a) return nullptr;
+    auto rhs = [&] { return lower_condition(*e.operands[1], env); };
+    auto lhs = [&] { return const_bool(!is_and, e.range); };
+    return is_and ? select(a, rhs, lhs, e, "'and'") : select(a, lhs, rhs, e, "'or'");
+  }
+  // As a value, `a and b` is a or b itself, as in CPython; both must have one type.
+  Value* a = lower_expr(*e.operands[0], env);
+  if (!a) return nullptr;
+  Value* t = truth(a, e.operands[0]->range);
+  if (!t) return nullptr;
+  auto rhs = [&] { return lower_expr(*e.operands[1], env); };
+  auto lhs = [&] { return a; };
+  return is_and ? select(t, rhs, lhs, e, is_and ? "'and'" : "'or'")
+                : select(t, lhs, rhs, e, "'or'");
+}
+
+Value* FunctionLowering::lower_ifexp(const ast::Expr& e, Environment& env) {
+  Value* c = lower_condition(*e.operands[0], env);
+  if (!c) return nullptr;
+  return select(c, [&] { return lower_expr(*e.operands[1], env); },
+                [&] { return lower_expr(*e.operands[2], env); }, e, "the conditional expression");
+}
+
+} // namespace pyscript::lower

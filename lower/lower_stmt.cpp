@@ -1,0 +1,539 @@
+// Statements -> IR: assignments, if, loops, return/break/continue (Note [Exit flags]).
+#include "lower/module_lowering.hpp"
+
+#include "support/internal_error.hpp"
+
+#include <climits>
+
+namespace pyscript::lower {
+
+using ir::OpKind;
+using ir::Type;
+using ir::TypeKind;
+using ir::Value;
+
+FunctionLowering::FunctionLowering(ModuleLowering& module, ir::Function& function,
+                                   DiagnosticEngine& diags, bool is_main)
+    : module_(module), function_(function), diags_(diags), is_main_(is_main),
+      block_(function.graph->top()) {}
+
+ir::Node* FunctionLowering::emit(OpKind kind, const std::vector<Value*>& inputs,
+                                 const std::vector<Type>& outputs, const SourceRange& range) {
+  ir::Node* n = function_.graph->create(kind, inputs, outputs, range);
+  block_->append(n);
+  return n;
+}
+
+Value* FunctionLowering::const_int(int64_t v, const SourceRange& r) {
+  ir::Node* n = emit(OpKind::Constant, {}, {Type::int_()}, r);
+  n->set_attr("value", v);
+  return n->output();
+}
+
+Value* FunctionLowering::const_float(double v, const SourceRange& r) {
+  ir::Node* n = emit(OpKind::Constant, {}, {Type::float_()}, r);
+  n->set_attr("value", v);
+  return n->output();
+}
+
+Value* FunctionLowering::const_bool(bool v, const SourceRange& r) {
+  ir::Node* n = emit(OpKind::Constant, {}, {Type::bool_()}, r);
+  n->set_attr("value", v);
+  return n->output();
+}
+
+Value* FunctionLowering::const_none(const SourceRange& r) {
+  ir::Node* n = emit(OpKind::Constant, {}, {Type::none()}, r);
+  n->set_attr("value", ir::NoneValue{});
+  return n->output();
+}
+
+Value* FunctionLowering::const_str(const std::string& v, const SourceRange& r) {
+  ir::Node* n = emit(OpKind::Constant, {}, {Type::str()}, r);
+  n->set_attr("value", v);
+  return n->output();
+}
+
+Value* FunctionLowering::uninitialized(const Type& t, const SourceRange& r) {
+  return emit1(OpKind::Uninitialized, {}, t, r);
+}
+
+Value* FunctionLowering::cast(Value* v, const Type& to, const SourceRange& r) {
+  if (v->type() == to) return v;
+  return emit1(OpKind::Cast, {v}, to, r);
+}
+
+Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
+  switch (v->type().kind()) {
+  case TypeKind::Bool: return v;
+  case TypeKind::Int:
+  case TypeKind::Float: return cast(v, Type::bool_(), r);
+  case TypeKind::None: return const_bool(false, r);
+  case TypeKind::Tuple: return const_bool(!v->type().elements().empty(), r);
+  case TypeKind::Str: {
+    ir::Node* p = v->producer();
+    if (p && p->kind() == OpKind::Constant) return const_bool(!p->str_attr("value").empty(), r);
+    break;
+  }
+  default: break;
+  }
+  type_error(r, "the truth value of a " + v->type().to_string() + " is not supported");
+  return nullptr;
+}
+
+// --- the function body ---
+
+void FunctionLowering::lower_body(const ast::StmtList& body, Environment env) {
+  lower_stmts(body, 0, env);
+  ir::Block* top = function_.graph->top();
+  block_ = top;
+  const Binding* ret = env.find(kReturnValue);
+  Type result = return_type_.value_or(Type::none());
+  if (!env.terminated && ret && !result.is(TypeKind::None) && !is_main_) {
+    Diagnostic& d = diags_.error(function_.range, "type",
+                                 "'" + function_.source_name + "' returns " + result.to_string() +
+                                     " but can also reach its end, which returns None");
+    d.notes.push_back({return_type_at_, "returns " + result.to_string() + " here"});
+    d.help.push_back("end the function with a 'return' of the same type on every path");
+  }
+  // Note [Exit flags]: values of $ret that were created before the first return was seen have
+  // type Unknown; they all hold the return value.
+  for (ir::Node* n : ir::all_nodes(*top)) {
+    for (Value* out : n->outputs())
+      if (out->type().is(TypeKind::Unknown)) out->set_type(result);
+    for (ir::Block* b : n->blocks())
+      for (Value* p : b->params())
+        if (p->type().is(TypeKind::Unknown)) p->set_type(result);
+  }
+  function_.return_type = result;
+  if (!result.is(TypeKind::None) && ret && ret->state == Binding::State::Defined)
+    top->return_node()->add_input(ret->value);
+  else if (!result.is(TypeKind::None))
+    function_.return_type = Type::none(); // every return was an error already reported
+}
+
+Value* FunctionLowering::exiting(Environment& env, const SourceRange& r) {
+  Value* any = nullptr;
+  for (const std::string* flag : {&kReturned, &kBroke, &kContinued}) {
+    Value* v = env.value_of(*flag);
+    if (v) any = any ? emit1(OpKind::Or, {any, v}, Type::bool_(), r) : v;
+  }
+  return any;
+}
+
+namespace {
+
+bool contains_return(const ast::StmtList& body) {
+  for (const ast::StmtPtr& s : body) {
+    if (s->kind == ast::StmtKind::Return) return true;
+    if (contains_return(s->body) || contains_return(s->orelse)) return true;
+  }
+  return false;
+}
+
+// break/continue of the loop whose body this is (not of loops nested in it).
+bool contains_loop_exit(const ast::StmtList& body, ast::StmtKind kind) {
+  for (const ast::StmtPtr& s : body) {
+    if (s->kind == kind) return true;
+    if (s->kind == ast::StmtKind::If &&
+        (contains_loop_exit(s->body, kind) || contains_loop_exit(s->orelse, kind)))
+      return true;
+  }
+  return false;
+}
+
+// Whether executing `s` may leave the enclosing statement list early.
+bool may_exit(const ast::Stmt& s) {
+  switch (s.kind) {
+  case ast::StmtKind::Return:
+  case ast::StmtKind::Break:
+  case ast::StmtKind::Continue: return true;
+  case ast::StmtKind::If:
+    for (const auto* list : {&s.body, &s.orelse})
+      for (const ast::StmtPtr& inner : *list)
+        if (may_exit(*inner)) return true;
+    return false;
+  case ast::StmtKind::For:
+  case ast::StmtKind::While: return contains_return(s.body);
+  default: return false;
+  }
+}
+
+void collect_assigned(const ast::Expr& target, std::set<std::string>& out) {
+  if (target.kind == ast::ExprKind::Name) out.insert(target.text);
+  for (const ast::ExprPtr& e : target.operands)
+    if (e) collect_assigned(*e, out);
+}
+
+void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
+  for (const ast::StmtPtr& s : body) {
+    for (const ast::ExprPtr& t : s->targets)
+      if (t) collect_assigned(*t, out);
+    collect_assigned(s->body, out);
+    collect_assigned(s->orelse, out);
+  }
+}
+
+} // namespace
+
+void FunctionLowering::lower_stmts(const ast::StmtList& list, size_t from, Environment& env) {
+  for (size_t i = from; i < list.size(); ++i) {
+    if (env.terminated) return; // dead code after return/break/continue
+    const ast::Stmt& s = *list[i];
+    lower_stmt(s, env);
+    if (env.terminated || i + 1 == list.size() || !may_exit(s)) continue;
+    // The rest runs only on paths that did not exit (Note [Exit flags]).
+    Value* exit = exiting(env, s.range);
+    if (!exit) continue;
+    Value* go_on = emit1(OpKind::Not, {exit}, Type::bool_(), s.range);
+    ir::Node* guard = emit(OpKind::If, {go_on}, {}, list[i + 1]->range);
+    ir::Block* saved = block_;
+    Environment rest = env;
+    block_ = guard->add_block();
+    lower_stmts(list, i + 1, rest);
+    Environment skipped = env;
+    block_ = guard->add_block();
+    block_ = saved;
+    env = merge(guard, std::move(rest), std::move(skipped), list[i + 1]->range);
+    return;
+  }
+}
+
+void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
+  switch (s.kind) {
+  case ast::StmtKind::Expr:
+    lower_expr(*s.value, env);
+    return;
+  case ast::StmtKind::Assign:
+    lower_assign(s, env);
+    return;
+  case ast::StmtKind::If:
+    lower_if(s, env);
+    return;
+  case ast::StmtKind::For:
+    lower_for(s, env);
+    return;
+  case ast::StmtKind::While:
+    lower_while(s, env);
+    return;
+  case ast::StmtKind::Return:
+    lower_return(s, env);
+    return;
+  case ast::StmtKind::Break:
+  case ast::StmtKind::Continue:
+    env.define(s.kind == ast::StmtKind::Break ? kBroke : kContinued, const_bool(true, s.range),
+               s.range);
+    env.terminated = true;
+    return;
+  case ast::StmtKind::Pass:
+  case ast::StmtKind::Import:
+  case ast::StmtKind::FunctionDef:
+    return;
+  case ast::StmtKind::Assert:
+    lower_assert(s, env);
+    return;
+  }
+}
+
+void FunctionLowering::lower_assign(const ast::Stmt& s, Environment& env) {
+  Value* v = lower_expr(*s.value, env);
+  if (v && s.annotation) {
+    const ast::Expr& a = *s.annotation;
+    std::string want = a.kind == ast::ExprKind::Name ? a.text : "";
+    if ((want == "int" || want == "float" || want == "bool") && v->type().to_string() != want) {
+      if (want == "float" && (v->type().is(TypeKind::Int) || v->type().is(TypeKind::Bool)))
+        v = cast(v, Type::float_(), s.value->range);
+      else
+        type_error(s.value->range, "the value is " + v->type().to_string() +
+                                       " but the annotation says " + want);
+    }
+  }
+  for (const ast::ExprPtr& target : s.targets) {
+    if (!v) {
+      poison_target(*target, env);
+      continue;
+    }
+    bind_target(*target, v, env);
+  }
+}
+
+void FunctionLowering::poison_target(const ast::Expr& target, Environment& env) {
+  if (target.kind == ast::ExprKind::Name) {
+    Binding b;
+    b.state = Binding::State::Poisoned;
+    b.where = target.range;
+    env.vars[target.text] = b;
+    return;
+  }
+  for (const ast::ExprPtr& e : target.operands) poison_target(*e, env);
+}
+
+void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environment& env) {
+  if (target.kind == ast::ExprKind::Name) {
+    if (v->name_hint().empty() && !v->producer()) v->set_name_hint(target.text);
+    if (v->producer() && v->name_hint().empty() && v->producer()->kind() != OpKind::Constant)
+      v->set_name_hint(target.text);
+    env.define(target.text, v, target.range);
+    if (is_main_ && module_.is_read_by_functions(target.text)) {
+      if (!module_.is_assigned_once_at_top(target.text) || module_.find_global(target.text)) {
+        // Functions may read only constants (Note [Module constants]); the read reports it.
+        return;
+      }
+      ir::Node* store = emit(OpKind::StoreGlobal, {v}, {}, target.range);
+      store->set_attr("name", target.text);
+      module_.record_global(target.text, v->type());
+    }
+    return;
+  }
+  // Tuple unpacking: the value must be a tuple of the same length.
+  const Type& t = v->type();
+  if (!t.is(TypeKind::Tuple) || t.elements().size() != target.operands.size()) {
+    std::string what = t.is(TypeKind::Tuple)
+                           ? "a tuple of " + std::to_string(t.elements().size()) + " elements"
+                           : "a " + t.to_string();
+    type_error(target.range, "cannot unpack " + what + " into " +
+                                 std::to_string(target.operands.size()) + " names");
+    poison_target(target, env);
+    return;
+  }
+  for (size_t i = 0; i < target.operands.size(); ++i) {
+    ir::Node* get = emit(OpKind::TupleGet, {v}, {t.elements()[i]}, target.operands[i]->range);
+    get->set_attr("index", int64_t(i));
+    bind_target(*target.operands[i], get->output(), env);
+  }
+}
+
+void FunctionLowering::lower_if(const ast::Stmt& s, Environment& env) {
+  Value* cond = lower_condition(*s.value, env);
+  if (!cond) cond = const_bool(false, s.value->range); // reported; lower the branches anyway
+  ir::Node* node = emit(OpKind::If, {cond}, {}, s.range);
+  ir::Block* saved = block_;
+  Environment then_env = env, else_env = env;
+  block_ = node->add_block();
+  lower_stmts(s.body, 0, then_env);
+  block_ = node->add_block();
+  lower_stmts(s.orelse, 0, else_env);
+  block_ = saved;
+  env = merge(node, std::move(then_env), std::move(else_env), s.range);
+}
+
+void FunctionLowering::lower_return(const ast::Stmt& s, Environment& env) {
+  Value* v = s.value ? lower_expr(*s.value, env) : const_none(s.range);
+  if (!v) {
+    env.terminated = true;
+    return;
+  }
+  check_return_types(s.value ? s.value->range : s.range, v->type());
+  env.define(kReturnValue, v, s.value ? s.value->range : s.range);
+  env.define(kReturned, const_bool(true, s.range), s.range);
+  env.terminated = true;
+}
+
+void FunctionLowering::check_return_types(const SourceRange& where, const Type& t) {
+  if (!return_type_) {
+    return_type_ = t;
+    return_type_at_ = where;
+    return;
+  }
+  if (*return_type_ == t) return;
+  Diagnostic& d = diags_.error(where, "type",
+                               "type conflict: '" + function_.source_name + "' returns " +
+                                   t.to_string() + " here but " + return_type_->to_string() +
+                                   " elsewhere");
+  d.notes.push_back({return_type_at_, "returns " + return_type_->to_string() + " here"});
+  if ((t.is(TypeKind::Int) && return_type_->is(TypeKind::Float)) ||
+      (t.is(TypeKind::Float) && return_type_->is(TypeKind::Int)))
+    d.help.push_back("convert with float(...) so every return gives a float");
+}
+
+void FunctionLowering::lower_assert(const ast::Stmt& s, Environment& env) {
+  Value* cond = lower_condition(*s.value, env);
+  std::string message;
+  if (s.message) {
+    if (s.message->kind != ast::ExprKind::Str) {
+      type_error(s.message->range, "an assert message must be a string literal");
+      return;
+    }
+    message = s.message->text;
+  }
+  if (!cond) return;
+  ir::Node* n = emit(OpKind::Assert, {cond}, {}, s.range);
+  n->set_attr("message", message);
+}
+
+// --- loops ---
+
+void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
+  const ast::Expr& iter = *s.value;
+  bool is_range = iter.kind == ast::ExprKind::Call && iter.operands[0]->kind == ast::ExprKind::Name &&
+                  iter.operands[0]->text == "range";
+  if (!is_range) {
+    Value* v = lower_expr(iter, env);
+    if (v) type_error(iter.range, "a 'for' loop over a " + v->type().to_string() +
+                                      " is not supported",
+                      "loop over range(...) or over the first axis of an array");
+    poison_target(*s.targets[0], env);
+    return;
+  }
+  if (!iter.keywords.empty()) {
+    type_error(iter.range, "range() takes no keyword arguments");
+    return;
+  }
+  std::vector<Value*> args;
+  for (size_t i = 1; i < iter.operands.size(); ++i) {
+    Value* a = lower_expr(*iter.operands[i], env);
+    if (!a) return;
+    if (a->type().is(TypeKind::Bool)) a = cast(a, Type::int_(), iter.operands[i]->range);
+    if (!a->type().is(TypeKind::Int)) {
+      type_error(iter.operands[i]->range,
+                 "range() arguments must be int, not " + a->type().to_string(),
+                 a->type().is(TypeKind::Float) ? "convert with int(...)" : "");
+      return;
+    }
+    args.push_back(a);
+  }
+  Value* start = args.size() >= 2 ? args[0] : const_int(0, iter.range);
+  Value* stop = args.size() >= 2 ? args[1] : args[0];
+  Value* step = args.size() == 3 ? args[2] : const_int(1, iter.range);
+  Value* trips = emit1(OpKind::RangeLength, {start, stop, step}, Type::int_(), iter.range);
+  lower_loop(s, env, trips, const_bool(true, s.range), start, step);
+}
+
+void FunctionLowering::lower_while(const ast::Stmt& s, Environment& env) {
+  Value* first = lower_condition(*s.value, env);
+  if (!first) return;
+  lower_loop(s, env, const_int(INT64_MAX, s.range), first, nullptr, nullptr);
+}
+
+// The Loop node of a for (start/step set: the target is start + i * step) or while loop.
+void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* trip_count,
+                                  Value* first_cond, Value* start, Value* step) {
+  bool is_for = start != nullptr;
+  // Carried: names the body assigns that exist before the loop, and the exit flags of `return`.
+  std::set<std::string> assigned;
+  collect_assigned(s.body, assigned);
+  if (is_for) collect_assigned(*s.targets[0], assigned);
+  bool has_return = contains_return(s.body);
+  if (has_return) {
+    if (!env.find(kReturned)) env.define(kReturned, const_bool(false, s.range), s.range);
+    if (!env.find(kReturnValue))
+      env.define(kReturnValue, uninitialized(return_type_.value_or(Type::unknown()), s.range),
+                 s.range);
+  }
+  std::vector<std::string> carried;
+  for (const auto& [name, binding] : env.vars) {
+    bool flag = name == kReturned || name == kReturnValue;
+    if ((flag && has_return) || (!flag && assigned.count(name) && !is_exit_flag(name)))
+      if (binding.state == Binding::State::Defined) carried.push_back(name);
+  }
+  std::vector<Value*> inputs{trip_count, first_cond};
+  for (const std::string& name : carried) inputs.push_back(env.value_of(name));
+  ir::Node* loop = emit(OpKind::Loop, inputs, {}, s.range);
+  ir::Block* body = loop->add_block();
+  Value* iteration = body->add_param(Type::int_());
+  iteration->set_name_hint("i");
+
+  // The body's environment: the loop's own break/continue flags start unset.
+  Environment inner = env;
+  inner.vars.erase(kBroke);
+  inner.vars.erase(kContinued);
+  inner.terminated = false;
+  for (const std::string& name : carried) {
+    Value* p = body->add_param(env.value_of(name)->type());
+    if (!is_exit_flag(name) && name != kReturnValue) p->set_name_hint(name);
+    inner.vars[name].value = p;
+  }
+  ir::Block* saved = block_;
+  block_ = body;
+  if (is_for) {
+    Value* offset = emit1(OpKind::Mul, {iteration, step}, Type::int_(), s.targets[0]->range);
+    Value* target = emit1(OpKind::Add, {start, offset}, Type::int_(), s.targets[0]->range);
+    bind_target(*s.targets[0], target, inner);
+  }
+  lower_stmts(s.body, 0, inner);
+
+  // Continue while no break/return happened and, for while, the condition holds.
+  Value* stop = nullptr;
+  for (const std::string* flag : {&kBroke, &kReturned}) {
+    Value* v = inner.value_of(*flag);
+    if (v) stop = stop ? emit1(OpKind::Or, {stop, v}, Type::bool_(), s.range) : v;
+  }
+  Value* next_cond;
+  if (is_for) {
+    next_cond = stop ? emit1(OpKind::Not, {stop}, Type::bool_(), s.range) : const_bool(true, s.range);
+  } else if (inner.terminated && !stop) {
+    next_cond = const_bool(false, s.range);
+  } else {
+    // Evaluate the condition again only on paths that go on.
+    Value* go_on = stop ? emit1(OpKind::Not, {stop}, Type::bool_(), s.range) : const_bool(true, s.range);
+    ir::Node* again = emit(OpKind::If, {go_on}, {Type::bool_()}, s.value->range);
+    ir::Block* outer = block_;
+    block_ = again->add_block();
+    Environment for_cond = inner;
+    Value* c = inner.terminated ? const_bool(false, s.range) : lower_condition(*s.value, for_cond);
+    if (!c) c = const_bool(false, s.range);
+    block_->return_node()->add_input(c);
+    block_ = again->add_block();
+    block_->return_node()->add_input(const_bool(false, s.range));
+    block_ = outer;
+    next_cond = again->output();
+  }
+  body->return_node()->add_input(next_cond);
+
+  // Carried values at the end of the body.
+  for (size_t k = 0; k < carried.size(); ++k) {
+    const std::string& name = carried[k];
+    Value* param = body->param(k + 1);
+    const Binding* b = inner.find(name);
+    Value* out = param;
+    if (b && b->state == Binding::State::Defined) {
+      out = b->value;
+      const Type& want = param->type();
+      if (out->type() != want) {
+        if (want.is(TypeKind::Unknown)) {
+          param->set_type(out->type());
+        } else if (!out->type().is(TypeKind::Unknown)) {
+          Diagnostic& d = diags_.error(b->where, "type",
+                                       "type conflict: '" + name + "' is " + want.to_string() +
+                                           " before the loop but " + out->type().to_string() +
+                                           " after this assignment");
+          const Binding* before = env.find(name);
+          if (before) d.notes.push_back({before->where, "assigned a " + want.to_string() + " here"});
+          if (want.is(TypeKind::Int) && out->type().is(TypeKind::Float))
+            d.help.push_back("start it as a float: '" + name + " = 0.0'");
+          out = param;
+        }
+      }
+    } else if (b && b->state == Binding::State::Conflict) {
+      Diagnostic& d = diags_.error(b->where, "type",
+                                   "type conflict: '" + name + "' is " + b->other_type.to_string() +
+                                       " on one path and another type on the other");
+      d.notes.push_back({b->other, "assigned here"});
+    }
+    body->return_node()->add_input(out);
+  }
+  block_ = saved;
+  for (size_t k = 0; k < carried.size(); ++k) {
+    Type t = body->param(k + 1)->type();
+    if (t.is(TypeKind::Unknown) && !body->outputs()[k + 1]->type().is(TypeKind::Unknown))
+      t = body->outputs()[k + 1]->type();
+    Value* out = loop->add_output(t);
+    out->set_name_hint(body->param(k + 1)->name_hint());
+    env.vars[carried[k]].value = out;
+  }
+  // Names first assigned in the body may be undefined after it: the body may not run.
+  for (const auto& [name, binding] : inner.vars) {
+    if (env.find(name) || is_exit_flag(name) || name == kReturnValue) continue;
+    Binding maybe;
+    maybe.state = binding.state == Binding::State::Poisoned ? Binding::State::Poisoned
+                                                            : Binding::State::MaybeUndefined;
+    maybe.where = binding.where;
+    env.vars[name] = maybe;
+  }
+  // `while True:` without a break never falls through.
+  bool forever = !is_for && s.value->kind == ast::ExprKind::Bool && s.value->bool_value &&
+                 !contains_loop_exit(s.body, ast::StmtKind::Break);
+  if (forever) env.terminated = true;
+}
+
+} // namespace pyscript::lower

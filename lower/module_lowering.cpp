@@ -1,0 +1,222 @@
+#include "lower/module_lowering.hpp"
+
+#include "support/internal_error.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace pyscript {
+namespace lower {
+namespace {
+
+// Note [Module constants]
+// A function may read a module-level name that the top level assigns exactly once, in its
+// outermost statement list (a constant). The top level stores it (store_global) right after the
+// assignment and functions load it (load_global); reading it before the top level has assigned
+// it is an error, as CPython's NameError would be.
+
+void collect_names_read(const ast::Expr& e, std::set<std::string>& out) {
+  if (e.kind == ast::ExprKind::Name) out.insert(e.text);
+  for (const ast::ExprPtr& op : e.operands)
+    if (op) collect_names_read(*op, out);
+  for (const ast::Keyword& kw : e.keywords) collect_names_read(*kw.value, out);
+}
+
+void collect_names_read(const ast::StmtList& body, std::set<std::string>& out) {
+  for (const ast::StmtPtr& s : body) {
+    if (s->value) collect_names_read(*s->value, out);
+    if (s->message) collect_names_read(*s->message, out);
+    collect_names_read(s->body, out);
+    collect_names_read(s->orelse, out);
+  }
+}
+
+void collect_assigned(const ast::Expr& target, std::set<std::string>& out) {
+  if (target.kind == ast::ExprKind::Name) out.insert(target.text);
+  for (const ast::ExprPtr& e : target.operands)
+    if (e) collect_assigned(*e, out);
+}
+
+void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
+  for (const ast::StmtPtr& s : body) {
+    for (const ast::ExprPtr& t : s->targets)
+      if (t) collect_assigned(*t, out);
+    collect_assigned(s->body, out);
+    collect_assigned(s->orelse, out);
+  }
+}
+
+} // namespace
+
+std::string specialized_name(const std::string& name, const std::vector<ir::Type>& arg_types) {
+  std::string out = name;
+  for (const ir::Type& t : arg_types) {
+    std::string s = t.to_string();
+    s.erase(std::remove(s.begin(), s.end(), ' '), s.end());
+    out += "." + s;
+  }
+  return out;
+}
+
+ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& diags)
+    : checked_(checked), diags_(diags), module_(std::make_unique<ir::Module>()) {
+  module_->sources.push_back(checked.file);
+  for (const ast::StmtPtr& s : checked.module.body) {
+    if (s->kind == ast::StmtKind::FunctionDef) {
+      functions_[s->function->name] = s->function.get();
+      std::set<std::string> locals, reads;
+      for (const ast::Param& p : s->function->params) locals.insert(p.name);
+      collect_assigned(s->function->body, locals);
+      collect_names_read(s->function->body, reads);
+      for (const std::string& r : reads)
+        if (!locals.count(r)) read_by_functions_.insert(r);
+    } else if (s->kind == ast::StmtKind::Import) {
+      aliases_[s->alias] = s->module;
+    } else if (s->kind == ast::StmtKind::Assign || s->kind == ast::StmtKind::For) {
+      std::set<std::string> names;
+      for (const ast::ExprPtr& t : s->targets) collect_assigned(*t, names);
+      for (const std::string& n : names) ++top_assign_count_[n];
+      if (s->kind == ast::StmtKind::For) {
+        std::set<std::string> inner;
+        collect_assigned(s->body, inner);
+        for (const std::string& n : inner) {
+          ++top_assign_count_[n];
+          nested_top_assigned_.insert(n);
+        }
+      }
+    } else {
+      std::set<std::string> inner;
+      collect_assigned(s->body, inner);
+      collect_assigned(s->orelse, inner);
+      for (const std::string& n : inner) {
+        ++top_assign_count_[n];
+        nested_top_assigned_.insert(n);
+      }
+    }
+  }
+}
+
+bool ModuleLowering::is_assigned_once_at_top(const std::string& name) const {
+  auto it = top_assign_count_.find(name);
+  return it != top_assign_count_.end() && it->second == 1 && !nested_top_assigned_.count(name);
+}
+
+const ir::Global* ModuleLowering::find_global(const std::string& name) const {
+  for (const ir::Global& g : module_->globals)
+    if (g.name == name) return &g;
+  return nullptr;
+}
+
+void ModuleLowering::record_global(const std::string& name, const ir::Type& type) {
+  module_->globals.push_back({name, type});
+}
+
+const ast::FunctionDef* ModuleLowering::find_function(const std::string& name) const {
+  auto it = functions_.find(name);
+  return it == functions_.end() ? nullptr : it->second;
+}
+
+const std::string* ModuleLowering::module_of_alias(const std::string& alias) const {
+  auto it = aliases_.find(alias);
+  return it == aliases_.end() ? nullptr : &it->second;
+}
+
+FunctionLowering* ModuleLowering::in_progress(const ir::Function* f) const {
+  auto it = in_progress_.find(f);
+  return it == in_progress_.end() ? nullptr : it->second;
+}
+
+ir::Function* ModuleLowering::specialize(const ast::FunctionDef& fn,
+                                         const std::vector<ir::Type>& arg_types,
+                                         const SourceRange& call_site) {
+  (void)call_site;
+  std::string name = specialized_name(fn.name, arg_types);
+  auto cached = cache_.find(name);
+  if (cached != cache_.end()) return cached->second;
+
+  module_->functions.push_back(std::make_unique<ir::Function>());
+  ir::Function* f = module_->functions.back().get();
+  f->name = name;
+  f->source_name = fn.name;
+  f->range = fn.name_range;
+  cache_[name] = f;
+
+  Environment env;
+  for (size_t i = 0; i < fn.params.size(); ++i) {
+    ir::Value* v = f->graph->add_input(arg_types.at(i));
+    v->set_name_hint(fn.params[i].name);
+    f->param_names.push_back(fn.params[i].name);
+    env.define(fn.params[i].name, v, fn.params[i].range);
+  }
+  FunctionLowering lowering(*this, *f, diags_, /*is_main=*/false);
+  in_progress_[f] = &lowering;
+  try {
+    lowering.lower_body(fn.body, std::move(env));
+  } catch (...) {
+    in_progress_.erase(f);
+    throw;
+  }
+  in_progress_.erase(f);
+  return f;
+}
+
+LowerResult ModuleLowering::run(const LowerOptions& options) {
+  LowerResult result;
+  size_t errors_before = diags_.error_count();
+  try {
+    if (options.lower_main) {
+      module_->functions.push_back(std::make_unique<ir::Function>());
+      ir::Function* main = module_->functions.back().get();
+      main->name = main->source_name = "__main__";
+      FunctionLowering lowering(*this, *main, diags_, /*is_main=*/true);
+      lowering.lower_body(checked_.module.body, Environment{});
+    }
+    for (const EntryRequest& entry : options.entries) {
+      const ast::FunctionDef* fn = find_function(entry.function);
+      if (!fn) {
+        diags_.error(SourceRange{}, "entry", "no function named '" + entry.function + "'");
+        continue;
+      }
+      if (fn->params.size() != entry.arg_types.size()) {
+        diags_.error(fn->name_range, "entry",
+                     "'" + fn->name + "' takes " + std::to_string(fn->params.size()) +
+                         " arguments but --args names " + std::to_string(entry.arg_types.size()));
+        continue;
+      }
+      specialize(*fn, entry.arg_types, fn->name_range);
+    }
+  } catch (const NotYetSupported& e) {
+    result.not_yet_supported = e.what();
+    result.not_yet_supported_at = e.where;
+    return result;
+  }
+  if (diags_.error_count() == errors_before) result.module = std::move(module_);
+  return result;
+}
+
+} // namespace lower
+
+LowerResult lower_module(const CheckedModule& checked, DiagnosticEngine& diags,
+                         const LowerOptions& options) {
+  return lower::ModuleLowering(checked, diags).run(options);
+}
+
+std::vector<ir::Type> parse_type_list(const std::string& text) {
+  std::vector<ir::Type> out;
+  size_t start = 0;
+  while (start <= text.size() && !text.empty()) {
+    size_t comma = text.find(',', start);
+    if (comma == std::string::npos) comma = text.size();
+    std::string t = text.substr(start, comma - start);
+    t.erase(0, t.find_first_not_of(' '));
+    t.erase(t.find_last_not_of(' ') + 1);
+    if (t == "int") out.push_back(ir::Type::int_());
+    else if (t == "float") out.push_back(ir::Type::float_());
+    else if (t == "bool") out.push_back(ir::Type::bool_());
+    else throw std::invalid_argument("unknown argument type '" + t + "' (int, float or bool)");
+    start = comma + 1;
+  }
+  return out;
+}
+
+} // namespace pyscript

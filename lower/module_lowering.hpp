@@ -1,0 +1,55 @@
+// Internal to lower/: the driver that owns the IR module being built, the specialization cache
+// and what the top level tells functions (module constants, imports).
+#pragma once
+
+#include "lower/function_lowering.hpp"
+#include "lower/lower.hpp"
+
+#include <map>
+#include <set>
+
+namespace pyscript::lower {
+
+class ModuleLowering {
+public:
+  ModuleLowering(const CheckedModule& checked, DiagnosticEngine& diags);
+
+  LowerResult run(const LowerOptions& options);
+
+  // The specialization of `fn` for `arg_types`, lowered on first request (memoized).
+  // Null after a diagnostic. A recursive request returns the function being lowered.
+  ir::Function* specialize(const ast::FunctionDef& fn, const std::vector<ir::Type>& arg_types,
+                           const SourceRange& call_site);
+  // While `f` is being lowered: its lowering (for the return type of recursive calls).
+  FunctionLowering* in_progress(const ir::Function* f) const;
+
+  const ast::FunctionDef* find_function(const std::string& name) const;
+  // The module an import alias names ("numpy" for np), or null.
+  const std::string* module_of_alias(const std::string& alias) const;
+
+  // Module-level names (Note [Module constants] in module_lowering.cpp).
+  bool is_module_variable(const std::string& name) const { return top_assign_count_.count(name) > 0; }
+  bool is_read_by_functions(const std::string& name) const { return read_by_functions_.count(name) > 0; }
+  bool is_assigned_once_at_top(const std::string& name) const;
+  const ir::Global* find_global(const std::string& name) const;
+  void record_global(const std::string& name, const ir::Type& type);
+
+  ir::Module& module() { return *module_; }
+
+private:
+  const CheckedModule& checked_;
+  DiagnosticEngine& diags_;
+  std::unique_ptr<ir::Module> module_;
+  std::map<std::string, const ast::FunctionDef*> functions_;
+  std::map<std::string, std::string> aliases_;
+  std::map<std::string, int> top_assign_count_;       // assignments at the top level's outer list
+  std::set<std::string> nested_top_assigned_;         // assigned inside top-level if/for/while
+  std::set<std::string> read_by_functions_;
+  std::map<std::string, ir::Function*> cache_;        // by specialized name
+  std::map<const ir::Function*, FunctionLowering*> in_progress_;
+};
+
+// "add.int.float": the name of a specialization.
+std::string specialized_name(const std::string& name, const std::vector<ir::Type>& arg_types);
+
+} // namespace pyscript::lower

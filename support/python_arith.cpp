@@ -1,0 +1,175 @@
+#include "support/python_arith.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+
+namespace pyscript::arith {
+
+std::optional<int64_t> add(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+std::optional<int64_t> sub(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_sub_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+std::optional<int64_t> mul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+std::optional<int64_t> neg(int64_t a) {
+  if (a == std::numeric_limits<int64_t>::min()) return std::nullopt;
+  return -a;
+}
+
+std::optional<int64_t> floordiv(int64_t a, int64_t b) {
+  if (b == 0) return std::nullopt;
+  if (a == std::numeric_limits<int64_t>::min() && b == -1) return std::nullopt;
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+std::optional<int64_t> mod(int64_t a, int64_t b) {
+  if (b == 0) return std::nullopt;
+  if (b == -1) return 0;
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+
+std::optional<int64_t> pow(int64_t base, int64_t exponent) {
+  if (exponent < 0) return std::nullopt;
+  int64_t result = 1;
+  while (exponent > 0) {
+    if (exponent & 1) {
+      if (__builtin_mul_overflow(result, base, &result)) return std::nullopt;
+    }
+    exponent >>= 1;
+    if (exponent > 0 && __builtin_mul_overflow(base, base, &base)) return std::nullopt;
+  }
+  return result;
+}
+
+std::optional<double> truediv(double a, double b) {
+  if (b == 0.0) return std::nullopt;
+  return a / b;
+}
+
+// CPython's float floor division and modulo (Objects/floatobject.c: float_divmod), reimplemented.
+static bool float_divmod(double vx, double wx, double& div, double& mod_out) {
+  if (wx == 0.0) return false;
+  double m = std::fmod(vx, wx);
+  double d = (vx - m) / wx;
+  if (m != 0.0) {
+    if ((wx < 0) != (m < 0)) {
+      m += wx;
+      d -= 1.0;
+    }
+  } else {
+    m = std::copysign(0.0, wx);
+  }
+  double floordiv_result;
+  if (d != 0.0) {
+    floordiv_result = std::floor(d);
+    if (d - floordiv_result > 0.5) floordiv_result += 1.0;
+  } else {
+    floordiv_result = std::copysign(0.0, vx / wx);
+  }
+  div = floordiv_result;
+  mod_out = m;
+  return true;
+}
+
+std::optional<double> floordiv(double a, double b) {
+  double d, m;
+  if (!float_divmod(a, b, d, m)) return std::nullopt;
+  return d;
+}
+
+std::optional<double> mod(double a, double b) {
+  double d, m;
+  if (!float_divmod(a, b, d, m)) return std::nullopt;
+  return m;
+}
+
+std::optional<double> pow(double base, double exponent) {
+  if (base == 0.0 && exponent < 0) return std::nullopt; // ZeroDivisionError
+  if (base < 0 && std::isfinite(base) && std::isfinite(exponent) && exponent != std::floor(exponent))
+    return std::nullopt; // CPython gives a complex number
+  double r = std::pow(base, exponent);
+  if (std::isinf(r) && std::isfinite(base) && std::isfinite(exponent)) return std::nullopt; // OverflowError
+  return r;
+}
+
+std::optional<int64_t> to_int(double x) {
+  if (!std::isfinite(x)) return std::nullopt;
+  double t = std::trunc(x);
+  if (t < -9223372036854775808.0 || t >= 9223372036854775808.0) return std::nullopt;
+  return int64_t(t);
+}
+
+std::optional<int64_t> round_to_int(double x) {
+  if (!std::isfinite(x)) return std::nullopt;
+  double r = std::nearbyint(x); // the default rounding mode is half to even
+  return to_int(r);
+}
+
+double round_digits(double x, int64_t ndigits) {
+  if (!std::isfinite(x) || x == 0.0) return x;
+  if (ndigits > 22 || ndigits < -22) return ndigits > 0 ? x : std::copysign(0.0, x);
+  // Correctly rounded via the shortest decimal string with ndigits after the point, as CPython's
+  // double_round does with its dtoa.
+  char buf[64];
+  if (ndigits >= 0) {
+    std::snprintf(buf, sizeof buf, "%.*f", int(ndigits), x);
+    return std::strtod(buf, nullptr);
+  }
+  double pow10 = std::pow(10.0, double(-ndigits));
+  double y = x / pow10;
+  double z = std::nearbyint(y);
+  if (std::fabs(y - z) == 0.5) z = 2.0 * std::nearbyint(y / 2.0);
+  return z * pow10;
+}
+
+std::optional<int64_t> range_length(int64_t start, int64_t stop, int64_t step) {
+  if (step == 0) return std::nullopt;
+  // In unsigned arithmetic so that no intermediate overflows.
+  if (step > 0) {
+    if (start >= stop) return 0;
+    uint64_t span = uint64_t(stop) - uint64_t(start);
+    return int64_t((span - 1) / uint64_t(step) + 1);
+  }
+  if (start <= stop) return 0;
+  uint64_t span = uint64_t(start) - uint64_t(stop);
+  uint64_t s = uint64_t(0) - uint64_t(step);
+  return int64_t((span - 1) / s + 1);
+}
+
+std::optional<int64_t> floor_to_int(double x) { return to_int(std::floor(x)); }
+std::optional<int64_t> ceil_to_int(double x) { return to_int(std::ceil(x)); }
+
+int compare_int_float(int64_t a, double b) {
+  if (std::isnan(b)) return 2;
+  if (b >= 9223372036854775808.0) return -1;
+  if (b < -9223372036854775808.0) return 1;
+  double fa = double(a);
+  if (fa < b) return -1;
+  if (fa > b) return 1;
+  // Equal as doubles: compare exactly through the integer part of b.
+  int64_t ib = int64_t(b);
+  if (a < ib) return -1;
+  if (a > ib) return 1;
+  double frac = b - double(ib);
+  return frac > 0 ? -1 : frac < 0 ? 1 : 0;
+}
+
+} // namespace pyscript::arith

@@ -1,0 +1,41 @@
+// Python's arithmetic on 64-bit ints and doubles, exactly: floor division and modulo round toward
+// negative infinity, overflow is detected, round() is half to even. Each function returns
+// nothing where CPython would raise (ZeroDivisionError, OverflowError, ValueError), so the
+// constant folder leaves those to run time, and the runtime reports them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+namespace pyscript::arith {
+
+std::optional<int64_t> add(int64_t a, int64_t b);
+std::optional<int64_t> sub(int64_t a, int64_t b);
+std::optional<int64_t> mul(int64_t a, int64_t b);
+std::optional<int64_t> floordiv(int64_t a, int64_t b);
+std::optional<int64_t> mod(int64_t a, int64_t b);
+std::optional<int64_t> pow(int64_t base, int64_t exponent); // exponent >= 0
+std::optional<int64_t> neg(int64_t a);
+
+std::optional<double> truediv(double a, double b);
+std::optional<double> floordiv(double a, double b);
+std::optional<double> mod(double a, double b);
+std::optional<double> pow(double base, double exponent);
+
+// int(x): truncation; nothing for nan, inf or out of range.
+std::optional<int64_t> to_int(double x);
+// round(x) as an int (half to even), and round(x, ndigits) as a float.
+std::optional<int64_t> round_to_int(double x);
+double round_digits(double x, int64_t ndigits);
+
+// len(range(start, stop, step)); nothing when step is 0.
+std::optional<int64_t> range_length(int64_t start, int64_t stop, int64_t step);
+
+// math.floor / math.ceil as ints; nothing for nan/inf/out of range.
+std::optional<int64_t> floor_to_int(double x);
+std::optional<int64_t> ceil_to_int(double x);
+
+// int == float etc., exactly (not through a lossy conversion of the int).
+int compare_int_float(int64_t a, double b); // -1, 0, 1; 2 when b is nan
+
+} // namespace pyscript::arith
