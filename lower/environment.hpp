@@ -43,6 +43,9 @@ struct Environment {
   std::map<std::string, Binding> vars;
   // Every path to here has left through return/break/continue: what follows is dead.
   bool terminated = false;
+  // ...and all of them through `return`, so no later code reads their variables
+  // (Note [Merging paths]); after break/continue the loop end still reads them.
+  bool returned_only = false;
 
   const Binding* find(const std::string& name) const {
     auto it = vars.find(name);

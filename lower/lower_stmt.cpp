@@ -191,7 +191,9 @@ void FunctionLowering::lower_stmts(const ast::StmtList& list, size_t from, Envir
     Environment rest = env;
     block_ = guard->add_block();
     lower_stmts(list, i + 1, rest);
-    Environment skipped = env;
+    Environment skipped = env; // the paths that exited
+    skipped.terminated = true;
+    skipped.returned_only = !env.find(kBroke) && !env.find(kContinued);
     block_ = guard->add_block();
     block_ = saved;
     env = merge(guard, std::move(rest), std::move(skipped), list[i + 1]->range);
@@ -224,6 +226,7 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
     env.define(s.kind == ast::StmtKind::Break ? kBroke : kContinued, const_bool(true, s.range),
                s.range);
     env.terminated = true;
+    env.returned_only = false;
     return;
   case ast::StmtKind::Pass:
   case ast::StmtKind::Import:
@@ -320,13 +323,14 @@ void FunctionLowering::lower_if(const ast::Stmt& s, Environment& env) {
 void FunctionLowering::lower_return(const ast::Stmt& s, Environment& env) {
   Value* v = s.value ? lower_expr(*s.value, env) : const_none(s.range);
   if (!v) {
-    env.terminated = true;
+    env.terminated = env.returned_only = true;
     return;
   }
   check_return_types(s.value ? s.value->range : s.range, v->type());
   env.define(kReturnValue, v, s.value ? s.value->range : s.range);
   env.define(kReturned, const_bool(true, s.range), s.range);
   env.terminated = true;
+  env.returned_only = true;
 }
 
 void FunctionLowering::check_return_types(const SourceRange& where, const Type& t) {
@@ -437,7 +441,7 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
   Environment inner = env;
   inner.vars.erase(kBroke);
   inner.vars.erase(kContinued);
-  inner.terminated = false;
+  inner.terminated = inner.returned_only = false;
   for (const std::string& name : carried) {
     Value* p = body->add_param(env.value_of(name)->type());
     if (!is_exit_flag(name) && name != kReturnValue) p->set_name_hint(name);
@@ -533,7 +537,7 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
   // `while True:` without a break never falls through.
   bool forever = !is_for && s.value->kind == ast::ExprKind::Bool && s.value->bool_value &&
                  !contains_loop_exit(s.body, ast::StmtKind::Break);
-  if (forever) env.terminated = true;
+  if (forever) env.terminated = env.returned_only = true;
 }
 
 } // namespace pyscript::lower

@@ -22,7 +22,7 @@ Type merged_type(const Type& a, const Type& b) { return a.is(TypeKind::Unknown) 
 } // namespace
 
 // Note [Merging paths]
-//   - A path that has left (return/break/continue) does not constrain names: after
+//   - A path that has returned does not constrain names: after
 //     `if c: y = 1 else: return 0`, y is defined, since only the first path reaches what follows.
 //     That path still gives the If an output, an `uninitialized` value nobody reads.
 //   - A name assigned on one live path only is MaybeUndefined; using it later is an error.
@@ -32,6 +32,9 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
                                     const SourceRange& r) {
   Environment out;
   out.terminated = then_env.terminated && else_env.terminated;
+  out.returned_only = then_env.returned_only && else_env.returned_only;
+  bool then_gone = then_env.terminated && then_env.returned_only;
+  bool else_gone = else_env.terminated && else_env.returned_only;
   ir::Block* then_block = if_node->block(0);
   ir::Block* else_block = if_node->block(1);
   ir::Block* saved = block_;
@@ -83,10 +86,10 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
       continue;
     }
 
-    if (out.terminated) continue; // what follows is dead
+    if (then_gone && else_gone) continue; // what follows is dead
     // Only one path goes on: it alone says what the name holds.
-    if (then_env.terminated || else_env.terminated) {
-      bool then_live = !then_env.terminated;
+    if (then_gone || else_gone) {
+      bool then_live = !then_gone;
       const Binding* live = then_live ? t : e;
       const Binding* dead = then_live ? e : t;
       if (!live) continue;

@@ -166,6 +166,32 @@ std::optional<AttrValue> fold(const Node& n) {
   return std::nullopt;
 }
 
+// x + 0, 0 + x, x - 0, x * 1, 1 * x on ints (x * 1.0 and x - 0.0 on floats; x + 0.0 is not x
+// when x is -0.0): the operand itself.
+Value* identity_operand(const Node& n) {
+  if (n.inputs().size() != 2 || n.outputs().size() != 1) return nullptr;
+  auto is = [](const Value* v, double want) {
+    auto c = constant_of(v);
+    if (!c) return false;
+    if (auto* i = std::get_if<int64_t>(&*c)) return double(*i) == want;
+    if (auto* d = std::get_if<double>(&*c)) return *d == want && !std::signbit(*d);
+    return false;
+  };
+  bool is_int = n.output()->type().is(TypeKind::Int);
+  bool is_float = n.output()->type().is(TypeKind::Float);
+  if (!is_int && !is_float) return nullptr;
+  Value* a = n.input(0);
+  Value* b = n.input(1);
+  switch (n.kind()) {
+  case OpKind::Add:
+    if (!is_int) return nullptr;
+    return is(b, 0) ? a : is(a, 0) ? b : nullptr;
+  case OpKind::Sub: return is(b, 0) ? a : nullptr;
+  case OpKind::Mul: return is(b, 1) ? a : is(a, 1) ? b : nullptr;
+  default: return nullptr;
+  }
+}
+
 } // namespace
 
 bool fold_constants(Module& m) {
@@ -184,6 +210,12 @@ bool fold_constants(Module& m) {
           !n->blocks().empty() || n->kind() == OpKind::Call)
         continue;
       if (n->output()->uses().empty() && n->is_pure()) continue; // dead code removes it
+      if (Value* same = identity_operand(*n)) {
+        n->output()->replace_all_uses_with(same);
+        n->destroy();
+        changed = true;
+        continue;
+      }
       std::optional<AttrValue> value = fold(*n);
       if (!value) continue;
       Node* c = f->graph->create(OpKind::Constant, {}, {n->output()->type()}, n->range());

@@ -7,6 +7,8 @@
 //                block1():
 //                  -> (%b)
 //     after:   (uses of %y read %a)
+//   If output that is the same outer value on both paths -> that value; an If that gives
+//   True/False by path -> its condition (or `not` of it).
 //   Loop that never runs (trip count 0, or initial condition false) -> its initial values.
 #include "ir/passes/passes.hpp"
 
@@ -32,6 +34,39 @@ bool simplify_if(Node* n) {
   return true;
 }
 
+bool is_bool_constant(const Value* v, bool want) {
+  auto c = constant_of(v);
+  return c && std::holds_alternative<bool>(*c) && std::get<bool>(*c) == want;
+}
+
+// If outputs that do not depend on the path: the same outer value on both, or the condition.
+bool simplify_if_outputs(Node* n) {
+  bool changed = false;
+  for (size_t i = 0; i < n->outputs().size(); ++i) {
+    Value* out = n->output(i);
+    if (!out->has_uses()) continue;
+    Value* a = n->block(0)->outputs()[i];
+    Value* b = n->block(1)->outputs()[i];
+    Value* replacement = nullptr;
+    auto defined_outside = [&](const Value* v) {
+      const Block* owner = v->producer() ? v->producer()->owner() : v->param_of();
+      return owner != n->block(0) && owner != n->block(1);
+    };
+    if (a == b && defined_outside(a)) replacement = a;
+    else if (is_bool_constant(a, true) && is_bool_constant(b, false)) replacement = n->input(0);
+    if (replacement) {
+      out->replace_all_uses_with(replacement);
+      changed = true;
+    } else if (is_bool_constant(a, false) && is_bool_constant(b, true)) {
+      Node* negate = n->graph().create(OpKind::Not, {n->input(0)}, {Type::bool_()}, n->range());
+      n->owner()->insert_before(n, negate);
+      out->replace_all_uses_with(negate->output());
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 bool simplify_loop(Node* n) {
   auto trips = constant_of(n->input(0));
   auto first = constant_of(n->input(1));
@@ -53,6 +88,7 @@ bool simplify_control_flow(Module& m) {
     while (again) {
       again = false;
       for (Node* n : all_nodes(*f->graph->top())) {
+        if (n->kind() == OpKind::If && simplify_if_outputs(n)) changed = true;
         bool done = n->kind() == OpKind::If ? simplify_if(n)
                     : n->kind() == OpKind::Loop ? simplify_loop(n)
                                                 : false;
