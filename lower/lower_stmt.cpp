@@ -328,7 +328,8 @@ void FunctionLowering::lower_return(const ast::Stmt& s, Environment& env) {
   }
   check_return_types(s.value ? s.value->range : s.range, v->type());
   env.define(kReturnValue, v, s.value ? s.value->range : s.range);
-  env.define(kReturned, const_bool(true, s.range), s.range);
+  // At the top block nothing follows that reads the flag (Note [Exit flags]).
+  if (block_ != function_.graph->top()) env.define(kReturned, const_bool(true, s.range), s.range);
   env.terminated = true;
   env.returned_only = true;
 }

@@ -1,0 +1,167 @@
+// Golden tests of the graph IR, where the printed IR is the oracle:
+//   tests/golden/lower/NAME.py     -> NAME.graph: the graph as lowered, and NAME.opt.graph after
+//                                     the pipeline (locations left out; one test keeps them)
+//   tests/golden/passes/NAME.ir    "# pass: P", the IR in, "# expect:", the IR after pass P
+// Every graph is verified after lowering and after every pass, and printed, parsed and printed
+// again to the same text. Set PYSCRIPT_UPDATE_GOLDEN=1 to rewrite the expected files.
+#include "ir/parser.hpp"
+#include "ir/passes/pipeline.hpp"
+#include "ir/printer.hpp"
+#include "ir/verifier.hpp"
+#include "lower/lower.hpp"
+#include "support/internal_error.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+using namespace pyscript;
+
+namespace {
+
+const fs::path kGolden = fs::path(PYSCRIPT_SOURCE_ROOT) / "tests" / "golden";
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+bool updating() { return std::getenv("PYSCRIPT_UPDATE_GOLDEN") != nullptr; }
+
+void compare_golden(const fs::path& expected_file, const std::string& actual) {
+  if (updating()) {
+    std::ofstream(expected_file, std::ios::binary) << actual;
+    return;
+  }
+  INFO("golden file: " << expected_file.string());
+  REQUIRE(fs::exists(expected_file));
+  CHECK(read(expected_file) == actual);
+}
+
+void check_round_trip(const ir::Module& m) {
+  std::string printed = ir::print_module(m);
+  std::unique_ptr<ir::Module> again = ir::parse_module_text(printed);
+  ir::verify(*again);
+  CHECK(ir::print_module(*again) == printed);
+}
+
+std::unique_ptr<ir::Module> lower_file(const fs::path& py) {
+  DiagnosticEngine diags;
+  CheckedModule checked = check_source(py.filename().string(), read(py), diags);
+  LowerResult lowered = lower_module(checked, diags);
+  INFO(format_diagnostics_text(diags.sorted()));
+  REQUIRE(lowered.module != nullptr);
+  return std::move(lowered.module);
+}
+
+std::vector<fs::path> files_in(const fs::path& dir, const std::string& ext) {
+  std::vector<fs::path> out;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ext) out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+} // namespace
+
+TEST_CASE("golden: Python -> graph, as lowered and after the pipeline") {
+  ir::PrintOptions no_locations;
+  no_locations.source_locations = false;
+  std::vector<fs::path> programs = files_in(kGolden / "lower", ".py");
+  REQUIRE(programs.size() >= 5);
+  for (const fs::path& py : programs) {
+    SUBCASE(py.filename().string().c_str()) {
+      std::unique_ptr<ir::Module> m = lower_file(py);
+      ir::verify(*m);
+      check_round_trip(*m);
+      fs::path base = py;
+      base.replace_extension();
+      compare_golden(base.string() + ".graph", ir::print_module(*m, no_locations));
+      ir::PipelineOptions options;
+      options.verify = true;
+      ir::optimize(*m, options);
+      check_round_trip(*m);
+      compare_golden(base.string() + ".opt.graph", ir::print_module(*m, no_locations));
+    }
+  }
+}
+
+TEST_CASE("golden: IR text -> one pass -> IR text") {
+  std::vector<fs::path> cases = files_in(kGolden / "passes", ".ir");
+  REQUIRE(cases.size() >= 5);
+  for (const fs::path& file : cases) {
+    SUBCASE(file.filename().string().c_str()) {
+      std::string text = read(file);
+      REQUIRE(text.rfind("# pass: ", 0) == 0);
+      size_t eol = text.find('\n');
+      std::string pass = text.substr(8, eol - 8);
+      size_t expect_at = text.find("# expect:\n");
+      REQUIRE(expect_at != std::string::npos);
+      std::string input = text.substr(eol + 1, expect_at - eol - 1);
+      std::unique_ptr<ir::Module> m = ir::parse_module_text(input);
+      ir::verify(*m);
+      check_round_trip(*m);
+      REQUIRE(ir::run_pass(pass, *m));
+      ir::verify(*m);
+      std::string actual = ir::print_module(*m);
+      if (updating()) {
+        std::ofstream(file, std::ios::binary) << text.substr(0, expect_at) << "# expect:\n" << actual;
+      } else {
+        CHECK(text.substr(expect_at + 10) == actual);
+      }
+    }
+  }
+}
+
+TEST_CASE("source locations survive lowering, printing and parsing") {
+  DiagnosticEngine diags;
+  CheckedModule checked = check_source("model.py", "def f(a, b):\n    return a * b + 1\n\n\nprint(f(2, 3))\n", diags);
+  LowerOptions options;
+  options.lower_main = false;
+  options.entries.push_back({"f", {ir::Type::int_(), ir::Type::float_()}});
+  LowerResult lowered = lower_module(checked, diags, options);
+  REQUIRE(lowered.module);
+  std::string printed = ir::print_module(*lowered.module);
+  CHECK(printed ==
+        "graph @f.int.float(%a : int, %b : float) -> float:  # model.py:1:5\n"
+        "  %0 : float = cast(%a)  # model.py:2:12\n"
+        "  %1 : float = mul(%0, %b)  # model.py:2:12\n"
+        "  %2 : int = const[value=1]()  # model.py:2:20\n"
+        "  %3 : float = cast(%2)  # model.py:2:12\n"
+        "  %4 : float = add(%1, %3)  # model.py:2:12\n"
+        "  return (%4)\n");
+  check_round_trip(*lowered.module);
+}
+
+TEST_CASE("the verifier rejects broken graphs") {
+  auto broken = [](const std::string& text) {
+    std::unique_ptr<ir::Module> m = ir::parse_module_text(text);
+    CHECK_THROWS_AS(ir::verify(*m), InternalError);
+  };
+  // Operands of different types.
+  broken("graph @f(%a : int, %b : float) -> int:\n  %c : int = add(%a, %b)\n  return (%c)\n");
+  // Wrong return type.
+  broken("graph @f(%a : int) -> float:\n  return (%a)\n");
+  // If blocks whose outputs do not match the If's.
+  broken("graph @f(%a : int, %c : bool) -> int:\n  %y : int = If(%c)\n    block0():\n      -> (%a)\n"
+         "    block1():\n      %z : float = const[value=1.0]()\n      -> (%z)\n  return (%y)\n");
+  // A value used outside the block that defines it.
+  broken("graph @f(%a : int, %c : bool) -> int:\n  If(%c)\n    block0():\n      %z : int = const[value=1]()\n"
+         "      -> ()\n    block1():\n      -> ()\n  %w : int = add(%a, %z)\n  return (%w)\n");
+  // A loop body whose carried value changes type.
+  broken("graph @f(%n : int) -> int:\n  %t : bool = const[value=True]()\n  %s : int = Loop(%n, %t, %n)\n"
+         "    block0(%i : int, %s1 : int):\n      %x : float = cast(%s1)\n      -> (%t, %x)\n  return (%s)\n");
+}
+
+TEST_CASE("malformed IR text is a parse error with a line number") {
+  CHECK_THROWS_WITH_AS(ir::parse_module_text("graph @f() -> int:\n  %x : int = frob()\n  return (%x)\n"),
+                       doctest::Contains("line 2: unknown op 'frob'"), ir::IrParseError);
+  CHECK_THROWS_AS(ir::parse_module_text("graph @f() -> int:\n  return (%nope)\n"), ir::IrParseError);
+  CHECK_THROWS_AS(ir::parse_module_text("graph @f() -> int:\n"), ir::IrParseError);
+}

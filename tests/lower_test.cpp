@@ -1,0 +1,106 @@
+// Lowering's diagnostics: types by specialization, paths that leave names undefined, module
+// constants, recursion. Each checks the location and the code.
+#include "frontend_helpers.hpp"
+#include "lower/lower.hpp"
+
+#include <doctest/doctest.h>
+
+namespace {
+
+// The diagnostics of frontend + lowering, as "LINE:COL [code] message".
+std::vector<std::string> lower_errors(const std::string& source) {
+  pyscript::DiagnosticEngine diags;
+  pyscript::CheckedModule checked = pyscript::check_source("model.py", source, diags);
+  if (!diags.has_errors()) pyscript::lower_module(checked, diags);
+  std::vector<std::string> out;
+  for (const pyscript::Diagnostic& d : diags.sorted())
+    out.push_back(std::to_string(d.range.line) + ":" + std::to_string(d.range.column) + " [" +
+                  d.code + "] " + d.message);
+  return out;
+}
+
+std::string first(const std::string& source) {
+  auto e = lower_errors(source);
+  return e.empty() ? "" : e[0];
+}
+
+} // namespace
+
+TEST_CASE("[type] a variable with two types where it is used") {
+  CHECK(first("def pick(c):\n    if c > 0:\n        x = 1\n    else:\n        x = 'one'\n    return x\nprint(pick(1))\n") ==
+        "5:9 [type] type conflict: 'x' is str here but int on another path");
+  // int and float do not merge either.
+  CHECK(first("def pick(c):\n    if c > 0:\n        x = 1\n    else:\n        x = 1.5\n    return x\nprint(pick(1))\n") ==
+        "5:9 [type] type conflict: 'x' is float here but int on another path");
+  // Unused after the merge: fine, as in CPython.
+  CHECK(lower_errors("def f(c):\n    if c > 0:\n        x = 1\n    else:\n        x = 1.5\n    return 0\nprint(f(1))\n").empty());
+}
+
+TEST_CASE("[type] a loop-carried variable that changes type") {
+  CHECK(first("def f(n):\n    s = 0\n    for i in range(n):\n        s = s + 0.5\n    return s\nprint(f(3))\n") ==
+        "4:9 [type] type conflict: 's' is int before the loop but float after this assignment");
+}
+
+TEST_CASE("[type] returns of two types, and falling off the end") {
+  CHECK(first("def f(x):\n    if x > 0:\n        return 1\n    return 2.5\nprint(f(1))\n") ==
+        "4:12 [type] type conflict: 'f' returns float here but int elsewhere");
+  CHECK(first("def f(x):\n    if x > 0:\n        return 1\nprint(f(1))\n") ==
+        "1:5 [type] 'f' returns int but can also reach its end, which returns None");
+}
+
+TEST_CASE("[type] operators and builtins on the wrong types") {
+  CHECK(first("print(1 + 'a')\n") == "1:7 [type] unsupported operand types for +: 'int' and 'str'");
+  CHECK(first("print(min(1, 2.5))\n") ==
+        "1:7 [type] min() of int and float would give either type, depending on the values");
+  CHECK(first("x = 1\nprint(x if x > 0 else 2.5)\n") ==
+        "2:7 [type] type conflict: the conditional expression gives a int or a float");
+  CHECK(first("a, b = 1, 2, 3\n") == "1:1 [type] cannot unpack a tuple of 3 elements into 2 names");
+  CHECK(first("t = (1, 2)\nprint(t[2])\n") == "2:9 [index] tuple index out of range (the tuple has 2 elements)");
+  CHECK(first("for i in range(2.5):\n    pass\n") == "1:16 [type] range() arguments must be int, not float");
+}
+
+TEST_CASE("[undefined] a name assigned on some paths only") {
+  CHECK(first("def f(c):\n    if c > 0:\n        y = 1\n    return y\nprint(f(1))\n") ==
+        "4:12 [undefined] 'y' may be undefined here");
+  CHECK(first("def f(n):\n    for i in range(n):\n        y = i\n    return y\nprint(f(1))\n") ==
+        "4:12 [undefined] 'y' may be undefined here");
+  // The other path returned: y is defined wherever the use is reached.
+  CHECK(lower_errors("def f(c):\n    if c > 0:\n        y = 1\n    else:\n        return 0\n    return y\nprint(f(1))\n").empty());
+  CHECK(first("print(z)\nz = 1\n") == "1:7 [undefined] 'z' is used before it is assigned");
+}
+
+TEST_CASE("module constants read by functions") {
+  CHECK(lower_errors("K = 3\ndef f(x):\n    return x * K\nprint(f(2))\n").empty());
+  CHECK(first("def f(x):\n    return x * K\nprint(f(2))\nK = 3\n") ==
+        "2:16 [undefined] 'K' is read before the top level assigns it");
+  CHECK(first("K = 3\nK = 4\ndef f(x):\n    return x * K\nprint(f(2))\n") ==
+        "4:16 [unsupported] 'f' reads the module-level name 'K', which the top level assigns more than once");
+}
+
+TEST_CASE("recursion: the return type comes from the base case") {
+  CHECK(lower_errors("def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\nprint(fib(10))\n").empty());
+  CHECK(first("def f(n):\n    return f(n - 1)\nprint(f(3))\n") ==
+        "2:12 [type] cannot tell what the recursive call of 'f' returns: no return of 'f' comes before it");
+}
+
+TEST_CASE("specialization: one version per distinct signature") {
+  pyscript::DiagnosticEngine diags;
+  pyscript::CheckedModule checked = pyscript::check_source(
+      "m.py", "def add(a, b):\n    return a + b\nprint(add(1, 2), add(1.5, 2), add(3, 4))\n", diags);
+  pyscript::LowerResult r = pyscript::lower_module(checked, diags);
+  REQUIRE(r.module);
+  std::vector<std::string> names;
+  for (const auto& f : r.module->functions) names.push_back(f->name);
+  CHECK(names == std::vector<std::string>{"__main__", "add.int.int", "add.float.int"});
+}
+
+TEST_CASE("numpy programs are reported as not lowered yet, not as errors") {
+  pyscript::DiagnosticEngine diags;
+  pyscript::CheckedModule checked = pyscript::check_source(
+      "m.py", "import numpy as np\nx = np.ones(3)\nprint(x)\n", diags);
+  pyscript::LowerResult r = pyscript::lower_module(checked, diags);
+  CHECK(!r.module);
+  CHECK(!diags.has_errors());
+  CHECK(r.not_yet_supported == "numpy arrays");
+  CHECK(r.not_yet_supported_at.line == 2);
+}
