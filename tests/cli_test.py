@@ -85,5 +85,30 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run("check", garbage)
     expect("binary garbage exits 1", code == 1 and "error:" in err, (code, err))
 
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+with tempfile.TemporaryDirectory() as tmp:
+    code, out, err = run("compile", os.path.join(ROOT, "examples", "fancy_func.py"), "--emit=graph")
+    main = out.split("\n\n")[0]
+    expect("fancy_func folds to printing 10", code == 0 and "const[value=10]()" in main
+           and "print[" in main and "call[" not in main and "add(" not in main, out)
+    risky = write(tmp, "risky.py", "def risky_function(x):\n    if x > 0:\n        return x * 2\n"
+                  "    else:\n        return x - 1\n")
+    code, out, err = run("compile", risky, "--emit=graph", "--entry", "risky_function", "--args", "float")
+    expect("risky_function keeps its If", code == 0 and "graph @risky_function.float(%x : float) -> float:" in out
+           and "= If(" in out and "block0():" in out and "block1():" in out, out)
+    code, out, err = run("compile", risky, "--emit=graph", "--entry", "risky_function", "--args", "complex")
+    expect("bad --args exits 2", code == 2 and "complex" in err, (code, err))
+    loops = write(tmp, "loops.py", "def total(n):\n    s = 0\n    for i in range(n):\n        s = s + i\n"
+                  "    return s\n\n\nprint(total(10))\n")
+    code, out, err = run("compile", loops, "--emit=graph", "--entry", "total", "--args", "int")
+    expect("a for loop is a Loop with its carried value",
+           code == 0 and "%s : int = Loop(" in out and "block0(%i : int, %s.1 : int):" in out, out)
+    code, out, err = run("compile", loops, "--emit=graph", "--print-after=inline")
+    expect("--print-after dumps after the pass", code == 0 and "// after inline (round 1)" in err, err)
+    conflict = write(tmp, "conflict.py", "def f(c):\n    if c:\n        x = 1\n    else:\n        x = 1.5\n"
+                     "    return x\n\n\nprint(f(True))\n")
+    code, out, err = run("check", conflict)
+    expect("check reports type conflicts", code == 1 and f"{conflict}:5:9: error: type conflict" in err, err)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
