@@ -1,6 +1,8 @@
 // The `pyscript` command line: check, compile, run, fix.
 // Exit codes: 0 success, 1 errors in the user's program, 2 usage or I/O errors,
 // 3 an internal compiler error (a bug in pyscript).
+#include "codegen/codegen.hpp"
+#include "codegen/optimize.hpp"
 #include "frontend/fixits.hpp"
 #include "frontend/frontend.hpp"
 #include "ir/passes/pipeline.hpp"
@@ -10,6 +12,8 @@
 #include "support/internal_error.hpp"
 
 #include <boost/program_options.hpp>
+#include <llvm/Support/raw_ostream.h>
+#include <pyscript/pyscript.hpp>
 
 #include <cerrno>
 #include <cstdlib>
@@ -125,7 +129,8 @@ int cmd_compile(const std::string& path, const po::variables_map& vm) {
     return kExitProgramError;
   }
   std::string emit = vm.count("emit") ? vm["emit"].as<std::string>() : "graph";
-  if (emit != "graph") throw UsageError("--emit=" + emit + " is not implemented yet (graph is)");
+  if (emit != "graph" && emit != "llvm" && emit != "asm" && emit != "obj")
+    throw UsageError("--emit must be graph, llvm, asm or obj, not '" + emit + "'");
   ir::Module& m = *c.lowered.module;
   ir::verify(m);
   if (!vm.count("no-optimize")) {
@@ -137,7 +142,22 @@ int cmd_compile(const std::string& path, const po::variables_map& vm) {
     ir::optimize(m, options);
     ir::verify(m);
   }
-  std::string out = ir::print_module(m);
+  std::string out;
+  if (emit == "graph") {
+    out = ir::print_module(m);
+  } else {
+    llvm::LLVMContext context;
+    std::unique_ptr<llvm::Module> module = codegen::emit_module(m, context);
+    std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
+    if (!vm.count("no-optimize")) codegen::optimize_module(*module, *machine);
+    if (emit == "llvm") {
+      llvm::raw_string_ostream os(out);
+      module->print(os, nullptr);
+    } else {
+      if (emit == "obj" && !vm.count("output")) throw UsageError("--emit=obj needs -o FILE");
+      out = codegen::emit_machine_code(*module, *machine, emit == "asm");
+    }
+  }
   if (vm.count("output")) {
     std::ofstream f(vm["output"].as<std::string>(), std::ios::binary | std::ios::trunc);
     f << out;
@@ -178,15 +198,26 @@ int cmd_fix(const std::string& path, const po::variables_map& vm) {
   return kExitOk;
 }
 
-int cmd_not_yet(const std::string& command, const std::string& path, const po::variables_map& vm) {
-  DiagnosticEngine diags;
-  CheckedModule checked = check_source(path, read_file(path), diags);
-  if (diags.has_errors()) {
-    print_diagnostics(diags.sorted(), vm);
+int cmd_run(const std::string& path, const po::variables_map& vm) {
+  std::string text = read_file(path);
+  try {
+    pyscript::Module m = pyscript::compile_string(text, path);
+    m.run();
+  } catch (const CompileError& e) {
+    if (vm["diagnostics-format"].as<std::string>() == "json") {
+      DiagnosticEngine diags;
+      Compiled again = compile_source(path, vm, diags);
+      print_diagnostics(diags.sorted(), vm);
+    } else {
+      std::cerr << e.what();
+    }
+    return kExitProgramError;
+  } catch (const RuntimeError& e) {
+    std::fflush(stdout);
+    std::cerr << e.what() << "\n";
     return kExitProgramError;
   }
-  std::cerr << "pyscript: '" << command << "' is not implemented yet (the program checks clean)\n";
-  return kExitUsage;
+  return kExitOk;
 }
 
 int main_impl(int argc, char** argv) {
@@ -225,7 +256,7 @@ int main_impl(int argc, char** argv) {
   if (command == "check") return cmd_check(path, vm);
   if (command == "fix") return cmd_fix(path, vm);
   if (command == "compile") return cmd_compile(path, vm);
-  return cmd_not_yet(command, path, vm);
+  return cmd_run(path, vm);
 }
 
 } // namespace

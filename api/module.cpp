@@ -1,0 +1,196 @@
+// The host API (include/pyscript/pyscript.hpp): compile, specialize on request, run.
+#include "api/module_state.hpp"
+
+#include "codegen/codegen.hpp"
+#include "codegen/optimize.hpp"
+#include "ir/passes/pipeline.hpp"
+#include "ir/printer.hpp"
+#include "lower/lower.hpp"
+#include "lower/module_lowering.hpp"
+#include "support/internal_error.hpp"
+
+#include <llvm/Support/Error.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace pyscript {
+namespace detail {
+
+CompileError compile_error(const std::vector<Diagnostic>& diagnostics) {
+  std::vector<DiagnosticRecord> records;
+  for (const Diagnostic& d : diagnostics) {
+    DiagnosticRecord r;
+    r.severity = d.severity == Severity::Error ? "error" : "warning";
+    r.code = d.code;
+    r.message = d.message;
+    if (d.range.valid()) {
+      r.file = d.range.file->display_name();
+      r.line = int(d.range.line);
+      r.column = int(d.range.column);
+      r.end_line = int(d.range.end_line);
+      r.end_column = int(d.range.end_column);
+    }
+    r.help = d.help;
+    for (const DiagnosticNote& n : d.notes) r.notes.push_back(n.message);
+    for (const FixIt& f : d.fixits) r.fixits.push_back(f.replacement);
+    records.push_back(std::move(r));
+  }
+  return CompileError(format_diagnostics_text(diagnostics), std::move(records));
+}
+
+namespace {
+
+[[noreturn]] void throw_llvm(llvm::Error err) {
+  internal_error(__FILE__, __LINE__, "LLVM: " + llvm::toString(std::move(err)));
+}
+
+} // namespace
+
+void compile_unit(ModuleState& state, const std::vector<EntryRequest>& entries) {
+  DiagnosticEngine diags;
+  LowerOptions options;
+  options.entries = entries;
+  LowerResult lowered = lower_module(state.checked, diags, options);
+  if (diags.has_errors()) throw compile_error(diags.sorted());
+  if (!lowered.module) {
+    Diagnostic d;
+    d.code = "not-implemented";
+    d.message = lowered.not_yet_supported + " cannot be compiled yet";
+    d.range = lowered.not_yet_supported_at;
+    throw compile_error({d});
+  }
+  ir::optimize(*lowered.module);
+  bool first = !state.jit;
+  if (first) {
+    auto jit = codegen::Jit::create();
+    if (!jit) throw_llvm(jit.takeError());
+    state.jit = std::move(*jit);
+  }
+  auto context = std::make_unique<llvm::LLVMContext>();
+  codegen::CodegenOptions cg;
+  cg.define_globals = first;
+  cg.emit_main = first;
+  std::unique_ptr<llvm::Module> module = codegen::emit_module(*lowered.module, *context, cg);
+  std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
+  codegen::optimize_module(*module, *machine);
+  if (auto err = state.jit->add(std::move(module), std::move(context))) throw_llvm(std::move(err));
+  for (const auto& f : lowered.module->functions) {
+    if (f->name == "__main__" && !first) continue;
+    auto address = state.jit->lookup(f->name);
+    if (!address) throw_llvm(address.takeError());
+    state.compiled[f->name] = *address;
+  }
+  state.graphs.push_back(std::move(lowered.module));
+}
+
+pyrt_context* context(ModuleState& state) { return &state.context; }
+
+void throw_runtime_error(ModuleState& state) {
+  pyrt_context& c = state.context;
+  std::string location = c.site ? c.site : "<unknown>";
+  std::string error = pyrt_error_text(c.kind);
+  if (c.detail) error += std::string(": ") + c.detail;
+  c.failed = 0;
+  c.kind = 0;
+  c.site = nullptr;
+  c.detail = nullptr;
+  std::fflush(c.out ? c.out : stdout);
+  throw RuntimeError(location + ": runtime error: " + error, location, error);
+}
+
+namespace {
+
+ir::Type type_of_code(char c) {
+  switch (c) {
+  case 'i': return ir::Type::int_();
+  case 'f': return ir::Type::float_();
+  case 'b': return ir::Type::bool_();
+  default: return ir::Type::none();
+  }
+}
+
+const char* cpp_name(const ir::Type& t) {
+  switch (t.kind()) {
+  case ir::TypeKind::Int: return "int64_t";
+  case ir::TypeKind::Float: return "double";
+  case ir::TypeKind::Bool: return "bool";
+  case ir::TypeKind::None: return "void";
+  default: return "(a type the host API cannot receive yet)";
+  }
+}
+
+} // namespace
+
+void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result,
+              const std::string& cpp_signature) {
+  const ast::FunctionDef* fn = nullptr;
+  for (const ast::StmtPtr& s : state.checked.module.body)
+    if (s->kind == ast::StmtKind::FunctionDef && s->function->name == name) fn = s->function.get();
+  std::string what = "handle " + cpp_signature + " for '" + name + "'";
+  if (!fn) throw TypeError(what + ": " + state.checked.file->path() + " has no function '" + name + "'");
+  if (fn->params.size() != params.size())
+    throw TypeError(what + ": '" + name + "' takes " + std::to_string(fn->params.size()) +
+                    " arguments, the handle passes " + std::to_string(params.size()));
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i] == '?')
+      throw TypeError(what + ": argument " + std::to_string(i + 1) +
+                      " has a C++ type pyscript cannot pass; use int64_t, double or bool");
+  if (result == '?')
+    throw TypeError(what + ": the result type cannot be received; use int64_t, double, bool or void");
+  std::vector<ir::Type> types;
+  for (char c : params) types.push_back(type_of_code(c));
+  std::string specialized = lower::specialized_name(name, types);
+  if (!state.compiled.count(specialized)) compile_unit(state, {EntryRequest{name, types}});
+  const ir::Function* f = nullptr;
+  for (const auto& g : state.graphs)
+    if (const ir::Function* found = g->find(specialized)) f = found;
+  PYSCRIPT_ASSERT(f != nullptr, "specialization missing after compiling it");
+  if (type_of_code(result) != f->return_type)
+    throw TypeError(what + ": '" + name + "' returns " + f->return_type.to_string() +
+                    " for these arguments; declare the handle's result as " + cpp_name(f->return_type));
+  return state.compiled.at(specialized);
+}
+
+} // namespace detail
+
+namespace {
+
+Module compile(std::string path, std::string text) {
+  auto state = std::make_shared<detail::ModuleState>();
+  DiagnosticEngine diags;
+  state->checked = check_source(std::move(path), std::move(text), diags);
+  if (diags.has_errors()) throw detail::compile_error(diags.sorted());
+  detail::compile_unit(*state, {});
+  return Module(state);
+}
+
+} // namespace
+
+Module compile_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("pyscript: cannot read '" + path + "'");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return compile(path, ss.str());
+}
+
+Module compile_string(const std::string& source, const std::string& filename) {
+  return compile(filename, source);
+}
+
+void Module::run() {
+  auto main = reinterpret_cast<void (*)(pyrt_context*)>(state_->compiled.at("__main__"));
+  main(&state_->context);
+  std::fflush(state_->context.out ? state_->context.out : stdout);
+  if (state_->context.failed) detail::throw_runtime_error(*state_);
+}
+
+std::string Module::graph() const {
+  std::string out;
+  for (const auto& g : state_->graphs) out += ir::print_module(*g);
+  return out;
+}
+
+} // namespace pyscript

@@ -1,0 +1,33 @@
+// Graph IR -> LLVM IR. Each ir::Function becomes an LLVM function
+//   RET @"name"(ptr %ctx, ARGS...)     (RET void for None)
+// whose first parameter is the runtime context (runtime/runtime.h): an op that fails records
+// the error there and the function returns at once; callers check the context after each call.
+#pragma once
+
+#include "ir/graph.hpp"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <memory>
+#include <string>
+
+namespace pyscript::codegen {
+
+struct CodegenOptions {
+  // Module constants (ir::Module::globals): defined here, or declared and found in an earlier
+  // module at link time (a later specialization of the same program).
+  bool define_globals = true;
+  bool emit_main = true; // the top level, as `void @__main__(ptr %ctx)`
+};
+
+std::unique_ptr<llvm::Module> emit_module(const ir::Module& m, llvm::LLVMContext& context,
+                                          const CodegenOptions& options = {});
+
+// The LLVM type of an IR type at the function boundary (i64, double, i1, ...).
+llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& context);
+
+// The symbol of a global in LLVM: "pyscript.global.NAME".
+std::string global_symbol(const std::string& name);
+
+} // namespace pyscript::codegen

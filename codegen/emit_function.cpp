@@ -1,0 +1,233 @@
+// Functions, structured control flow (If/Loop -> basic blocks and phis), calls, and the module.
+#include "codegen/emitter.hpp"
+
+#include "support/internal_error.hpp"
+
+#include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace pyscript::codegen {
+
+using ir::OpKind;
+using ir::TypeKind;
+
+llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
+  switch (t.kind()) {
+  case TypeKind::Int: return llvm::Type::getInt64Ty(c);
+  case TypeKind::Float: return llvm::Type::getDoubleTy(c);
+  case TypeKind::Bool:
+  case TypeKind::None: return llvm::Type::getInt1Ty(c);
+  case TypeKind::Str: return llvm::PointerType::getUnqual(c);
+  case TypeKind::Tuple: {
+    std::vector<llvm::Type*> elements;
+    for (const ir::Type& e : t.elements()) elements.push_back(llvm_type(e, c));
+    return llvm::StructType::get(c, elements);
+  }
+  case TypeKind::Array:
+  case TypeKind::Unknown: break;
+  }
+  PYSCRIPT_UNREACHABLE("no LLVM type for " + t.to_string());
+}
+
+std::string global_symbol(const std::string& name) { return "pyscript.global." + name; }
+
+llvm::Function* declare_function(llvm::Module& module, const ir::Function& f) {
+  if (llvm::Function* existing = module.getFunction(f.name)) return existing;
+  llvm::LLVMContext& c = module.getContext();
+  std::vector<llvm::Type*> params{llvm::PointerType::getUnqual(c)};
+  for (const ir::Value* v : f.graph->inputs()) params.push_back(llvm_type(v->type(), c));
+  llvm::Type* ret = f.return_type.is(TypeKind::None) ? llvm::Type::getVoidTy(c)
+                                                     : llvm_type(f.return_type, c);
+  auto* fn = llvm::Function::Create(llvm::FunctionType::get(ret, params, false),
+                                    llvm::Function::ExternalLinkage, f.name, module);
+  fn->getArg(0)->setName("ctx");
+  // bool crosses the C ABI as a zero-extended byte, as C++'s bool does.
+  for (size_t i = 0; i < f.graph->inputs().size(); ++i)
+    if (f.graph->inputs()[i]->type().is(TypeKind::Bool))
+      fn->addParamAttr(unsigned(i + 1), llvm::Attribute::ZExt);
+  if (f.return_type.is(TypeKind::Bool)) fn->addRetAttr(llvm::Attribute::ZExt);
+  fn->addFnAttr(llvm::Attribute::NoUnwind);
+  return fn;
+}
+
+FunctionEmitter::FunctionEmitter(llvm::Module& module, const ir::Module& ir_module,
+                                 const ir::Function& f)
+    : module_(module), ir_module_(ir_module), f_(f), context_(module.getContext()),
+      builder_(module.getContext()) {}
+
+llvm::Value* FunctionEmitter::value(const ir::Value* v) const {
+  auto it = values_.find(v);
+  PYSCRIPT_ASSERT(it != values_.end(), "codegen: a value used before it was emitted");
+  return it->second;
+}
+
+llvm::Value* FunctionEmitter::c_string(const std::string& s) {
+  return builder_.CreateGlobalStringPtr(s, ".str", 0, &module_);
+}
+
+llvm::Value* FunctionEmitter::site(const ir::Node& n) {
+  return c_string(n.range().valid() ? n.range().to_string() : f_.name);
+}
+
+llvm::FunctionCallee FunctionEmitter::runtime(const char* name, llvm::Type* ret,
+                                              std::vector<llvm::Type*> params) {
+  return module_.getOrInsertFunction(name, llvm::FunctionType::get(ret, params, false));
+}
+
+llvm::BasicBlock* FunctionEmitter::fail_block() {
+  if (fail_) return fail_;
+  llvm::IRBuilderBase::InsertPointGuard guard(builder_);
+  fail_ = llvm::BasicBlock::Create(context_, "fail", function_);
+  builder_.SetInsertPoint(fail_);
+  llvm::Type* ret = function_->getReturnType();
+  if (ret->isVoidTy()) builder_.CreateRetVoid();
+  else builder_.CreateRet(llvm::Constant::getNullValue(ret));
+  return fail_;
+}
+
+void FunctionEmitter::raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir::Node& n) {
+  llvm::BasicBlock* raise = llvm::BasicBlock::Create(context_, "raise", function_);
+  llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "ok", function_);
+  llvm::MDBuilder md(context_);
+  builder_.CreateCondBr(cond, raise, ok, md.createBranchWeights(1, 1u << 20));
+  builder_.SetInsertPoint(raise);
+  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  builder_.CreateCall(runtime("pyrt_raise", builder_.getVoidTy(), {ptr, builder_.getInt32Ty(), ptr}),
+                      {ctx_, builder_.getInt32(kind), site(n)});
+  builder_.CreateBr(fail_block());
+  builder_.SetInsertPoint(ok);
+}
+
+void FunctionEmitter::return_if_failed() {
+  llvm::Value* failed = builder_.CreateLoad(builder_.getInt32Ty(), ctx_, "failed");
+  llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "ok", function_);
+  llvm::MDBuilder md(context_);
+  builder_.CreateCondBr(builder_.CreateICmpNE(failed, builder_.getInt32(0)), fail_block(), ok,
+                        md.createBranchWeights(1, 1u << 20));
+  builder_.SetInsertPoint(ok);
+}
+
+void FunctionEmitter::emit() {
+  function_ = declare_function(module_, f_);
+  ctx_ = function_->getArg(0);
+  llvm::BasicBlock* entry = llvm::BasicBlock::Create(context_, "entry", function_);
+  builder_.SetInsertPoint(entry);
+  for (size_t i = 0; i < f_.graph->inputs().size(); ++i) {
+    function_->getArg(unsigned(i + 1))->setName(f_.param_names.size() > i ? f_.param_names[i] : "");
+    bind(f_.graph->inputs()[i], function_->getArg(unsigned(i + 1)));
+  }
+  emit_block(*f_.graph->top());
+  const std::vector<ir::Value*>& outs = f_.graph->outputs();
+  if (function_->getReturnType()->isVoidTy()) builder_.CreateRetVoid();
+  else builder_.CreateRet(value(outs.at(0)));
+}
+
+void FunctionEmitter::emit_block(const ir::Block& block) {
+  for (const ir::Node* n : block.nodes()) emit_node(*n);
+}
+
+void FunctionEmitter::emit_node(const ir::Node& n) {
+  switch (n.kind()) {
+  case OpKind::If: return emit_if(n);
+  case OpKind::Loop: return emit_loop(n);
+  case OpKind::Call: return emit_call(n);
+  case OpKind::Print: return emit_print(n);
+  default: break;
+  }
+  if (emit_scalar_op(n)) return;
+  PYSCRIPT_UNREACHABLE("codegen: no lowering for op " + std::string(ir::spelling(n.kind())));
+}
+
+void FunctionEmitter::emit_if(const ir::Node& n) {
+  llvm::BasicBlock* then_bb = llvm::BasicBlock::Create(context_, "then", function_);
+  llvm::BasicBlock* else_bb = llvm::BasicBlock::Create(context_, "else", function_);
+  llvm::BasicBlock* merge = llvm::BasicBlock::Create(context_, "endif", function_);
+  builder_.CreateCondBr(value(n.input(0)), then_bb, else_bb);
+  llvm::BasicBlock* ends[2];
+  llvm::BasicBlock* starts[2] = {then_bb, else_bb};
+  for (int b = 0; b < 2; ++b) {
+    builder_.SetInsertPoint(starts[b]);
+    emit_block(*n.block(size_t(b)));
+    ends[b] = builder_.GetInsertBlock();
+    builder_.CreateBr(merge);
+  }
+  builder_.SetInsertPoint(merge);
+  for (size_t i = 0; i < n.outputs().size(); ++i) {
+    llvm::PHINode* phi = builder_.CreatePHI(type(n.output(i)->type()), 2, n.output(i)->name_hint());
+    phi->addIncoming(value(n.block(0)->outputs()[i]), ends[0]);
+    phi->addIncoming(value(n.block(1)->outputs()[i]), ends[1]);
+    bind(n.output(i), phi);
+  }
+}
+
+// Note [If and Loop] in ir/graph.hpp: the body runs while its condition holds and fewer than
+// trip-count iterations have run.
+void FunctionEmitter::emit_loop(const ir::Node& n) {
+  const ir::Block& body = *n.block(0);
+  llvm::Value* trips = value(n.input(0));
+  llvm::BasicBlock* pre = builder_.GetInsertBlock();
+  llvm::BasicBlock* header = llvm::BasicBlock::Create(context_, "loop", function_);
+  llvm::BasicBlock* exit = llvm::BasicBlock::Create(context_, "endloop", function_);
+  llvm::Value* enter = builder_.CreateAnd(value(n.input(1)),
+                                          builder_.CreateICmpSGT(trips, builder_.getInt64(0)));
+  builder_.CreateCondBr(enter, header, exit);
+
+  builder_.SetInsertPoint(header);
+  llvm::PHINode* iteration = builder_.CreatePHI(builder_.getInt64Ty(), 2, "i");
+  iteration->addIncoming(builder_.getInt64(0), pre);
+  bind(body.param(0), iteration);
+  std::vector<llvm::PHINode*> carried;
+  for (size_t k = 1; k < body.params().size(); ++k) {
+    llvm::PHINode* phi = builder_.CreatePHI(type(body.param(k)->type()), 2, body.param(k)->name_hint());
+    phi->addIncoming(value(n.input(k + 1)), pre);
+    bind(body.param(k), phi);
+    carried.push_back(phi);
+  }
+  emit_block(body);
+  llvm::BasicBlock* latch = builder_.GetInsertBlock();
+  llvm::Value* next = builder_.CreateAdd(iteration, builder_.getInt64(1), "i.next", true, true);
+  llvm::Value* go_on = builder_.CreateAnd(value(body.outputs()[0]), builder_.CreateICmpSLT(next, trips));
+  iteration->addIncoming(next, latch);
+  for (size_t k = 0; k < carried.size(); ++k) carried[k]->addIncoming(value(body.outputs()[k + 1]), latch);
+  builder_.CreateCondBr(go_on, header, exit);
+
+  builder_.SetInsertPoint(exit);
+  for (size_t k = 0; k < n.outputs().size(); ++k) {
+    llvm::PHINode* phi = builder_.CreatePHI(type(n.output(k)->type()), 2, n.output(k)->name_hint());
+    phi->addIncoming(value(n.input(k + 2)), pre);
+    phi->addIncoming(value(body.outputs()[k + 1]), latch);
+    bind(n.output(k), phi);
+  }
+}
+
+void FunctionEmitter::emit_call(const ir::Node& n) {
+  const ir::Function* callee = ir_module_.find(n.str_attr("callee"));
+  PYSCRIPT_ASSERT(callee != nullptr, "codegen: call of an unknown function");
+  std::vector<llvm::Value*> args{ctx_};
+  for (const ir::Value* v : n.inputs()) args.push_back(value(v));
+  llvm::CallInst* call = builder_.CreateCall(declare_function(module_, *callee), args);
+  if (!n.outputs().empty()) bind(n.output(), call);
+  return_if_failed();
+}
+
+std::unique_ptr<llvm::Module> emit_module(const ir::Module& m, llvm::LLVMContext& context,
+                                          const CodegenOptions& options) {
+  auto module = std::make_unique<llvm::Module>("pyscript", context);
+  for (const ir::Global& g : m.globals) {
+    llvm::Type* t = llvm_type(g.type, context);
+    new llvm::GlobalVariable(*module, t, false, llvm::GlobalValue::ExternalLinkage,
+                             options.define_globals ? llvm::Constant::getNullValue(t) : nullptr,
+                             global_symbol(g.name));
+  }
+  for (const auto& f : m.functions) {
+    if (f->name == "__main__" && !options.emit_main) continue;
+    FunctionEmitter(*module, m, *f).emit();
+  }
+  std::string problems;
+  llvm::raw_string_ostream os(problems);
+  PYSCRIPT_ASSERT(!llvm::verifyModule(*module, &os), "codegen produced invalid LLVM IR: " + problems);
+  return module;
+}
+
+} // namespace pyscript::codegen

@@ -1,0 +1,247 @@
+// Scalar ops -> LLVM IR, with Python's semantics: int overflow and division by zero raise
+// (runtime/runtime.h); the rarer ones call the runtime, which shares support/python_arith.hpp
+// with the constant folder.
+#include "codegen/emitter.hpp"
+
+#include "support/internal_error.hpp"
+
+#include <llvm/IR/Intrinsics.h>
+
+namespace pyscript::codegen {
+
+using ir::OpKind;
+using ir::TypeKind;
+
+namespace {
+
+bool is_float(const ir::Value* v) { return v->type().is(TypeKind::Float); }
+
+} // namespace
+
+bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
+  llvm::IRBuilder<>& b = builder_;
+  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  llvm::Type* i64 = b.getInt64Ty();
+  llvm::Type* f64 = b.getDoubleTy();
+  auto in = [&](size_t i) { return value(n.input(i)); };
+  auto out = [&](llvm::Value* v) { bind(n.output(), v); };
+  // A runtime call that may record an error: (ctx, args..., site), then return if it failed.
+  auto checked_call = [&](const char* name, llvm::Type* ret, std::vector<llvm::Type*> params,
+                          std::vector<llvm::Value*> args) {
+    params.insert(params.begin(), ptr);
+    params.push_back(ptr);
+    args.insert(args.begin(), ctx_);
+    args.push_back(site(n));
+    llvm::Value* r = b.CreateCall(runtime(name, ret, params), args);
+    return_if_failed();
+    return r;
+  };
+  auto overflow_op = [&](llvm::Intrinsic::ID id) {
+    llvm::Value* pair = b.CreateBinaryIntrinsic(id, in(0), in(1));
+    raise_if(b.CreateExtractValue(pair, 1), PYRT_INT_OVERFLOW, n);
+    return b.CreateExtractValue(pair, 0);
+  };
+
+  switch (n.kind()) {
+  case OpKind::Constant: {
+    const ir::AttrValue& v = *n.attr("value");
+    llvm::Value* c;
+    if (auto* i = std::get_if<int64_t>(&v)) c = b.getInt64(uint64_t(*i));
+    else if (auto* d = std::get_if<double>(&v)) c = llvm::ConstantFP::get(f64, *d);
+    else if (auto* f = std::get_if<bool>(&v)) c = b.getInt1(*f);
+    else if (auto* s = std::get_if<std::string>(&v)) c = c_string(*s);
+    else c = b.getInt1(false); // None
+    out(c);
+    return true;
+  }
+  case OpKind::Uninitialized: out(llvm::Constant::getNullValue(type(n.output()->type()))); return true;
+  case OpKind::LoadGlobal: {
+    llvm::GlobalVariable* g = module_.getGlobalVariable(global_symbol(n.str_attr("name")));
+    PYSCRIPT_ASSERT(g, "codegen: unknown global");
+    out(b.CreateLoad(type(n.output()->type()), g, n.str_attr("name")));
+    return true;
+  }
+  case OpKind::StoreGlobal: {
+    llvm::GlobalVariable* g = module_.getGlobalVariable(global_symbol(n.str_attr("name")));
+    PYSCRIPT_ASSERT(g, "codegen: unknown global");
+    b.CreateStore(in(0), g);
+    return true;
+  }
+  case OpKind::Add:
+    out(is_float(n.output()) ? b.CreateFAdd(in(0), in(1)) : overflow_op(llvm::Intrinsic::sadd_with_overflow));
+    return true;
+  case OpKind::Sub:
+    out(is_float(n.output()) ? b.CreateFSub(in(0), in(1)) : overflow_op(llvm::Intrinsic::ssub_with_overflow));
+    return true;
+  case OpKind::Mul:
+    out(is_float(n.output()) ? b.CreateFMul(in(0), in(1)) : overflow_op(llvm::Intrinsic::smul_with_overflow));
+    return true;
+  case OpKind::Div:
+    raise_if(b.CreateFCmpOEQ(in(1), llvm::ConstantFP::get(f64, 0.0)), PYRT_ZERO_DIVISION_FLOAT, n);
+    out(b.CreateFDiv(in(0), in(1)));
+    return true;
+  case OpKind::FloorDiv:
+  case OpKind::Mod: {
+    bool floor = n.kind() == OpKind::FloorDiv;
+    if (is_float(n.output())) {
+      out(checked_call(floor ? "pyrt_float_floordiv" : "pyrt_float_mod", f64, {f64, f64}, {in(0), in(1)}));
+      return true;
+    }
+    llvm::Value* a = in(0);
+    llvm::Value* d = in(1);
+    raise_if(b.CreateICmpEQ(d, b.getInt64(0)), PYRT_ZERO_DIVISION_INT, n);
+    // INT64_MIN // -1 overflows; INT64_MIN % -1 is 0 (and srem would trap).
+    llvm::Value* minus_one = b.CreateICmpEQ(d, b.getInt64(uint64_t(-1)));
+    if (floor)
+      raise_if(b.CreateAnd(minus_one, b.CreateICmpEQ(a, b.getInt64(uint64_t(INT64_MIN)))),
+               PYRT_INT_OVERFLOW, n);
+    llvm::Value* safe_d = b.CreateSelect(minus_one, b.getInt64(1), d);
+    llvm::Value* q = b.CreateSDiv(a, safe_d);
+    llvm::Value* r = b.CreateSRem(a, safe_d);
+    q = b.CreateSelect(minus_one, b.CreateNeg(a), q);
+    r = b.CreateSelect(minus_one, b.getInt64(0), r);
+    // Round toward -inf: when the remainder and the divisor differ in sign.
+    llvm::Value* adjust = b.CreateAnd(b.CreateICmpNE(r, b.getInt64(0)),
+                                      b.CreateICmpSLT(b.CreateXor(r, d), b.getInt64(0)));
+    out(floor ? b.CreateSub(q, b.CreateZExt(adjust, i64))
+              : b.CreateAdd(r, b.CreateSelect(adjust, d, b.getInt64(0))));
+    return true;
+  }
+  case OpKind::Pow:
+    out(is_float(n.output()) ? checked_call("pyrt_float_pow", f64, {f64, f64}, {in(0), in(1)})
+                             : checked_call("pyrt_int_pow", i64, {i64, i64}, {in(0), in(1)}));
+    return true;
+  case OpKind::Neg:
+    if (is_float(n.output())) {
+      out(b.CreateFNeg(in(0)));
+    } else {
+      raise_if(b.CreateICmpEQ(in(0), b.getInt64(uint64_t(INT64_MIN))), PYRT_INT_OVERFLOW, n);
+      out(b.CreateNeg(in(0)));
+    }
+    return true;
+  case OpKind::Abs:
+    if (is_float(n.output())) {
+      out(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, in(0)));
+    } else {
+      raise_if(b.CreateICmpEQ(in(0), b.getInt64(uint64_t(INT64_MIN))), PYRT_INT_OVERFLOW, n);
+      out(b.CreateSelect(b.CreateICmpSLT(in(0), b.getInt64(0)), b.CreateNeg(in(0)), in(0)));
+    }
+    return true;
+  case OpKind::Min:
+  case OpKind::Max: {
+    // CPython keeps the first argument unless the second is strictly smaller (larger).
+    bool min = n.kind() == OpKind::Min;
+    llvm::Value* better = is_float(n.output())
+                              ? (min ? b.CreateFCmpOLT(in(1), in(0)) : b.CreateFCmpOGT(in(1), in(0)))
+                              : (min ? b.CreateICmpSLT(in(1), in(0)) : b.CreateICmpSGT(in(1), in(0)));
+    out(b.CreateSelect(better, in(1), in(0)));
+    return true;
+  }
+  case OpKind::Not: out(b.CreateNot(in(0))); return true;
+  case OpKind::Or: out(b.CreateOr(in(0), in(1))); return true;
+  case OpKind::Lt:
+  case OpKind::Le:
+  case OpKind::Gt:
+  case OpKind::Ge:
+  case OpKind::Eq:
+  case OpKind::Ne: {
+    static const llvm::CmpInst::Predicate fp[] = {llvm::CmpInst::FCMP_OLT, llvm::CmpInst::FCMP_OLE,
+                                                  llvm::CmpInst::FCMP_OGT, llvm::CmpInst::FCMP_OGE,
+                                                  llvm::CmpInst::FCMP_OEQ, llvm::CmpInst::FCMP_UNE};
+    static const llvm::CmpInst::Predicate ip[] = {llvm::CmpInst::ICMP_SLT, llvm::CmpInst::ICMP_SLE,
+                                                  llvm::CmpInst::ICMP_SGT, llvm::CmpInst::ICMP_SGE,
+                                                  llvm::CmpInst::ICMP_EQ, llvm::CmpInst::ICMP_NE};
+    size_t k = size_t(n.kind()) - size_t(OpKind::Lt);
+    bool flt = is_float(n.input(0));
+    // bools compare as 0/1, unsigned.
+    llvm::CmpInst::Predicate p = flt ? fp[k] : ip[k];
+    if (n.input(0)->type().is(TypeKind::Bool) && !llvm::CmpInst::isEquality(p))
+      p = llvm::CmpInst::getUnsignedPredicate(p);
+    out(b.CreateCmp(p, in(0), in(1)));
+    return true;
+  }
+  case OpKind::Cast: {
+    const ir::Type& from = n.input(0)->type();
+    const ir::Type& to = n.output()->type();
+    llvm::Value* v = in(0);
+    if (to.is(TypeKind::Float)) out(from.is(TypeKind::Bool) ? b.CreateUIToFP(v, f64) : b.CreateSIToFP(v, f64));
+    else if (to.is(TypeKind::Bool))
+      out(from.is(TypeKind::Float) ? b.CreateFCmpUNE(v, llvm::ConstantFP::get(f64, 0.0))
+                                   : b.CreateICmpNE(v, llvm::ConstantInt::get(v->getType(), 0)));
+    else if (to.is(TypeKind::Int) && from.is(TypeKind::Bool)) out(b.CreateZExt(v, i64));
+    else if (to.is(TypeKind::Int) && from.is(TypeKind::Float))
+      out(checked_call("pyrt_float_to_int", i64, {f64}, {v}));
+    else PYSCRIPT_UNREACHABLE("codegen: cast from " + from.to_string() + " to " + to.to_string());
+    return true;
+  }
+  case OpKind::Round:
+    if (n.inputs().size() == 1) out(checked_call("pyrt_round", i64, {f64}, {in(0)}));
+    else out(b.CreateCall(runtime("pyrt_round_digits", f64, {f64, i64}), {in(0), in(1)}));
+    return true;
+  case OpKind::MathFn: {
+    const std::string& fn = n.str_attr("fn");
+    if (fn == "sqrt") {
+      raise_if(b.CreateFCmpOLT(in(0), llvm::ConstantFP::get(f64, 0.0)), PYRT_MATH_DOMAIN, n);
+      out(b.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, in(0)));
+    } else if (fn == "tanh") {
+      out(b.CreateCall(module_.getOrInsertFunction("tanh", f64, f64), {in(0)}));
+    } else if (fn == "exp") {
+      out(checked_call("pyrt_exp", f64, {f64}, {in(0)}));
+    } else if (fn == "log") {
+      out(n.inputs().size() == 1 ? checked_call("pyrt_log", f64, {f64}, {in(0)})
+                                 : checked_call("pyrt_log_base", f64, {f64, f64}, {in(0), in(1)}));
+    } else if (fn == "sin" || fn == "cos" || fn == "tan") {
+      int which = fn == "sin" ? 0 : fn == "cos" ? 1 : 2;
+      out(checked_call("pyrt_trig", f64, {b.getInt32Ty(), f64}, {b.getInt32(uint32_t(which)), in(0)}));
+    } else if (fn == "floor" || fn == "ceil") {
+      out(checked_call(fn == "floor" ? "pyrt_floor" : "pyrt_ceil", i64, {f64}, {in(0)}));
+    } else {
+      PYSCRIPT_UNREACHABLE("codegen: math." + fn);
+    }
+    return true;
+  }
+  case OpKind::PerfCounter:
+    out(b.CreateCall(runtime("pyrt_perf_counter", f64, {}), {}));
+    return true;
+  case OpKind::RangeLength: {
+    // A constant step (the usual case) is inlined; any other calls the runtime, which checks 0.
+    auto* step = llvm::dyn_cast<llvm::ConstantInt>(in(2));
+    if (!step || step->isZero()) {
+      out(checked_call("pyrt_range_length", i64, {i64, i64, i64}, {in(0), in(1), in(2)}));
+      return true;
+    }
+    int64_t s = step->getSExtValue();
+    llvm::Value* lo = s > 0 ? in(0) : in(1);
+    llvm::Value* hi = s > 0 ? in(1) : in(0);
+    llvm::Value* span = b.CreateSub(hi, lo); // as unsigned, exact when lo < hi
+    llvm::Value* count = b.CreateAdd(
+        b.CreateUDiv(b.CreateSub(span, b.getInt64(1)), b.getInt64(uint64_t(s > 0 ? s : -s))),
+        b.getInt64(1));
+    out(b.CreateSelect(b.CreateICmpSLT(lo, hi), count, b.getInt64(0)));
+    return true;
+  }
+  case OpKind::TupleConstruct: {
+    llvm::Value* t = llvm::UndefValue::get(type(n.output()->type()));
+    for (size_t i = 0; i < n.inputs().size(); ++i) t = b.CreateInsertValue(t, in(i), {unsigned(i)});
+    out(t);
+    return true;
+  }
+  case OpKind::TupleGet:
+    out(b.CreateExtractValue(in(0), {unsigned(n.int_attr("index"))}));
+    return true;
+  case OpKind::Assert: {
+    llvm::BasicBlock* fail = llvm::BasicBlock::Create(context_, "assert.fail", function_);
+    llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "assert.ok", function_);
+    b.CreateCondBr(in(0), ok, fail);
+    b.SetInsertPoint(fail);
+    b.CreateCall(runtime("pyrt_raise_assert", b.getVoidTy(), {ptr, ptr, ptr}),
+                 {ctx_, site(n), c_string(n.str_attr("message"))});
+    b.CreateBr(fail_block());
+    b.SetInsertPoint(ok);
+    return true;
+  }
+  default: return false;
+  }
+}
+
+} // namespace pyscript::codegen

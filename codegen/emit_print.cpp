@@ -1,0 +1,50 @@
+// print(...) -> runtime calls, one per value, with sep between and end after.
+#include "codegen/emitter.hpp"
+
+#include "support/internal_error.hpp"
+
+namespace pyscript::codegen {
+
+using ir::TypeKind;
+
+void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_container) {
+  llvm::IRBuilder<>& b = builder_;
+  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  auto call = [&](const char* name, llvm::Type* arg, llvm::Value* value) {
+    b.CreateCall(runtime(name, b.getVoidTy(), {ptr, arg}), {ctx_, value});
+  };
+  switch (t.kind()) {
+  case TypeKind::Int: call("pyrt_print_int", b.getInt64Ty(), v); return;
+  case TypeKind::Float: call("pyrt_print_float", b.getDoubleTy(), v); return;
+  case TypeKind::Bool: call("pyrt_print_bool", b.getInt8Ty(), b.CreateZExt(v, b.getInt8Ty())); return;
+  case TypeKind::None:
+    b.CreateCall(runtime("pyrt_print_none", b.getVoidTy(), {ptr}), {ctx_});
+    return;
+  case TypeKind::Str: call(in_container ? "pyrt_print_str_repr" : "pyrt_print_str", ptr, v); return;
+  case TypeKind::Tuple: {
+    call("pyrt_print_str", ptr, c_string("("));
+    for (size_t i = 0; i < t.elements().size(); ++i) {
+      if (i) call("pyrt_print_str", ptr, c_string(", "));
+      print_value(b.CreateExtractValue(v, {unsigned(i)}), t.elements()[i], true);
+    }
+    call("pyrt_print_str", ptr, c_string(t.elements().size() == 1 ? ",)" : ")"));
+    return;
+  }
+  default: PYSCRIPT_UNREACHABLE("codegen: print of " + t.to_string());
+  }
+}
+
+void FunctionEmitter::emit_print(const ir::Node& n) {
+  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  auto text = [&](const std::string& s) {
+    if (!s.empty())
+      builder_.CreateCall(runtime("pyrt_print_str", builder_.getVoidTy(), {ptr, ptr}), {ctx_, c_string(s)});
+  };
+  for (size_t i = 0; i < n.inputs().size(); ++i) {
+    if (i) text(n.str_attr("sep"));
+    print_value(value(n.input(i)), n.input(i)->type(), false);
+  }
+  text(n.str_attr("end"));
+}
+
+} // namespace pyscript::codegen

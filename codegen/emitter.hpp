@@ -1,0 +1,65 @@
+// Internal to codegen/: the state of emitting one ir::Function as an LLVM function.
+// Control flow and the driver: emit_function.cpp; scalar ops: emit_ops.cpp; print: emit_print.cpp.
+#pragma once
+
+#include "codegen/codegen.hpp"
+#include "pyscript/runtime.h"
+
+#include <llvm/IR/IRBuilder.h>
+
+#include <map>
+
+namespace pyscript::codegen {
+
+class FunctionEmitter {
+public:
+  FunctionEmitter(llvm::Module& module, const ir::Module& ir_module, const ir::Function& f);
+  void emit();
+
+  // --- helpers shared by the emit_*.cpp files ---
+  llvm::Value* value(const ir::Value* v) const;
+  void bind(const ir::Value* v, llvm::Value* llvm_value) { values_[v] = llvm_value; }
+  llvm::Type* type(const ir::Type& t) const { return llvm_type(t, context_); }
+  // A private constant C string; equal strings share one global.
+  llvm::Value* c_string(const std::string& s);
+  // "file.py:LINE:COL" of a node, for runtime errors.
+  llvm::Value* site(const ir::Node& n);
+  // Runtime function by name, declared on first use.
+  llvm::FunctionCallee runtime(const char* name, llvm::Type* ret, std::vector<llvm::Type*> params);
+  // if (cond) { pyrt_raise(ctx, kind, site); return; }  -- cond is expected false.
+  void raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir::Node& n);
+  // if (ctx->failed) return;  after a call that may fail.
+  void return_if_failed();
+  llvm::Value* ctx() const { return ctx_; }
+  llvm::IRBuilder<>& builder() { return builder_; }
+  llvm::LLVMContext& context() { return context_; }
+  llvm::Function* function() { return function_; }
+
+  void emit_block(const ir::Block& block);
+  void emit_node(const ir::Node& n);
+  // Scalar ops (emit_ops.cpp); false when the node is not one.
+  bool emit_scalar_op(const ir::Node& n);
+  void emit_print(const ir::Node& n);
+
+private:
+  void emit_if(const ir::Node& n);
+  void emit_loop(const ir::Node& n);
+  void emit_call(const ir::Node& n);
+  llvm::BasicBlock* fail_block();
+  void print_value(llvm::Value* v, const ir::Type& t, bool in_container);
+
+  llvm::Module& module_;
+  const ir::Module& ir_module_;
+  const ir::Function& f_;
+  llvm::LLVMContext& context_;
+  llvm::IRBuilder<> builder_;
+  llvm::Function* function_ = nullptr;
+  llvm::Value* ctx_ = nullptr;
+  llvm::BasicBlock* fail_ = nullptr;
+  std::map<const ir::Value*, llvm::Value*> values_;
+};
+
+// The LLVM function for an IR function: created on first reference (declaration or definition).
+llvm::Function* declare_function(llvm::Module& module, const ir::Function& f);
+
+} // namespace pyscript::codegen

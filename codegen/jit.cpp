@@ -1,0 +1,72 @@
+#include "codegen/jit.hpp"
+
+#include "runtime/symbols.hpp"
+
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
+#include <llvm/Support/TargetSelect.h>
+
+#include <mutex>
+
+namespace pyscript::codegen {
+
+void initialize_native_target() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+  });
+}
+
+llvm::Expected<std::unique_ptr<Jit>> Jit::create() {
+  initialize_native_target();
+  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machine) return machine.takeError();
+  machine->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*machine)).create();
+  if (!jit) return jit.takeError();
+  auto out = std::unique_ptr<Jit>(new Jit());
+  out->jit_ = std::move(*jit);
+
+  // The runtime's functions, by address: the host binary need not export them.
+  llvm::orc::SymbolMap symbols;
+  llvm::orc::MangleAndInterner mangle(out->jit_->getExecutionSession(), out->jit_->getDataLayout());
+  for (const runtime::Symbol& s : runtime::symbols())
+    symbols[mangle(s.name)] = {llvm::orc::ExecutorAddr::fromPtr(s.address),
+                               llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  llvm::orc::JITDylib& main = out->jit_->getMainJITDylib();
+  if (auto err = main.define(llvm::orc::absoluteSymbols(std::move(symbols)))) return std::move(err);
+  // libm (tanh, ...) from the process.
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      out->jit_->getDataLayout().getGlobalPrefix());
+  if (!process) return process.takeError();
+  main.addGenerator(std::move(*process));
+  out->libraries_.push_back(&main);
+  return out;
+}
+
+llvm::Error Jit::add(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context) {
+  // A fresh library per module, linked against every earlier one, newest first.
+  auto created = jit_->createJITDylib("module" + std::to_string(libraries_.size()));
+  if (!created) return created.takeError();
+  llvm::orc::JITDylib* library = &*created;
+  llvm::orc::JITDylibSearchOrder order;
+  for (auto it = libraries_.rbegin(); it != libraries_.rend(); ++it)
+    order.push_back({*it, llvm::orc::JITDylibLookupFlags::MatchExportedSymbolsOnly});
+  library->setLinkOrder(order, /*LinkAgainstThisJITDylibFirst=*/true);
+  module->setDataLayout(jit_->getDataLayout());
+  if (auto err = jit_->addIRModule(*library, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+    return err;
+  libraries_.push_back(library);
+  return llvm::Error::success();
+}
+
+llvm::Expected<void*> Jit::lookup(const std::string& name) {
+  auto address = jit_->lookup(*libraries_.back(), name);
+  if (!address) return address.takeError();
+  return address->toPtr<void*>();
+}
+
+} // namespace pyscript::codegen

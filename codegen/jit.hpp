@@ -1,0 +1,35 @@
+// The one place that talks to LLVM's ORC JIT (LLVM 19's LLJIT): create, add a module, look up a
+// symbol. An LLVM upgrade should touch this file and optimize.cpp only.
+#pragma once
+
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/Error.h>
+
+#include <memory>
+#include <string>
+
+namespace pyscript::codegen {
+
+class Jit {
+public:
+  // For the host CPU, with the runtime's symbols (runtime/symbols.cpp) and libm available.
+  static llvm::Expected<std::unique_ptr<Jit>> create();
+
+  // Adds a module; each module gets its own library, which sees the ones added before it, so a
+  // later module may define functions again and use the globals of an earlier one.
+  llvm::Error add(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context);
+  // The address of a symbol, searching the newest library first.
+  llvm::Expected<void*> lookup(const std::string& name);
+
+  const llvm::DataLayout& data_layout() const { return jit_->getDataLayout(); }
+
+private:
+  std::unique_ptr<llvm::orc::LLJIT> jit_;
+  std::vector<llvm::orc::JITDylib*> libraries_;
+};
+
+// Initializes LLVM's native target once per process (idempotent, thread-safe).
+void initialize_native_target();
+
+} // namespace pyscript::codegen

@@ -1,0 +1,21 @@
+// LLVM's own optimization pipeline (new pass manager) and machine-code emission, for the host CPU.
+#pragma once
+
+#include <llvm/IR/Module.h>
+#include <llvm/Target/TargetMachine.h>
+
+#include <memory>
+#include <string>
+
+namespace pyscript::codegen {
+
+// A target machine for this CPU with all its features (AVX-512 where present).
+std::unique_ptr<llvm::TargetMachine> host_target_machine();
+
+// Runs the -O3 pipeline on `module` for `machine` (sets the module's triple and data layout).
+void optimize_module(llvm::Module& module, llvm::TargetMachine& machine);
+
+// Assembly text or an object file of `module`.
+std::string emit_machine_code(llvm::Module& module, llvm::TargetMachine& machine, bool assembly);
+
+} // namespace pyscript::codegen

@@ -1,0 +1,42 @@
+// Runtime errors: recorded in the context, reported by the host with the Python location.
+#include "pyscript/runtime.h"
+
+extern "C" {
+
+const char* pyrt_error_text(int32_t kind) {
+  switch (kind) {
+  case PYRT_ZERO_DIVISION_INT: return "ZeroDivisionError: integer division or modulo by zero";
+  case PYRT_ZERO_DIVISION_FLOAT: return "ZeroDivisionError: float division by zero";
+  case PYRT_ZERO_DIVISION_FLOAT_FLOOR: return "ZeroDivisionError: float floor division by zero";
+  case PYRT_ZERO_DIVISION_FLOAT_MOD: return "ZeroDivisionError: float modulo";
+  case PYRT_ZERO_POW_NEGATIVE: return "ZeroDivisionError: 0.0 cannot be raised to a negative power";
+  case PYRT_INT_OVERFLOW:
+    return "OverflowError: integer overflow (pyscript's int is 64-bit; CPython's is unbounded)";
+  case PYRT_NEGATIVE_INT_POWER:
+    return "ValueError: int ** negative int gives a float in CPython; write float(base) ** exponent";
+  case PYRT_COMPLEX_POWER:
+    return "ValueError: a negative number raised to a fractional power is complex in CPython";
+  case PYRT_FLOAT_OVERFLOW: return "OverflowError: math range error";
+  case PYRT_FLOAT_TO_INT_NAN: return "ValueError: cannot convert float NaN to integer";
+  case PYRT_FLOAT_TO_INT_INF: return "OverflowError: cannot convert float infinity to integer";
+  case PYRT_MATH_DOMAIN: return "ValueError: math domain error";
+  case PYRT_RANGE_STEP_ZERO: return "ValueError: range() arg 3 must not be zero";
+  case PYRT_ASSERTION: return "AssertionError";
+  default: return "error";
+  }
+}
+
+void pyrt_raise(pyrt_context* ctx, int32_t kind, const char* site) {
+  if (ctx->failed) return; // the first error wins
+  ctx->failed = 1;
+  ctx->kind = kind;
+  ctx->site = site;
+  ctx->detail = nullptr;
+}
+
+void pyrt_raise_assert(pyrt_context* ctx, const char* site, const char* message) {
+  pyrt_raise(ctx, PYRT_ASSERTION, site);
+  ctx->detail = message && *message ? message : nullptr;
+}
+
+} // extern "C"
