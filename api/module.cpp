@@ -123,12 +123,26 @@ const char* cpp_name(const ir::Type& t) {
 
 } // namespace
 
-void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result,
-              const std::string& cpp_signature) {
+std::string cpp_signature(const std::string& params, char result) {
+  auto name = [](char c) -> std::string {
+    switch (c) {
+    case 'i': return "int64_t";
+    case 'f': return "double";
+    case 'b': return "bool";
+    case 'n': return "void";
+    default: return "?";
+    }
+  };
+  std::string out = name(result) + "(";
+  for (size_t i = 0; i < params.size(); ++i) out += (i ? ", " : "") + name(params[i]);
+  return out + ")";
+}
+
+void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result) {
   const ast::FunctionDef* fn = nullptr;
   for (const ast::StmtPtr& s : state.checked.module.body)
     if (s->kind == ast::StmtKind::FunctionDef && s->function->name == name) fn = s->function.get();
-  std::string what = "handle " + cpp_signature + " for '" + name + "'";
+  std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
   if (!fn) throw TypeError(what + ": " + state.checked.file->path() + " has no function '" + name + "'");
   if (fn->params.size() != params.size())
     throw TypeError(what + ": '" + name + "' takes " + std::to_string(fn->params.size()) +

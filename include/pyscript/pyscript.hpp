@@ -75,8 +75,7 @@ template <class T> constexpr char type_code() {
 
 // The address of `name` specialized for `params`, after checking that it returns `result`;
 // throws TypeError or CompileError.
-void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result,
-              const std::string& cpp_signature);
+void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result);
 pyrt_context* context(ModuleState& state);
 // Builds the RuntimeError from the context, resets it, and throws.
 [[noreturn]] void throw_runtime_error(ModuleState& state);
@@ -124,13 +123,10 @@ private:
     std::string params{detail::type_code<Args>()...};
     Function<Signature> f;
     f.fn_ = reinterpret_cast<typename Function<Signature>::Raw>(
-        detail::resolve(*state_, name, params, detail::type_code<R>(), signature_text<R, Args...>()));
+        detail::resolve(*state_, name, params, detail::type_code<R>()));
     f.ctx_ = detail::context(*state_);
     f.state_ = state_;
     return f;
-  }
-  template <class R, class... Args> static std::string signature_text() {
-    return std::string(1, detail::type_code<R>()) + "(" + std::string{detail::type_code<Args>()...} + ")";
   }
 
   std::shared_ptr<detail::ModuleState> state_;
