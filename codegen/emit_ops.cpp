@@ -137,6 +137,29 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     out(b.CreateSelect(better, in(1), in(0)));
     return true;
   }
+  case OpKind::CompareNumbers: {
+    // Converting the int is exact enough whenever the double it gives differs from the float
+    // (rounding is monotonic); only a tie needs the exact comparison of the runtime.
+    llvm::Value* fa = b.CreateSIToFP(in(0), f64);
+    llvm::Value* fast = b.CreateSelect(
+        b.CreateFCmpOLT(fa, in(1)), b.getInt64(uint64_t(-1)),
+        b.CreateSelect(b.CreateFCmpOGT(fa, in(1)), b.getInt64(1), b.getInt64(2)));
+    llvm::Value* tie = b.CreateFCmpOEQ(fa, in(1));
+    llvm::BasicBlock* before = b.GetInsertBlock();
+    llvm::BasicBlock* exact = llvm::BasicBlock::Create(context_, "cmp.exact", function_);
+    llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "cmp.done", function_);
+    b.CreateCondBr(tie, exact, done);
+    b.SetInsertPoint(exact);
+    llvm::Value* slow = b.CreateSExt(
+        b.CreateCall(runtime("pyrt_compare_int_float", b.getInt32Ty(), {i64, f64}), {in(0), in(1)}), i64);
+    b.CreateBr(done);
+    b.SetInsertPoint(done);
+    llvm::PHINode* order = b.CreatePHI(i64, 2);
+    order->addIncoming(fast, before);
+    order->addIncoming(slow, exact);
+    out(order);
+    return true;
+  }
   case OpKind::Not: out(b.CreateNot(in(0))); return true;
   case OpKind::Or: out(b.CreateOr(in(0), in(1))); return true;
   case OpKind::Lt:

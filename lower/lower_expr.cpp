@@ -280,6 +280,34 @@ Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const as
     }
     return const_bool(op == ast::CompareOp::Eq ? same : !same, e.range);
   }
+  // int against float compares exactly, as CPython does (2**53 + 1 > 2.0**53), not after a
+  // lossy conversion of the int.
+  bool int_float = (a->type().is(TypeKind::Int) || a->type().is(TypeKind::Bool)) && b->type().is(TypeKind::Float);
+  bool float_int = a->type().is(TypeKind::Float) && (b->type().is(TypeKind::Int) || b->type().is(TypeKind::Bool));
+  if (int_float || float_int) {
+    Value* i = cast(int_float ? a : b, Type::int_(), e.range);
+    Value* f = int_float ? b : a;
+    Value* order = emit1(OpKind::CompareNumbers, {i, f}, Type::int_(), e.range);
+    // order is int <=> float; with the float first, the comparison turns around.
+    if (float_int) {
+      static const ast::CompareOp flipped[] = {ast::CompareOp::Gt, ast::CompareOp::Ge, ast::CompareOp::Lt,
+                                               ast::CompareOp::Le, ast::CompareOp::Eq, ast::CompareOp::Ne};
+      op = flipped[static_cast<int>(op)];
+    }
+    auto is = [&](OpKind k, int64_t v) { return emit1(k, {order, const_int(v, e.range)}, Type::bool_(), e.range); };
+    switch (op) {
+    case ast::CompareOp::Lt: return is(OpKind::Eq, -1);
+    case ast::CompareOp::Gt: return is(OpKind::Eq, 1);
+    case ast::CompareOp::Eq: return is(OpKind::Eq, 0);
+    case ast::CompareOp::Ne: return is(OpKind::Ne, 0);
+    case ast::CompareOp::Le: return is(OpKind::Le, 0);
+    case ast::CompareOp::Ge: {
+      Value* ge = is(OpKind::Ge, 0);
+      Value* ordered = is(OpKind::Ne, 2);
+      return select(ge, [&] { return ordered; }, [&] { return const_bool(false, e.range); }, e, "'>='");
+    }
+    }
+  }
   if (!unify_numbers(a, b, e, ast::spelling(op))) return nullptr;
   return emit1(kind, {a, b}, Type::bool_(), e.range);
 }

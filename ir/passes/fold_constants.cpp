@@ -148,6 +148,8 @@ std::optional<AttrValue> fold(const Node& n) {
   case OpKind::MathFn:
     if (in.size() != 1) return std::nullopt;
     return fold_math(n.str_attr("fn"), std::get<double>(in[0]));
+  case OpKind::CompareNumbers:
+    return AttrValue(int64_t(arith::compare_int_float(std::get<int64_t>(in[0]), std::get<double>(in[1]))));
   case OpKind::RangeLength:
     return as_attr(arith::range_length(std::get<int64_t>(in[0]), std::get<int64_t>(in[1]),
                                        std::get<int64_t>(in[2])));
