@@ -110,5 +110,28 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run("check", conflict)
     expect("check reports type conflicts", code == 1 and f"{conflict}:5:9: error: type conflict" in err, err)
 
+with tempfile.TemporaryDirectory() as tmp:
+    prog = write(tmp, "prog.py", "def add(a, b):\n    return a + b\n\n\ndef div(a, b):\n    return a // b\n\n\n"
+                 "print(add(2, 3), add(0.1, 0.2))\nprint(div(7, 0))\n")
+    code, out, err = run("run", prog)
+    expect("run prints as CPython, then the runtime error with its location",
+           code == 1 and out == "5 0.30000000000000004\n"
+           and err.strip() == f"{prog}:6:12: runtime error: ZeroDivisionError: integer division or modulo by zero",
+           (code, out, err))
+    code, out, err = run("compile", prog, "--emit=llvm", "--entry", "add", "--args", "int,int")
+    expect("--emit=llvm", code == 0 and 'define i64 @add.int.int(ptr' in out and "llvm.sadd.with.overflow" in out, out[:500])
+    code, out, err = run("compile", prog, "--emit=asm", "--entry", "add", "--args", "float,float")
+    expect("--emit=asm", code == 0 and "add.float.float" in out and "vaddsd" in out or "addsd" in out, out[:500])
+    obj = os.path.join(tmp, "prog.o")
+    code, out, err = run("compile", prog, "--emit=obj", "-o", obj)
+    with open(obj, "rb") as f:
+        magic = f.read(4)
+    expect("--emit=obj writes an ELF object", code == 0 and magic == b"\x7fELF", (code, err))
+    code, out, err = run("compile", prog, "--emit=obj")
+    expect("--emit=obj without -o is a usage error", code == 2, (code, err))
+    bad = write(tmp, "bad.py", "x = 1\nx += 1\n")
+    code, out, err = run("run", bad)
+    expect("run refuses a program with errors", code == 1 and "in-place" in err and out == "", (code, out, err))
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
