@@ -24,7 +24,7 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
     for (const ir::Type& e : t.elements()) elements.push_back(llvm_type(e, c));
     return llvm::StructType::get(c, elements);
   }
-  case TypeKind::Array:
+  case TypeKind::Array: return llvm::PointerType::getUnqual(c); // a pyrt_array*
   case TypeKind::Unknown: break;
   }
   PYSCRIPT_UNREACHABLE("no LLVM type for " + t.to_string());
@@ -135,7 +135,7 @@ void FunctionEmitter::emit_node(const ir::Node& n) {
   case OpKind::Print: return emit_print(n);
   default: break;
   }
-  if (emit_scalar_op(n)) return;
+  if (emit_scalar_op(n) || emit_array_op(n)) return;
   PYSCRIPT_UNREACHABLE("codegen: no lowering for op " + std::string(ir::spelling(n.kind())));
 }
 

@@ -58,12 +58,18 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
   case OpKind::LoadGlobal: {
     llvm::GlobalVariable* g = module_.getGlobalVariable(global_symbol(n.str_attr("name")));
     PYSCRIPT_ASSERT(g, "codegen: unknown global");
-    out(b.CreateLoad(type(n.output()->type()), g, n.str_attr("name")));
+    llvm::Value* v = b.CreateLoad(type(n.output()->type()), g, n.str_attr("name"));
+    // An array read from a global is a new reference (Note [Array ownership]).
+    if (n.output()->type().is(TypeKind::Array))
+      b.CreateCall(runtime("pyrt_array_retain", b.getVoidTy(), {ptr}), {v});
+    out(v);
     return true;
   }
   case OpKind::StoreGlobal: {
     llvm::GlobalVariable* g = module_.getGlobalVariable(global_symbol(n.str_attr("name")));
     PYSCRIPT_ASSERT(g, "codegen: unknown global");
+    if (n.input(0)->type().is(TypeKind::Array))
+      b.CreateCall(runtime("pyrt_array_retain", b.getVoidTy(), {ptr}), {in(0)}); // the global's own
     b.CreateStore(in(0), g);
     return true;
   }

@@ -39,6 +39,8 @@ public:
   void emit_node(const ir::Node& n);
   // Scalar ops (emit_ops.cpp); false when the node is not one.
   bool emit_scalar_op(const ir::Node& n);
+  // Array ops (emit_arrays.cpp); false when the node is not one.
+  bool emit_array_op(const ir::Node& n);
   void emit_print(const ir::Node& n);
 
 private:

@@ -63,7 +63,7 @@ private:
   void lower_for(const ast::Stmt& s, Environment& env);
   void lower_while(const ast::Stmt& s, Environment& env);
   void lower_loop(const ast::Stmt& s, Environment& env, ir::Value* trip_count, ir::Value* first_cond,
-                  ir::Value* start, ir::Value* step);
+                  ir::Value* start, ir::Value* step, ir::Value* over_array);
   void lower_return(const ast::Stmt& s, Environment& env);
   void lower_assert(const ast::Stmt& s, Environment& env);
   // Whether any exit flag is set in `env`, as a bool value; null when no flag exists.
@@ -106,6 +106,24 @@ private:
   ir::Value* lower_print(const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_user_call(const ast::FunctionDef& fn, const ast::Expr& e,
                              std::vector<ir::Value*>& args, Environment& env);
+
+  // numpy (lower_numpy.cpp)
+  ir::Value* lower_numpy_call(const std::string& name, const ast::Expr& e, Environment& env);
+  ir::Value* lower_array_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
+                                Environment& env);
+  ir::Value* lower_array_attribute(ir::Value* self, const ast::Expr& e);
+  ir::Value* array_binary(const std::string& op, ir::Value* a, ir::Value* b, const ast::Expr& e);
+  ir::Value* array_unary(const std::string& op, ir::Value* a, const SourceRange& r);
+  ir::Value* array_item(ir::Value* a, const ir::Type& to, const SourceRange& r);
+  ir::Value* array_reduce(const std::string& op, ir::Value* a, const ast::Expr& call,
+                          const ast::Expr* positional_axis);
+  ir::Value* array_matmul(ir::Value* a, ir::Value* b, const ast::Expr& e);
+  ir::Value* array_transpose(ir::Value* a, const SourceRange& r);
+  ir::Value* array_reshape(ir::Value* a, const std::vector<ir::Value*>& dims, const SourceRange& r);
+  ir::Value* array_index(ir::Value* a, const ast::Expr& index, Environment& env, const SourceRange& r);
+  ir::Value* as_array(ir::Value* v, const SourceRange& r);
+  bool shape_dims(ir::Value* shape, const SourceRange& r, std::vector<ir::Value*>& dims);
+  std::optional<ir::DType> dtype_of_expr(const ast::Expr& e);
 
   ModuleLowering& module_;
   ir::Function& function_;

@@ -20,7 +20,7 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
   if (callee.kind == ast::ExprKind::Attribute && callee.operands[0]->kind == ast::ExprKind::Name &&
       !env.find(callee.operands[0]->text)) {
     if (const std::string* module = module_.module_of_alias(callee.operands[0]->text)) {
-      if (*module == "numpy") throw NotYetSupported("numpy arrays", e.range);
+      if (*module == "numpy") return lower_numpy_call(callee.text, e, env);
       std::vector<Value*> args;
       for (size_t i = 1; i < e.operands.size(); ++i) {
         Value* v = lower_expr(*e.operands[i], env);
@@ -33,10 +33,7 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
   }
   if (callee.kind == ast::ExprKind::Attribute) {
     Value* object = lower_expr(*callee.operands[0], env);
-    if (object)
-      type_error(callee.text_range, "a " + object->type().to_string() + " has no method '" +
-                                        callee.text + "'");
-    return nullptr;
+    return object ? lower_array_method(object, callee, e, env) : nullptr;
   }
   if (callee.kind != ast::ExprKind::Name) return nullptr; // reported by the resolver
   const std::string& name = callee.text;
@@ -82,7 +79,7 @@ Value* FunctionLowering::lower_print(const ast::Expr& e, std::vector<Value*>& ar
     (kw.name == "sep" ? sep : end) = kw.value->text;
   }
   for (Value* a : args) {
-    if (a->type().is(TypeKind::Array) || a->type().is(TypeKind::Unknown)) {
+    if (a->type().is(TypeKind::Unknown)) {
       type_error(e.range, "printing a " + a->type().to_string() + " is not supported");
       return nullptr;
     }
@@ -102,6 +99,26 @@ Value* FunctionLowering::lower_builtin(const std::string& name, const ast::Expr&
     type_error(e.range, name + "() of a " + v->type().to_string() + " is not supported");
     return false;
   };
+  if (!args.empty() && args[0]->type().is(TypeKind::Array)) {
+    Value* v = args[0];
+    if (name == "len") {
+      if (v->type().rank() == 0) {
+        type_error(e.range, "len() of a 0-d array");
+        return nullptr;
+      }
+      ir::Node* n = emit(OpKind::ArrayDim, {v}, {Type::int_()}, e.range);
+      n->set_attr("axis", int64_t(0));
+      return n->output();
+    }
+    if (name == "float" || name == "int" || name == "bool")
+      return array_item(v, name == "float" ? Type::float_() : name == "int" ? Type::int_() : Type::bool_(), e.range);
+    if (name == "abs") return array_unary("abs", v, e.range);
+    if (name != "print") {
+      type_error(e.range, name + "() of an array is not supported",
+                 name == "min" || name == "max" ? "use np." + name + "(x) or x." + name + "()" : "");
+      return nullptr;
+    }
+  }
   if (name == "len") {
     Value* v = args[0];
     if (v->type().is(TypeKind::Tuple)) return const_int(int64_t(v->type().elements().size()), e.range);

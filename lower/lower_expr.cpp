@@ -36,13 +36,20 @@ Value* FunctionLowering::lower_expr(const ast::Expr& e, Environment& env) {
     for (const ast::ExprPtr& op : e.operands) {
       Value* v = lower_expr(*op, env);
       if (!v) return nullptr;
+      if (v->type().is(TypeKind::Array)) {
+        type_error(op->range, "a tuple holding an array is not supported yet",
+                   "return or pass the arrays one by one");
+        return nullptr;
+      }
       items.push_back(v);
       types.push_back(v->type());
     }
     return emit1(OpKind::TupleConstruct, items, Type::tuple(types), e.range);
   }
   case ast::ExprKind::List:
-    throw NotYetSupported("lists (as np.array data) come with numpy arrays", e.range);
+    type_error(e.range, "a list is supported only as the data of np.array(...)",
+               "use a tuple, or np.array([...]) for an array");
+    return nullptr;
   case ast::ExprKind::Slice:
     type_error(e.range, "a slice is supported only as an index");
     return nullptr;
@@ -133,12 +140,16 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
     if (const std::string* module = module_.module_of_alias(object.text)) {
       if (*module == "math" && e.text == "pi") return const_float(3.141592653589793, e.range);
       if (*module == "math" && e.text == "e") return const_float(2.718281828459045, e.range);
-      if (*module == "numpy") throw NotYetSupported("numpy arrays", e.range);
+      if (*module == "numpy" && e.text == "pi") return const_float(3.141592653589793, e.range);
+      if (*module == "numpy" && e.text == "e") return const_float(2.718281828459045, e.range);
+      if (*module == "numpy")
+        type_error(e.range, "'" + object.text + "." + e.text + "' is a dtype; use it as dtype= or in .astype()");
       return nullptr; // reported by the resolver
     }
   }
   Value* v = lower_expr(object, env);
   if (!v) return nullptr;
+  if (v->type().is(TypeKind::Array)) return lower_array_attribute(v, e);
   type_error(e.text_range, "a " + v->type().to_string() + " has no attribute '" + e.text + "'");
   return nullptr;
 }
@@ -147,6 +158,7 @@ Value* FunctionLowering::lower_subscript(const ast::Expr& e, Environment& env) {
   Value* v = lower_expr(*e.operands[0], env);
   if (!v) return nullptr;
   const ast::Expr& index = *e.operands[1];
+  if (v->type().is(TypeKind::Array)) return array_index(v, index, env, e.range);
   if (!v->type().is(TypeKind::Tuple)) {
     type_error(e.range, "a " + v->type().to_string() + " cannot be indexed");
     return nullptr;
@@ -200,6 +212,11 @@ bool is_negative_int_constant(const Value* v) {
 } // namespace
 
 Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
+  if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
+    if (op == ast::BinaryOp::MatMul) return array_matmul(a, b, e);
+    static const char* const names[] = {"add", "sub", "mul", "div", "floordiv", "mod", "pow", "matmul"};
+    return array_binary(names[static_cast<int>(op)], a, b, e);
+  }
   if (op == ast::BinaryOp::MatMul) {
     type_error(e.range, "'@' needs arrays, not '" + a->type().to_string() + "' and '" +
                             b->type().to_string() + "'");
@@ -241,11 +258,13 @@ Value* FunctionLowering::lower_unary(const ast::Expr& e, Environment& env) {
   }
   Value* v = lower_expr(*e.operands[0], env);
   if (!v) return nullptr;
-  if (!v->type().is_number()) {
+  if (!v->type().is_number() && !v->type().is(TypeKind::Array)) {
     type_error(e.range, std::string("bad operand type for unary ") + ast::spelling(e.unary_op) +
                             ": '" + v->type().to_string() + "'");
     return nullptr;
   }
+  if (v->type().is(TypeKind::Array))
+    return e.unary_op == ast::UnaryOp::Pos ? v : array_unary("neg", v, e.range);
   v = v->type().is(TypeKind::Bool) ? cast(v, Type::int_(), e.range) : v;
   if (e.unary_op == ast::UnaryOp::Pos) return v;
   // Fold a negative literal here, so that -9223372036854775808 and `2 ** -1` see a constant.
@@ -260,6 +279,10 @@ Value* FunctionLowering::lower_unary(const ast::Expr& e, Environment& env) {
 Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const ast::Expr& e) {
   static const OpKind kinds[] = {OpKind::Lt, OpKind::Le, OpKind::Gt, OpKind::Ge, OpKind::Eq, OpKind::Ne};
   OpKind kind = kinds[static_cast<int>(op)];
+  if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
+    static const char* const names[] = {"lt", "le", "gt", "ge", "eq", "ne"};
+    return array_binary(names[static_cast<int>(op)], a, b, e);
+  }
   bool equality = op == ast::CompareOp::Eq || op == ast::CompareOp::Ne;
   // Comparisons whose answer the types decide: None == None, str constants, None vs a number.
   auto constant_str = [](Value* v) -> const std::string* {

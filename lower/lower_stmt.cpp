@@ -70,6 +70,7 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
   case TypeKind::Float: return cast(v, Type::bool_(), r);
   case TypeKind::None: return const_bool(false, r);
   case TypeKind::Tuple: return const_bool(!v->type().elements().empty(), r);
+  case TypeKind::Array: return array_item(v, Type::bool_(), r); // numpy: one element only
   case TypeKind::Str: {
     ir::Node* p = v->producer();
     if (p && p->kind() == OpKind::Constant) return const_bool(!p->str_attr("value").empty(), r);
@@ -374,6 +375,13 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
                   iter.operands[0]->text == "range";
   if (!is_range) {
     Value* v = lower_expr(iter, env);
+    if (v && v->type().is(TypeKind::Array) && v->type().rank() > 0) {
+      // Over the first axis: the target is a[i].
+      ir::Node* dim = emit(OpKind::ArrayDim, {v}, {Type::int_()}, iter.range);
+      dim->set_attr("axis", int64_t(0));
+      lower_loop(s, env, dim->output(), const_bool(true, s.range), nullptr, nullptr, v);
+      return;
+    }
     if (v) type_error(iter.range, "a 'for' loop over a " + v->type().to_string() +
                                       " is not supported",
                       "loop over range(...) or over the first axis of an array");
@@ -401,19 +409,19 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
   Value* stop = args.size() >= 2 ? args[1] : args[0];
   Value* step = args.size() == 3 ? args[2] : const_int(1, iter.range);
   Value* trips = emit1(OpKind::RangeLength, {start, stop, step}, Type::int_(), iter.range);
-  lower_loop(s, env, trips, const_bool(true, s.range), start, step);
+  lower_loop(s, env, trips, const_bool(true, s.range), start, step, nullptr);
 }
 
 void FunctionLowering::lower_while(const ast::Stmt& s, Environment& env) {
   Value* first = lower_condition(*s.value, env);
   if (!first) return;
-  lower_loop(s, env, const_int(INT64_MAX, s.range), first, nullptr, nullptr);
+  lower_loop(s, env, const_int(INT64_MAX, s.range), first, nullptr, nullptr, nullptr);
 }
 
 // The Loop node of a for (start/step set: the target is start + i * step) or while loop.
 void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* trip_count,
-                                  Value* first_cond, Value* start, Value* step) {
-  bool is_for = start != nullptr;
+                                  Value* first_cond, Value* start, Value* step, Value* over_array) {
+  bool is_for = start != nullptr || over_array != nullptr;
   // Carried: names the body assigns that exist before the loop, and the exit flags of `return`.
   std::set<std::string> assigned;
   collect_assigned(s.body, assigned);
@@ -450,7 +458,13 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
   }
   ir::Block* saved = block_;
   block_ = body;
-  if (is_for) {
+  if (over_array) {
+    const Type& t = over_array->type();
+    ir::Node* row = emit(OpKind::ArrayIndex, {over_array, iteration},
+                         {Type::array(t.dtype(), t.rank() - 1)}, s.targets[0]->range);
+    row->set_attr("spec", std::string("i"));
+    bind_target(*s.targets[0], row->output(), inner);
+  } else if (is_for) {
     Value* offset = emit1(OpKind::Mul, {iteration, step}, Type::int_(), s.targets[0]->range);
     Value* target = emit1(OpKind::Add, {start, offset}, Type::int_(), s.targets[0]->range);
     bind_target(*s.targets[0], target, inner);

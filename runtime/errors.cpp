@@ -1,6 +1,9 @@
 // Runtime errors: recorded in the context, reported by the host with the Python location.
 #include "pyscript/runtime.h"
 
+#include <cstdarg>
+#include <cstdio>
+
 extern "C" {
 
 const char* pyrt_error_text(int32_t kind) {
@@ -22,6 +25,9 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_MATH_DOMAIN: return "ValueError: math domain error";
   case PYRT_RANGE_STEP_ZERO: return "ValueError: range() arg 3 must not be zero";
   case PYRT_ASSERTION: return "AssertionError";
+  case PYRT_VALUE_ERROR: return "ValueError";
+  case PYRT_INDEX_ERROR: return "IndexError";
+  case PYRT_MEMORY_ERROR: return "MemoryError";
   default: return "error";
   }
 }
@@ -37,6 +43,16 @@ void pyrt_raise(pyrt_context* ctx, int32_t kind, const char* site) {
 void pyrt_raise_assert(pyrt_context* ctx, const char* site, const char* message) {
   pyrt_raise(ctx, PYRT_ASSERTION, site);
   ctx->detail = message && *message ? message : nullptr;
+}
+
+void pyrt_raise_detail(pyrt_context* ctx, int32_t kind, const char* site, const char* format, ...) {
+  if (ctx->failed) return;
+  pyrt_raise(ctx, kind, site);
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(ctx->detail_buffer, sizeof ctx->detail_buffer, format, args);
+  va_end(args);
+  ctx->detail = ctx->detail_buffer;
 }
 
 } // extern "C"

@@ -19,6 +19,18 @@ const std::vector<Symbol>& symbols() {
       PYRT_SYMBOL(pyrt_print_int),      PYRT_SYMBOL(pyrt_print_float),
       PYRT_SYMBOL(pyrt_print_bool),     PYRT_SYMBOL(pyrt_print_none),
       PYRT_SYMBOL(pyrt_print_str),      PYRT_SYMBOL(pyrt_print_str_repr),
+      PYRT_SYMBOL(pyrt_raise_detail),   PYRT_SYMBOL(pyrt_array_retain),
+      PYRT_SYMBOL(pyrt_array_release),  PYRT_SYMBOL(pyrt_array_full),
+      PYRT_SYMBOL(pyrt_array_from_f64), PYRT_SYMBOL(pyrt_array_arange),
+      PYRT_SYMBOL(pyrt_array_linspace), PYRT_SYMBOL(pyrt_array_eye),
+      PYRT_SYMBOL(pyrt_array_scalar),   PYRT_SYMBOL(pyrt_array_scalar_i64),
+      PYRT_SYMBOL(pyrt_array_binary),   PYRT_SYMBOL(pyrt_array_unary),
+      PYRT_SYMBOL(pyrt_array_where),    PYRT_SYMBOL(pyrt_array_astype),
+      PYRT_SYMBOL(pyrt_array_reduce),   PYRT_SYMBOL(pyrt_array_matmul),
+      PYRT_SYMBOL(pyrt_array_transpose), PYRT_SYMBOL(pyrt_array_reshape),
+      PYRT_SYMBOL(pyrt_array_index),    PYRT_SYMBOL(pyrt_array_dim),
+      PYRT_SYMBOL(pyrt_array_item_f64), PYRT_SYMBOL(pyrt_array_item_i64),
+      PYRT_SYMBOL(pyrt_print_array),
   };
 #undef PYRT_SYMBOL
   return table;

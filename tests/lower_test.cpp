@@ -94,13 +94,34 @@ TEST_CASE("specialization: one version per distinct signature") {
   CHECK(names == std::vector<std::string>{"__main__", "add.int.int", "add.float.int"});
 }
 
-TEST_CASE("numpy programs are reported as not lowered yet, not as errors") {
+TEST_CASE("numpy: dtype promotion (numpy 2, weak Python scalars) and ranks are static") {
   pyscript::DiagnosticEngine diags;
   pyscript::CheckedModule checked = pyscript::check_source(
-      "m.py", "import numpy as np\nx = np.ones(3)\nprint(x)\n", diags);
+      "m.py",
+      "import numpy as np\n"
+      "def f(x, y):\n"
+      "    print(x * 2.5, x + y, (x > 0).dtype, x.sum(axis=1, keepdims=True), x.mean(), x @ x.T)\n"
+      "f(np.ones((2, 3), dtype=np.float32), np.arange(3))\n",
+      diags);
   pyscript::LowerResult r = pyscript::lower_module(checked, diags);
-  CHECK(!r.module);
-  CHECK(!diags.has_errors());
-  CHECK(r.not_yet_supported == "numpy arrays");
-  CHECK(r.not_yet_supported_at.line == 2);
+  REQUIRE(r.module);
+  const pyscript::ir::Function* f = r.module->find("f.Array[float32,2].Array[int64,1]");
+  REQUIRE(f);
+  std::vector<std::string> types;
+  for (const pyscript::ir::Node* n : f->graph->top()->nodes())
+    if (n->kind() == pyscript::ir::OpKind::Print)
+      for (const pyscript::ir::Value* v : n->inputs()) types.push_back(v->type().to_string());
+  CHECK(types == std::vector<std::string>{"Array[float32, 2]", "Array[float64, 2]", "str",
+                                          "Array[float32, 2]", "Array[float32, 0]", "Array[float32, 2]"});
+}
+
+TEST_CASE("numpy: what cannot be typed statically is a diagnostic") {
+  CHECK(first("import numpy as np\ndef f(x, a):\n    return x.sum(axis=a)\nprint(f(np.ones(3), 0))\n") ==
+        "3:23 [type] axis must be an integer literal");
+  CHECK(first("import numpy as np\nx = np.ones(3)\nprint(x[[0, 1]])\n") ==
+        "3:9 [type] a list is supported only as the data of np.array(...)");
+  CHECK(first("import numpy as np\nx = np.ones(3)\nt = (x, x)\n") ==
+        "3:6 [type] a tuple holding an array is not supported yet");
+  CHECK(first("import numpy as np\nx = np.ones(3)\nprint(min(x))\n") ==
+        "3:7 [type] min() of an array is not supported");
 }

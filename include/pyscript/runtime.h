@@ -31,6 +31,9 @@ typedef enum pyrt_error_kind {
   PYRT_MATH_DOMAIN,
   PYRT_RANGE_STEP_ZERO,
   PYRT_ASSERTION,
+  PYRT_VALUE_ERROR,           /* the message is in detail: shapes that do not fit, ... */
+  PYRT_INDEX_ERROR,           /* the message is in detail */
+  PYRT_MEMORY_ERROR,
 } pyrt_error_kind;
 
 typedef struct pyrt_context {
@@ -39,6 +42,7 @@ typedef struct pyrt_context {
   const char* site;         /* "model.py:7:12" */
   const char* detail;       /* assertion message, or NULL */
   FILE* out;                /* where print writes; stdout when NULL */
+  char detail_buffer[256];  /* storage for a detail composed at run time */
 } pyrt_context;
 
 /* "ZeroDivisionError: integer division or modulo by zero" */
@@ -46,6 +50,8 @@ const char* pyrt_error_text(int32_t kind);
 
 void pyrt_raise(pyrt_context* ctx, int32_t kind, const char* site);
 void pyrt_raise_assert(pyrt_context* ctx, const char* site, const char* message);
+/* An error whose message is composed at run time (printf-style), e.g. shapes that do not fit. */
+void pyrt_raise_detail(pyrt_context* ctx, int32_t kind, const char* site, const char* format, ...);
 
 int64_t pyrt_int_pow(pyrt_context* ctx, int64_t base, int64_t exponent, const char* site);
 double pyrt_float_pow(pyrt_context* ctx, double base, double exponent, const char* site);
@@ -72,6 +78,83 @@ void pyrt_print_bool(pyrt_context* ctx, int8_t v);
 void pyrt_print_none(pyrt_context* ctx);
 void pyrt_print_str(pyrt_context* ctx, const char* s);      /* as print(s) */
 void pyrt_print_str_repr(pyrt_context* ctx, const char* s); /* as inside a tuple: 'a' */
+
+/* ---- arrays (runtime/array*.cpp) ----
+ * An n-d array of one dtype, row-major by default, reference-counted. Arrays are values: no
+ * operation changes one, so views (transpose, reshape, basic slices) share their buffer.
+ * Every function returning a pyrt_array* returns a new reference (or NULL after recording an
+ * error in ctx); arguments are borrowed. */
+#define PYRT_MAX_DIMS 8
+
+typedef enum pyrt_dtype { PYRT_F32 = 0, PYRT_F64 = 1, PYRT_I64 = 2, PYRT_BOOL = 3 } pyrt_dtype;
+
+typedef struct pyrt_array {
+  int64_t refcount;
+  int32_t dtype;
+  int32_t ndim;
+  int64_t size;                      /* number of elements */
+  int64_t shape[PYRT_MAX_DIMS];
+  int64_t strides[PYRT_MAX_DIMS];    /* in elements */
+  void* data;                        /* the first element */
+  struct pyrt_array* base;           /* the array owning the buffer, for a view; else NULL */
+} pyrt_array;
+
+void pyrt_array_retain(pyrt_array* a);
+void pyrt_array_release(pyrt_array* a); /* NULL is allowed */
+
+/* Creation. shape: ndim int64s. */
+pyrt_array* pyrt_array_new(int32_t dtype, int32_t ndim, const int64_t* shape);
+pyrt_array* pyrt_array_full(pyrt_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape,
+                            double value, const char* site);
+pyrt_array* pyrt_array_from_f64(int32_t dtype, int32_t ndim, const int64_t* shape, const double* values);
+pyrt_array* pyrt_array_arange(pyrt_context* ctx, int32_t dtype, double start, double stop, double step,
+                              const char* site);
+pyrt_array* pyrt_array_linspace(pyrt_context* ctx, int32_t dtype, double start, double stop, int64_t num,
+                                const char* site);
+pyrt_array* pyrt_array_eye(pyrt_context* ctx, int32_t dtype, int64_t n, int64_t m, const char* site);
+/* A 0-d array holding a scalar, for broadcasting. */
+pyrt_array* pyrt_array_scalar(int32_t dtype, double value);
+pyrt_array* pyrt_array_scalar_i64(int64_t value);
+
+/* Elementwise, with broadcasting; computed in `dtype` (the inputs are converted to it), result of
+ * `out_dtype` (bool for comparisons). */
+typedef enum pyrt_binary_op {
+  PYRT_ADD, PYRT_SUB, PYRT_MUL, PYRT_DIV, PYRT_FLOORDIV, PYRT_MOD, PYRT_POW, PYRT_MAXIMUM,
+  PYRT_MINIMUM, PYRT_LT, PYRT_LE, PYRT_GT, PYRT_GE, PYRT_EQ, PYRT_NE
+} pyrt_binary_op;
+typedef enum pyrt_unary_op {
+  PYRT_NEG, PYRT_EXP, PYRT_LOG, PYRT_SQRT, PYRT_TANH, PYRT_SIN, PYRT_COS, PYRT_ABS, PYRT_NOT
+} pyrt_unary_op;
+pyrt_array* pyrt_array_binary(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt_array* b, int32_t dtype,
+                              int32_t out_dtype, const char* site);
+pyrt_array* pyrt_array_unary(pyrt_context* ctx, int32_t op, pyrt_array* a, int32_t dtype, const char* site);
+pyrt_array* pyrt_array_where(pyrt_context* ctx, pyrt_array* cond, pyrt_array* a, pyrt_array* b,
+                             int32_t dtype, const char* site);
+pyrt_array* pyrt_array_astype(pyrt_array* a, int32_t dtype);
+
+/* Reductions; axis < -ndim means all axes. */
+typedef enum pyrt_reduce_op { PYRT_SUM, PYRT_MEAN, PYRT_MAX, PYRT_MIN, PYRT_ARGMAX } pyrt_reduce_op;
+pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis, int32_t keepdims,
+                              int32_t out_dtype, const char* site);
+
+pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, int32_t dtype,
+                              const char* site);
+
+/* Views and shapes. */
+pyrt_array* pyrt_array_transpose(pyrt_array* a);
+pyrt_array* pyrt_array_reshape(pyrt_context* ctx, pyrt_array* a, int32_t ndim, const int64_t* shape,
+                               const char* site);
+/* Basic indexing: for each axis, kind 0 = integer index (drops the axis), 1 = slice
+ * (start, stop, step with has_start/has_stop flags packed in `spec`: 5 int64 per axis:
+ * kind, value_or_start, stop, step, flags). Missing trailing axes are full slices. */
+pyrt_array* pyrt_array_index(pyrt_context* ctx, pyrt_array* a, int32_t count, const int64_t* spec,
+                             const char* site);
+int64_t pyrt_array_dim(pyrt_array* a, int32_t axis);
+/* float(a), int(a), bool(a) of a one-element array. */
+double pyrt_array_item_f64(pyrt_context* ctx, pyrt_array* a, const char* site);
+int64_t pyrt_array_item_i64(pyrt_context* ctx, pyrt_array* a, const char* site);
+
+void pyrt_print_array(pyrt_context* ctx, pyrt_array* a);
 
 #ifdef __cplusplus
 }

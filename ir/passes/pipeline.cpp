@@ -23,20 +23,26 @@ const Pass kPipeline[] = {
 };
 constexpr int kRounds = 8;
 
+// Then, once: passes after which the graph is no longer optimized.
+const Pass kFinalPasses[] = {
+    {"plan-memory", plan_memory},
+};
+
 } // namespace
 
 std::vector<std::string> pipeline_pass_names() {
   std::vector<std::string> out;
   for (const Pass& p : kPipeline) out.push_back(p.name);
+  for (const Pass& p : kFinalPasses) out.push_back(p.name);
   return out;
 }
 
 bool run_pass(const std::string& name, Module& m) {
   for (const Pass& p : kPipeline) {
-    if (name == p.name) {
-      p.run(m);
-      return true;
-    }
+    if (name == p.name) return p.run(m), true;
+  }
+  for (const Pass& p : kFinalPasses) {
+    if (name == p.name) return p.run(m), true;
   }
   return false;
 }
@@ -53,6 +59,12 @@ void optimize(Module& m, const PipelineOptions& options) {
                      ")\n" + print_module(m));
     }
     if (!changed) break;
+  }
+  for (const Pass& p : kFinalPasses) {
+    p.run(m);
+    if (options.verify) verify(m);
+    if (options.dump && (options.print_after == p.name || options.print_after == "all"))
+      options.dump("// after " + std::string(p.name) + "\n" + print_module(m));
   }
 }
 

@@ -1,0 +1,259 @@
+// Array ops -> calls of the runtime's array library (include/pyscript/runtime.h). Scalars meeting
+// arrays become 0-d arrays for the call. Every array result is a new reference; the memory
+// planning pass placed the retain/release ops (Note [Array ownership]).
+#include "codegen/emitter.hpp"
+
+#include "support/internal_error.hpp"
+
+#include <cstddef>
+#include <cstdlib>
+
+namespace pyscript::codegen {
+
+using ir::OpKind;
+using ir::TypeKind;
+
+namespace {
+
+int32_t dtype_code(const std::string& name) {
+  if (name == "float32") return PYRT_F32;
+  if (name == "float64") return PYRT_F64;
+  if (name == "int64") return PYRT_I64;
+  return PYRT_BOOL;
+}
+
+int32_t dtype_code(ir::DType d) { return dtype_code(ir::dtype_name(d)); }
+
+int32_t binary_code(const std::string& op) {
+  static const char* const names[] = {"add", "sub", "mul", "div", "floordiv", "mod", "pow", "maximum",
+                                      "minimum", "lt", "le", "gt", "ge", "eq", "ne"};
+  for (int32_t i = 0; i < 15; ++i)
+    if (op == names[i]) return i;
+  PYSCRIPT_UNREACHABLE("codegen: array op " + op);
+}
+
+int32_t unary_code(const std::string& op) {
+  static const char* const names[] = {"neg", "exp", "log", "sqrt", "tanh", "sin", "cos", "abs", "not"};
+  for (int32_t i = 0; i < 9; ++i)
+    if (op == names[i]) return i;
+  PYSCRIPT_UNREACHABLE("codegen: array op " + op);
+}
+
+int32_t reduce_code(const std::string& op) {
+  static const char* const names[] = {"sum", "mean", "max", "min", "argmax"};
+  for (int32_t i = 0; i < 5; ++i)
+    if (op == names[i]) return i;
+  PYSCRIPT_UNREACHABLE("codegen: reduction " + op);
+}
+
+} // namespace
+
+bool FunctionEmitter::emit_array_op(const ir::Node& n) {
+  llvm::IRBuilder<>& b = builder_;
+  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  llvm::Type* i64 = b.getInt64Ty();
+  llvm::Type* i32 = b.getInt32Ty();
+  llvm::Type* f64 = b.getDoubleTy();
+  auto in = [&](size_t i) { return value(n.input(i)); };
+  auto out = [&](llvm::Value* v) { bind(n.output(), v); };
+  auto call = [&](const char* name, llvm::Type* ret, std::vector<llvm::Type*> params,
+                  std::vector<llvm::Value*> args) -> llvm::Value* {
+    return b.CreateCall(runtime(name, ret, params), args);
+  };
+  // A fallible call: (ctx, args..., site), then return if it failed.
+  auto checked = [&](const char* name, llvm::Type* ret, std::vector<llvm::Type*> params,
+                     std::vector<llvm::Value*> args) {
+    params.insert(params.begin(), ptr);
+    params.push_back(ptr);
+    args.insert(args.begin(), ctx_);
+    args.push_back(site(n));
+    llvm::Value* r = b.CreateCall(runtime(name, ret, params), args);
+    return_if_failed();
+    return r;
+  };
+  // int64 values into a stack buffer, for shapes and index specs.
+  auto buffer = [&](const std::vector<llvm::Value*>& values) {
+    llvm::IRBuilderBase::InsertPointGuard guard(b);
+    llvm::BasicBlock& entry = function_->getEntryBlock();
+    b.SetInsertPoint(&entry, entry.getFirstInsertionPt());
+    llvm::Value* buf = b.CreateAlloca(i64, b.getInt32(uint32_t(std::max<size_t>(values.size(), 1))));
+    return buf;
+  };
+  auto fill = [&](llvm::Value* buf, const std::vector<llvm::Value*>& values) {
+    for (size_t i = 0; i < values.size(); ++i)
+      b.CreateStore(values[i], b.CreateConstGEP1_64(i64, buf, i));
+  };
+  // An operand as an array: a scalar becomes a 0-d array, released after the op (temps).
+  std::vector<llvm::Value*> temps;
+  auto as_array = [&](size_t i, int32_t dtype) -> llvm::Value* {
+    const ir::Type& t = n.input(i)->type();
+    if (t.is(TypeKind::Array)) return in(i);
+    llvm::Value* tmp;
+    if (t.is(TypeKind::Float)) {
+      tmp = call("pyrt_array_scalar", ptr, {i32, f64}, {b.getInt32(uint32_t(dtype)), in(i)});
+    } else {
+      llvm::Value* v = t.is(TypeKind::Bool) ? b.CreateZExt(in(i), i64) : in(i);
+      tmp = call("pyrt_array_scalar_i64", ptr, {i64}, {v});
+    }
+    temps.push_back(tmp);
+    return tmp;
+  };
+  auto release_temps = [&] {
+    for (llvm::Value* t : temps) call("pyrt_array_release", b.getVoidTy(), {ptr}, {t});
+  };
+  auto out_dtype = [&] { return b.getInt32(uint32_t(dtype_code(n.output()->type().dtype()))); };
+
+  switch (n.kind()) {
+  case OpKind::ArrayFull: {
+    std::vector<llvm::Value*> dims;
+    for (size_t i = 0; i + 1 < n.inputs().size(); ++i) dims.push_back(in(i));
+    llvm::Value* buf = buffer(dims);
+    fill(buf, dims);
+    out(checked("pyrt_array_full", ptr, {i32, i32, ptr, f64},
+                {out_dtype(), b.getInt32(uint32_t(dims.size())), buf, in(n.inputs().size() - 1)}));
+    return true;
+  }
+  case OpKind::ArrayLiteral: {
+    std::vector<int64_t> shape;
+    const std::string& text = n.str_attr("shape");
+    for (size_t p = 0; p < text.size();) {
+      size_t c = text.find(',', p);
+      if (c == std::string::npos) c = text.size();
+      shape.push_back(std::strtoll(text.substr(p, c - p).c_str(), nullptr, 10));
+      p = c + 1;
+    }
+    std::vector<llvm::Value*> dims;
+    for (int64_t d : shape) dims.push_back(b.getInt64(uint64_t(d)));
+    llvm::Value* shape_buf = buffer(dims);
+    fill(shape_buf, dims);
+    llvm::Value* values;
+    {
+      llvm::IRBuilderBase::InsertPointGuard guard(b);
+      llvm::BasicBlock& entry = function_->getEntryBlock();
+      b.SetInsertPoint(&entry, entry.getFirstInsertionPt());
+      values = b.CreateAlloca(f64, b.getInt32(uint32_t(std::max<size_t>(n.inputs().size(), 1))));
+    }
+    for (size_t i = 0; i < n.inputs().size(); ++i) b.CreateStore(in(i), b.CreateConstGEP1_64(f64, values, i));
+    out(call("pyrt_array_from_f64", ptr, {i32, i32, ptr, ptr},
+             {out_dtype(), b.getInt32(uint32_t(shape.size())), shape_buf, values}));
+    return true;
+  }
+  case OpKind::ArrayArange:
+    out(checked("pyrt_array_arange", ptr, {i32, f64, f64, f64}, {out_dtype(), in(0), in(1), in(2)}));
+    return true;
+  case OpKind::ArrayLinspace:
+    out(checked("pyrt_array_linspace", ptr, {i32, f64, f64, i64}, {out_dtype(), in(0), in(1), in(2)}));
+    return true;
+  case OpKind::ArrayEye:
+    out(checked("pyrt_array_eye", ptr, {i32, i64, i64}, {out_dtype(), in(0), in(1)}));
+    return true;
+  case OpKind::ArrayBinary: {
+    int32_t compute = dtype_code(n.str_attr("compute"));
+    llvm::Value* a = as_array(0, compute);
+    llvm::Value* c = as_array(1, compute);
+    llvm::Value* r = b.CreateCall(runtime("pyrt_array_binary", ptr, {ptr, i32, ptr, ptr, i32, i32, ptr}),
+                                  {ctx_, b.getInt32(uint32_t(binary_code(n.str_attr("op")))), a, c,
+                                   b.getInt32(uint32_t(compute)), out_dtype(), site(n)});
+    release_temps();
+    return_if_failed();
+    out(r);
+    return true;
+  }
+  case OpKind::ArrayUnary: {
+    int32_t compute = dtype_code(n.str_attr("compute"));
+    llvm::Value* a = as_array(0, compute);
+    llvm::Value* r = checked("pyrt_array_unary", ptr, {i32, ptr, i32},
+                             {b.getInt32(uint32_t(unary_code(n.str_attr("op")))), a, b.getInt32(uint32_t(compute))});
+    release_temps();
+    out(r);
+    return true;
+  }
+  case OpKind::ArrayWhere: {
+    int32_t d = dtype_code(n.output()->type().dtype());
+    llvm::Value* c = as_array(0, PYRT_BOOL);
+    llvm::Value* x = as_array(1, d);
+    llvm::Value* y = as_array(2, d);
+    llvm::Value* r = b.CreateCall(runtime("pyrt_array_where", ptr, {ptr, ptr, ptr, ptr, i32, ptr}),
+                                  {ctx_, c, x, y, b.getInt32(uint32_t(d)), site(n)});
+    release_temps();
+    return_if_failed();
+    out(r);
+    return true;
+  }
+  case OpKind::ArrayCast:
+    out(call("pyrt_array_astype", ptr, {ptr, i32}, {in(0), out_dtype()}));
+    return true;
+  case OpKind::ArrayReduce: {
+    const ir::AttrValue* axis = n.attr("axis");
+    int64_t ax = std::holds_alternative<int64_t>(*axis) ? std::get<int64_t>(*axis) : -1000;
+    out(checked("pyrt_array_reduce", ptr, {i32, ptr, i64, i32, i32},
+                {b.getInt32(uint32_t(reduce_code(n.str_attr("op")))), in(0), b.getInt64(uint64_t(ax)),
+                 b.getInt32(std::get<bool>(*n.attr("keepdims")) ? 1 : 0), out_dtype()}));
+    return true;
+  }
+  case OpKind::ArrayMatmul:
+    out(checked("pyrt_array_matmul", ptr, {ptr, ptr, i32}, {in(0), in(1), out_dtype()}));
+    return true;
+  case OpKind::ArrayTranspose:
+    out(call("pyrt_array_transpose", ptr, {ptr}, {in(0)}));
+    return true;
+  case OpKind::ArrayReshape: {
+    std::vector<llvm::Value*> dims;
+    for (size_t i = 1; i < n.inputs().size(); ++i) dims.push_back(in(i));
+    llvm::Value* buf = buffer(dims);
+    fill(buf, dims);
+    out(checked("pyrt_array_reshape", ptr, {ptr, i32, ptr}, {in(0), b.getInt32(uint32_t(dims.size())), buf}));
+    return true;
+  }
+  case OpKind::ArrayIndex: {
+    // Spec "i,s101": per axis 5 int64s (kind, start/index, stop, step, flags).
+    const std::string& spec = n.str_attr("spec");
+    std::vector<llvm::Value*> words;
+    size_t next = 1;
+    for (size_t p = 0; p < spec.size();) {
+      if (spec[p] == 'i') {
+        words.insert(words.end(), {b.getInt64(0), in(next++), b.getInt64(0), b.getInt64(1), b.getInt64(0)});
+        p += 2;
+        continue;
+      }
+      bool has[3] = {spec[p + 1] == '1', spec[p + 2] == '1', spec[p + 3] == '1'};
+      llvm::Value* start = has[0] ? in(next++) : b.getInt64(0);
+      llvm::Value* stop = has[1] ? in(next++) : b.getInt64(0);
+      llvm::Value* step = has[2] ? in(next++) : b.getInt64(1);
+      words.insert(words.end(), {b.getInt64(1), start, stop, step, b.getInt64(uint64_t((has[0] ? 1 : 0) | (has[1] ? 2 : 0)))});
+      p += 5;
+    }
+    llvm::Value* buf = buffer(words);
+    fill(buf, words);
+    out(checked("pyrt_array_index", ptr, {ptr, i32, ptr},
+                {in(0), b.getInt32(uint32_t(words.size() / 5)), buf}));
+    return true;
+  }
+  case OpKind::ArrayDim:
+    out(call("pyrt_array_dim", i64, {ptr, i32}, {in(0), b.getInt32(uint32_t(n.int_attr("axis")))}));
+    return true;
+  case OpKind::ArraySize:
+    out(b.CreateLoad(i64, b.CreateConstGEP1_64(b.getInt8Ty(), in(0), offsetof(pyrt_array, size))));
+    return true;
+  case OpKind::ArrayItem: {
+    const ir::Type& t = n.output()->type();
+    if (t.is(TypeKind::Int)) {
+      out(checked("pyrt_array_item_i64", i64, {ptr}, {in(0)}));
+    } else {
+      llvm::Value* v = checked("pyrt_array_item_f64", f64, {ptr}, {in(0)});
+      out(t.is(TypeKind::Bool) ? b.CreateFCmpUNE(v, llvm::ConstantFP::get(f64, 0.0)) : v);
+    }
+    return true;
+  }
+  case OpKind::Retain:
+    call("pyrt_array_retain", b.getVoidTy(), {ptr}, {in(0)});
+    out(in(0));
+    return true;
+  case OpKind::Release:
+    call("pyrt_array_release", b.getVoidTy(), {ptr}, {in(0)});
+    return true;
+  default: return false;
+  }
+}
+
+} // namespace pyscript::codegen

@@ -1,0 +1,129 @@
+// Memory planning: arrays are reference-counted, and this pass decides where references are
+// dropped and taken, so that every buffer is freed right after its last use.
+//
+// Note [Array ownership]
+//   - Every op that produces an array produces a new reference, owned by the block that defines
+//     the value; the parameters of a loop body own theirs too. A function's parameters are
+//     borrowed from the caller.
+//   - A value's owner drops it (`release`) right after the node that uses it last in that block
+//     (a use inside a nested block counts as a use by the node that holds the block).
+//   - Block outputs (If branches, loop bodies, the function's return) and a Loop's initial
+//     carried values take a reference: the value's own when that is its last and only use there
+//     (ownership moves), else a new one (`retain`).
+//   before:  %y : Array[float64, 1] = array_binary[op="mul", ...](%x, %two)
+//            %z : Array[float64, 1] = array_binary[op="add", ...](%y, %one)
+//            return (%z)
+//   after:   ... %z = array_binary(%y, %one); release(%y); return (%z)
+#include "ir/passes/passes.hpp"
+
+#include <map>
+#include <set>
+
+namespace pyscript::ir {
+namespace {
+
+bool is_array(const Value* v) { return v->type().is(TypeKind::Array); }
+
+// The node of `block` that holds `user` (itself, or the If/Loop it is nested in); null if none.
+Node* ancestor_in(Node* user, const Block* block) {
+  while (user && user->owner() != block) {
+    Block* b = user->owner();
+    user = b ? b->owner() : nullptr;
+  }
+  return user;
+}
+
+bool consumes(const Node* n, size_t input) {
+  return n->kind() == OpKind::Return || (n->kind() == OpKind::Loop && input >= 2);
+}
+
+void plan_block(Block* b, bool owns_params) {
+  for (Node* n : b->nodes())
+    for (Block* inner : n->blocks()) plan_block(inner, n->kind() == OpKind::Loop);
+
+  std::vector<Value*> owned;
+  if (owns_params)
+    for (Value* p : b->params())
+      if (is_array(p)) owned.push_back(p);
+  for (Node* n : b->nodes())
+    for (Value* out : n->outputs())
+      if (is_array(out)) owned.push_back(out);
+  std::set<const Value*> owned_set(owned.begin(), owned.end());
+
+  // Position of each node; the Return node comes last.
+  std::map<const Node*, size_t> position;
+  for (size_t i = 0; i < b->nodes().size(); ++i) position[b->nodes()[i]] = i;
+  position[b->return_node()] = b->nodes().size();
+
+  std::set<const Value*> moved;
+  // Consuming uses in this block: move or retain.
+  std::vector<Node*> consumers(b->nodes().begin(), b->nodes().end());
+  consumers.push_back(b->return_node());
+  for (Node* n : consumers) {
+    for (size_t i = 0; i < n->inputs().size(); ++i) {
+      Value* v = n->input(i);
+      if (!is_array(v) || !consumes(n, i)) continue;
+      bool can_move = owned_set.count(v) && !moved.count(v);
+      if (can_move) {
+        // Moving needs this to be the last and only use: no other use by this node (nested too)
+        // and none later.
+        for (const Use& u : v->uses()) {
+          Node* at = ancestor_in(u.user, b);
+          if (!at) continue;
+          if (at == n && u.user == n && u.index == i) continue;
+          if (position.at(at) >= position.at(n)) can_move = false;
+        }
+      }
+      if (can_move) {
+        moved.insert(v);
+        continue;
+      }
+      Node* retain = b->graph().create(OpKind::Retain, {v}, {v->type()}, n->range());
+      b->insert_before(n, retain);
+      n->replace_input(i, retain->output());
+    }
+  }
+
+  // Every owned value not moved is released after its last use here.
+  for (Value* v : owned) {
+    if (moved.count(v)) continue;
+    Node* last = nullptr;
+    for (const Use& u : v->uses()) {
+      Node* at = ancestor_in(u.user, b);
+      if (at && (!last || position.at(at) > position.at(last))) last = at;
+    }
+    Node* release = b->graph().create(OpKind::Release, {v}, {}, v->producer() ? v->producer()->range()
+                                                                               : SourceRange{});
+    if (last == b->return_node()) {
+      b->insert_before(b->return_node(), release); // read by the outputs: only possible when retained
+    } else if (last) {
+      const auto& nodes = b->nodes();
+      size_t i = b->index_of(last);
+      if (i + 1 < nodes.size()) b->insert_before(nodes[i + 1], release);
+      else b->append(release);
+    } else if (v->producer()) {
+      const auto& nodes = b->nodes();
+      size_t i = b->index_of(v->producer());
+      if (i + 1 < nodes.size()) b->insert_before(nodes[i + 1], release);
+      else b->append(release);
+    } else {
+      if (b->nodes().empty()) b->append(release);
+      else b->insert_before(b->nodes().front(), release);
+    }
+  }
+}
+
+} // namespace
+
+bool plan_memory(Module& m) {
+  bool any = false;
+  for (const auto& f : m.functions) {
+    for (Node* n : all_nodes(*f->graph->top()))
+      if (n->kind() == OpKind::Retain || n->kind() == OpKind::Release) return false; // planned already
+    plan_block(f->graph->top(), /*owns_params=*/false);
+    any = true;
+  }
+  return any;
+}
+
+} // namespace pyscript::ir

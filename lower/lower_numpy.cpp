@@ -1,0 +1,501 @@
+// numpy -> IR: array creation, arithmetic with broadcasting and numpy 2's type promotion (Python
+// scalars are "weak": float32_array * 2.5 stays float32), reductions, matmul, shapes, indexing.
+// The shapes are run-time values; dtype and rank are part of the static type.
+#include "lower/module_lowering.hpp"
+
+#include "support/internal_error.hpp"
+
+#include <cmath>
+
+namespace pyscript::lower {
+
+using ir::DType;
+using ir::OpKind;
+using ir::Type;
+using ir::TypeKind;
+using ir::Value;
+
+namespace {
+
+bool is_float_dtype(DType d) { return d == DType::Float32 || d == DType::Float64; }
+
+// The dtype a Python scalar type stands for, when it meets arrays.
+DType scalar_dtype(const Type& t) {
+  return t.is(TypeKind::Float) ? DType::Float64 : t.is(TypeKind::Bool) ? DType::Bool : DType::Int64;
+}
+
+// numpy 2's promotion of two array dtypes.
+DType promote_arrays(DType a, DType b) {
+  if (a == b) return a;
+  if (a == DType::Bool) return b;
+  if (b == DType::Bool) return a;
+  return DType::Float64; // int64 with a float, or float32 with float64
+}
+
+// An array dtype with a Python scalar (weak: it adapts to the array, unless it needs more kind).
+DType promote_weak(DType array, const Type& scalar) {
+  if (scalar.is(TypeKind::Bool)) return array;
+  if (scalar.is(TypeKind::Int)) return array == DType::Bool ? DType::Int64 : array;
+  return is_float_dtype(array) ? array : DType::Float64;
+}
+
+const char* dtype_attr(DType d) { return ir::dtype_name(d); }
+
+} // namespace
+
+std::optional<DType> FunctionLowering::dtype_of_expr(const ast::Expr& e) {
+  if (e.kind == ast::ExprKind::Name) {
+    if (e.text == "float") return DType::Float64;
+    if (e.text == "int") return DType::Int64;
+    if (e.text == "bool") return DType::Bool;
+  }
+  if (e.kind == ast::ExprKind::Attribute && e.operands[0]->kind == ast::ExprKind::Name) {
+    const std::string* module = module_.module_of_alias(e.operands[0]->text);
+    if (module && *module == "numpy") {
+      if (e.text == "float32") return DType::Float32;
+      if (e.text == "float64") return DType::Float64;
+      if (e.text == "int64") return DType::Int64;
+      if (e.text == "bool_") return DType::Bool;
+    }
+  }
+  type_error(e.range, "a dtype must be np.float32, np.float64, np.int64, np.bool_, float, int or bool");
+  return std::nullopt;
+}
+
+// The dtype of an operand: an array's, or the one a scalar stands for.
+static DType operand_dtype(const Value* v) {
+  return v->type().is(TypeKind::Array) ? v->type().dtype() : scalar_dtype(v->type());
+}
+
+Value* FunctionLowering::array_binary(const std::string& op, Value* a, Value* b, const ast::Expr& e) {
+  for (Value* v : {a, b}) {
+    if (!v->type().is(TypeKind::Array) && !v->type().is_number()) {
+      type_error(e.range, "unsupported operand types for " + op + ": '" + a->type().to_string() +
+                              "' and '" + b->type().to_string() + "'");
+      return nullptr;
+    }
+  }
+  bool aa = a->type().is(TypeKind::Array), ba = b->type().is(TypeKind::Array);
+  DType compute = aa && ba ? promote_arrays(a->type().dtype(), b->type().dtype())
+                  : aa     ? promote_weak(a->type().dtype(), b->type())
+                           : promote_weak(b->type().dtype(), a->type());
+  bool comparison = op == "lt" || op == "le" || op == "gt" || op == "ge" || op == "eq" || op == "ne";
+  if (op == "div" && !is_float_dtype(compute)) compute = DType::Float64;
+  if (compute == DType::Bool && !comparison && op != "maximum" && op != "minimum") compute = DType::Int64;
+  DType out = comparison ? DType::Bool : compute;
+  int rank = std::max(aa ? a->type().rank() : 0, ba ? b->type().rank() : 0);
+  ir::Node* n = emit(OpKind::ArrayBinary, {a, b}, {Type::array(out, rank)}, e.range);
+  n->set_attr("op", op);
+  n->set_attr("compute", std::string(dtype_attr(compute)));
+  return n->output();
+}
+
+Value* FunctionLowering::array_unary(const std::string& op, Value* a, const SourceRange& r) {
+  DType d = operand_dtype(a);
+  bool transcendental = op != "neg" && op != "abs";
+  DType compute = transcendental && !is_float_dtype(d) ? DType::Float64 : d;
+  if (op == "neg" && d == DType::Bool) {
+    type_error(r, "the - operator on a bool array is not supported", "use np.where or a comparison");
+    return nullptr;
+  }
+  int rank = a->type().is(TypeKind::Array) ? a->type().rank() : 0;
+  ir::Node* n = emit(OpKind::ArrayUnary, {a}, {Type::array(compute, rank)}, r);
+  n->set_attr("op", op);
+  n->set_attr("compute", std::string(dtype_attr(compute)));
+  return n->output();
+}
+
+Value* FunctionLowering::array_item(Value* a, const Type& to, const SourceRange& r) {
+  return emit1(OpKind::ArrayItem, {a}, to, r);
+}
+
+namespace {
+
+const ast::Keyword* keyword(const ast::Expr& call, const char* name) {
+  for (const ast::Keyword& kw : call.keywords)
+    if (kw.name == name) return &kw;
+  return nullptr;
+}
+
+// The value of an integer literal (possibly negative), or nothing.
+std::optional<int64_t> int_literal(const ast::Expr& e) {
+  if (e.kind == ast::ExprKind::Int) return e.int_value;
+  if (e.kind == ast::ExprKind::Unary && e.unary_op == ast::UnaryOp::Neg && e.operands[0]->kind == ast::ExprKind::Int)
+    return -e.operands[0]->int_value;
+  return std::nullopt;
+}
+
+// Flattens a nested list/tuple literal into `leaves`, and its shape into `shape`.
+bool flatten_literal(const ast::Expr& e, size_t depth, std::vector<int64_t>& shape,
+                     std::vector<const ast::Expr*>& leaves) {
+  bool is_list = e.kind == ast::ExprKind::List || e.kind == ast::ExprKind::Tuple;
+  if (!is_list) {
+    if (depth != shape.size()) return false;
+    leaves.push_back(&e);
+    return true;
+  }
+  if (depth == shape.size()) {
+    if (!leaves.empty()) return false; // a list where a number was before
+    shape.push_back(int64_t(e.operands.size()));
+  } else if (depth > shape.size() || shape[depth] != int64_t(e.operands.size())) {
+    return false;
+  }
+  for (const ast::ExprPtr& item : e.operands)
+    if (!flatten_literal(*item, depth + 1, shape, leaves)) return false;
+  return true;
+}
+
+} // namespace
+
+// A shape argument: an int, or a tuple of ints (from a literal or from `x.shape`).
+bool FunctionLowering::shape_dims(Value* shape, const SourceRange& r, std::vector<Value*>& dims) {
+  if (shape->type().is(TypeKind::Int) || shape->type().is(TypeKind::Bool)) {
+    dims.push_back(cast(shape, Type::int_(), r));
+    return true;
+  }
+  if (shape->type().is(TypeKind::Tuple)) {
+    for (size_t i = 0; i < shape->type().elements().size(); ++i) {
+      if (!shape->type().elements()[i].is(TypeKind::Int)) {
+        type_error(r, "a shape must be a tuple of ints");
+        return false;
+      }
+      ir::Node* get = emit(OpKind::TupleGet, {shape}, {Type::int_()}, r);
+      get->set_attr("index", int64_t(i));
+      dims.push_back(get->output());
+    }
+    return true;
+  }
+  type_error(r, "a shape must be an int or a tuple of ints, not " + shape->type().to_string());
+  return false;
+}
+
+Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Expr& e, Environment& env) {
+  std::vector<Value*> args;
+  // np.array's data is a literal, read from the AST rather than lowered.
+  if (name == "array") {
+    std::vector<int64_t> shape;
+    std::vector<const ast::Expr*> leaves;
+    if (!flatten_literal(*e.operands[1], 0, shape, leaves) || shape.size() > 8) {
+      type_error(e.operands[1]->range, "np.array needs a rectangular nested list of numbers");
+      return nullptr;
+    }
+    std::vector<Value*> values;
+    DType inferred = DType::Bool;
+    for (const ast::Expr* leaf : leaves) {
+      Value* v = lower_expr(*leaf, env);
+      if (!v) return nullptr;
+      if (!v->type().is_number()) {
+        type_error(leaf->range, "np.array of a " + v->type().to_string() + " is not supported");
+        return nullptr;
+      }
+      DType d = scalar_dtype(v->type());
+      inferred = inferred == DType::Bool ? d : d == DType::Float64 ? DType::Float64 : inferred;
+      values.push_back(cast(v, Type::float_(), leaf->range));
+    }
+    if (leaves.empty()) inferred = DType::Float64;
+    if (const ast::Keyword* kw = keyword(e, "dtype")) {
+      auto d = dtype_of_expr(*kw->value);
+      if (!d) return nullptr;
+      inferred = *d;
+    }
+    std::string shape_text;
+    for (size_t i = 0; i < shape.size(); ++i) shape_text += (i ? "," : "") + std::to_string(shape[i]);
+    ir::Node* n = emit(OpKind::ArrayLiteral, values, {Type::array(inferred, int(shape.size()))}, e.range);
+    n->set_attr("dtype", std::string(dtype_attr(inferred)));
+    n->set_attr("shape", shape_text);
+    return n->output();
+  }
+  for (size_t i = 1; i < e.operands.size(); ++i) {
+    Value* v = lower_expr(*e.operands[i], env);
+    if (!v) return nullptr;
+    args.push_back(v);
+  }
+  std::optional<DType> dtype;
+  if (const ast::Keyword* kw = keyword(e, "dtype")) {
+    dtype = dtype_of_expr(*kw->value);
+    if (!dtype) return nullptr;
+  }
+  auto need_array = [&](Value* v, const char* what) -> Value* {
+    if (v->type().is(TypeKind::Array)) return v;
+    if (v->type().is_number()) return v; // a scalar broadcasts
+    type_error(e.range, std::string(what) + " needs an array, not a " + v->type().to_string());
+    return nullptr;
+  };
+
+  if (name == "zeros" || name == "ones" || name == "full") {
+    std::vector<Value*> dims;
+    if (!shape_dims(args[0], e.operands[1]->range, dims)) return nullptr;
+    Value* fill;
+    DType d = DType::Float64;
+    if (name == "full") {
+      if (!args[1]->type().is_number()) {
+        type_error(e.operands[2]->range, "np.full's fill value must be a number");
+        return nullptr;
+      }
+      d = scalar_dtype(args[1]->type());
+      fill = cast(args[1], Type::float_(), e.range);
+    } else {
+      fill = const_float(name == "ones" ? 1.0 : 0.0, e.range);
+    }
+    if (dtype) d = *dtype;
+    dims.push_back(fill);
+    ir::Node* n = emit(OpKind::ArrayFull, dims, {Type::array(d, int(dims.size()) - 1)}, e.range);
+    n->set_attr("dtype", std::string(dtype_attr(d)));
+    return n->output();
+  }
+  if (name == "arange") {
+    bool any_float = false;
+    for (Value* a : args) {
+      if (!a->type().is_number()) {
+        type_error(e.range, "np.arange needs numbers");
+        return nullptr;
+      }
+      any_float = any_float || a->type().is(TypeKind::Float);
+    }
+    Value* start = args.size() >= 2 ? args[0] : const_int(0, e.range);
+    Value* stop = args.size() >= 2 ? args[1] : args[0];
+    Value* step = args.size() == 3 ? args[2] : const_int(1, e.range);
+    DType d = dtype.value_or(any_float ? DType::Float64 : DType::Int64);
+    ir::Node* n = emit(OpKind::ArrayArange,
+                       {cast(start, Type::float_(), e.range), cast(stop, Type::float_(), e.range),
+                        cast(step, Type::float_(), e.range)},
+                       {Type::array(d, 1)}, e.range);
+    n->set_attr("dtype", std::string(dtype_attr(d)));
+    return n->output();
+  }
+  if (name == "linspace") {
+    Value* num = args.size() == 3 ? args[2] : nullptr;
+    if (const ast::Keyword* kw = keyword(e, "num")) num = lower_expr(*kw->value, env);
+    if (!num) num = const_int(50, e.range);
+    if (!num->type().is(TypeKind::Int)) {
+      type_error(e.range, "np.linspace's num must be an int");
+      return nullptr;
+    }
+    DType d = dtype.value_or(DType::Float64);
+    ir::Node* n = emit(OpKind::ArrayLinspace,
+                       {cast(args[0], Type::float_(), e.range), cast(args[1], Type::float_(), e.range), num},
+                       {Type::array(d, 1)}, e.range);
+    n->set_attr("dtype", std::string(dtype_attr(d)));
+    return n->output();
+  }
+  if (name == "eye") {
+    Value* m = args.size() == 2 ? args[1] : const_int(-1, e.range);
+    DType d = dtype.value_or(DType::Float64);
+    ir::Node* n = emit(OpKind::ArrayEye, {args[0], m}, {Type::array(d, 2)}, e.range);
+    n->set_attr("dtype", std::string(dtype_attr(d)));
+    return n->output();
+  }
+  if (name == "maximum" || name == "minimum") {
+    if (!need_array(args[0], name.c_str()) || !need_array(args[1], name.c_str())) return nullptr;
+    if (!args[0]->type().is(TypeKind::Array) && !args[1]->type().is(TypeKind::Array)) {
+      type_error(e.range, "np." + name + " of two scalars is not supported; use max()/min()");
+      return nullptr;
+    }
+    return array_binary(name, args[0], args[1], e);
+  }
+  if (name == "where") {
+    Value* c = args[0];
+    Value* a = args[1];
+    Value* b = args[2];
+    for (Value* v : {c, a, b})
+      if (!need_array(v, "np.where")) return nullptr;
+    bool aa = a->type().is(TypeKind::Array), ba = b->type().is(TypeKind::Array);
+    DType d = aa && ba ? promote_arrays(a->type().dtype(), b->type().dtype())
+              : aa     ? promote_weak(a->type().dtype(), b->type())
+              : ba     ? promote_weak(b->type().dtype(), a->type())
+                       : promote_arrays(scalar_dtype(a->type()), scalar_dtype(b->type()));
+    int rank = 0;
+    for (Value* v : {c, a, b})
+      if (v->type().is(TypeKind::Array)) rank = std::max(rank, v->type().rank());
+    return emit1(OpKind::ArrayWhere, {c, a, b}, Type::array(d, rank), e.range);
+  }
+  static const char* const kUnary[] = {"exp", "log", "sqrt", "tanh", "sin", "cos", "abs"};
+  for (const char* u : kUnary)
+    if (name == u) return need_array(args[0], u) ? array_unary(name, args[0], e.range) : nullptr;
+  if (name == "sum" || name == "mean" || name == "max" || name == "min" || name == "argmax")
+    return array_reduce(name, args[0], e, args.size() == 2 ? e.operands[2].get() : nullptr);
+  if (name == "dot" || name == "matmul") return array_matmul(args[0], args[1], e);
+  if (name == "transpose") return array_transpose(args[0], e.range);
+  if (name == "reshape") {
+    std::vector<Value*> dims;
+    if (!shape_dims(args[1], e.range, dims)) return nullptr;
+    return array_reshape(args[0], dims, e.range);
+  }
+  PYSCRIPT_UNREACHABLE("numpy function without lowering: " + name);
+}
+
+Value* FunctionLowering::as_array(Value* v, const SourceRange& r) {
+  if (v->type().is(TypeKind::Array)) return v;
+  type_error(r, "an array is needed here, not a " + v->type().to_string());
+  return nullptr;
+}
+
+Value* FunctionLowering::array_reduce(const std::string& op, Value* a, const ast::Expr& call,
+                                      const ast::Expr* positional_axis) {
+  if (!(a = as_array(a, call.range))) return nullptr;
+  const ast::Expr* axis_expr = positional_axis;
+  if (const ast::Keyword* kw = keyword(call, "axis")) axis_expr = kw->value.get();
+  bool keepdims = false;
+  if (const ast::Keyword* kw = keyword(call, "keepdims")) {
+    if (kw->value->kind != ast::ExprKind::Bool) {
+      type_error(kw->value->range, "keepdims must be True or False");
+      return nullptr;
+    }
+    keepdims = kw->value->bool_value;
+  }
+  int rank = a->type().rank();
+  std::optional<int64_t> axis;
+  if (axis_expr && axis_expr->kind != ast::ExprKind::None) {
+    axis = int_literal(*axis_expr);
+    if (!axis) {
+      type_error(axis_expr->range, "axis must be an integer literal",
+                 "the rank of the result depends on it, so it must be known when compiling");
+      return nullptr;
+    }
+    if (*axis < -rank || *axis >= rank) {
+      type_error(axis_expr->range, "axis " + std::to_string(*axis) + " is out of bounds for an array of rank " +
+                                       std::to_string(rank));
+      return nullptr;
+    }
+  }
+  DType d = a->type().dtype();
+  DType out = op == "argmax"                   ? DType::Int64
+              : op == "mean"                   ? (is_float_dtype(d) ? d : DType::Float64)
+              : op == "sum" && !is_float_dtype(d) ? DType::Int64
+                                               : d;
+  int out_rank = keepdims ? rank : axis ? rank - 1 : 0;
+  ir::Node* n = emit(OpKind::ArrayReduce, {a}, {Type::array(out, out_rank)}, call.range);
+  n->set_attr("op", op);
+  n->set_attr("axis", axis ? ir::AttrValue(*axis) : ir::AttrValue(ir::NoneValue{}));
+  n->set_attr("keepdims", keepdims);
+  return n->output();
+}
+
+Value* FunctionLowering::array_matmul(Value* a, Value* b, const ast::Expr& e) {
+  if (!(a = as_array(a, e.range)) || !(b = as_array(b, e.range))) return nullptr;
+  int ra = a->type().rank(), rb = b->type().rank();
+  if (ra == 0 || rb == 0) {
+    type_error(e.range, "matmul needs arrays of rank 1 or more; use * for scalars");
+    return nullptr;
+  }
+  int rank = ra == 1 && rb == 1 ? 0 : ra == 1 ? rb - 1 : rb == 1 ? ra - 1 : std::max(ra, rb);
+  DType d = promote_arrays(a->type().dtype(), b->type().dtype());
+  if (d == DType::Bool) d = DType::Int64;
+  return emit1(OpKind::ArrayMatmul, {a, b}, Type::array(d, rank), e.range);
+}
+
+Value* FunctionLowering::array_transpose(Value* a, const SourceRange& r) {
+  if (!(a = as_array(a, r))) return nullptr;
+  return emit1(OpKind::ArrayTranspose, {a}, a->type(), r);
+}
+
+Value* FunctionLowering::array_reshape(Value* a, const std::vector<Value*>& dims, const SourceRange& r) {
+  if (!(a = as_array(a, r))) return nullptr;
+  std::vector<Value*> inputs{a};
+  for (Value* d : dims) {
+    if (!d->type().is(TypeKind::Int)) {
+      type_error(r, "reshape's dimensions must be ints");
+      return nullptr;
+    }
+    inputs.push_back(d);
+  }
+  return emit1(OpKind::ArrayReshape, inputs, Type::array(a->type().dtype(), int(dims.size())), r);
+}
+
+Value* FunctionLowering::lower_array_method(Value* self, const ast::Expr& callee, const ast::Expr& e,
+                                            Environment& env) {
+  const std::string& name = callee.text;
+  if (!self->type().is(TypeKind::Array)) {
+    type_error(callee.text_range, "a " + self->type().to_string() + " has no method '" + name + "'");
+    return nullptr;
+  }
+  if (name == "sum" || name == "mean" || name == "max" || name == "min" || name == "argmax")
+    return array_reduce(name, self, e, e.operands.size() == 2 ? e.operands[1].get() : nullptr);
+  if (name == "astype") {
+    auto d = dtype_of_expr(*e.operands[1]);
+    if (!d) return nullptr;
+    ir::Node* n = emit(OpKind::ArrayCast, {self}, {Type::array(*d, self->type().rank())}, e.range);
+    return n->output();
+  }
+  if (name == "transpose") return array_transpose(self, e.range);
+  if (name == "reshape") {
+    std::vector<Value*> dims;
+    for (size_t i = 1; i < e.operands.size(); ++i) {
+      Value* v = lower_expr(*e.operands[i], env);
+      if (!v || !shape_dims(v, e.operands[i]->range, dims)) return nullptr;
+    }
+    return array_reshape(self, dims, e.range);
+  }
+  type_error(callee.text_range, "arrays have no method '" + name + "' in pyscript");
+  return nullptr;
+}
+
+Value* FunctionLowering::lower_array_attribute(Value* self, const ast::Expr& e) {
+  const std::string& name = e.text;
+  const Type& t = self->type();
+  if (name == "T") return array_transpose(self, e.range);
+  if (name == "ndim") return const_int(t.rank(), e.range);
+  if (name == "dtype") return const_str(ir::dtype_name(t.dtype()), e.range);
+  if (name == "size") return emit1(OpKind::ArraySize, {self}, Type::int_(), e.range);
+  if (name == "shape") {
+    std::vector<Value*> dims;
+    std::vector<Type> types;
+    for (int d = 0; d < t.rank(); ++d) {
+      ir::Node* n = emit(OpKind::ArrayDim, {self}, {Type::int_()}, e.range);
+      n->set_attr("axis", int64_t(d));
+      dims.push_back(n->output());
+      types.push_back(Type::int_());
+    }
+    return emit1(OpKind::TupleConstruct, dims, Type::tuple(types), e.range);
+  }
+  type_error(e.text_range, "arrays have no attribute '" + name + "' in pyscript");
+  return nullptr;
+}
+
+Value* FunctionLowering::array_index(Value* a, const ast::Expr& index, Environment& env, const SourceRange& r) {
+  std::vector<const ast::Expr*> parts;
+  if (index.kind == ast::ExprKind::Tuple)
+    for (const ast::ExprPtr& p : index.operands) parts.push_back(p.get());
+  else
+    parts.push_back(&index);
+  int rank = a->type().rank();
+  if (int(parts.size()) > rank) {
+    type_error(index.range, "too many indices for an array of rank " + std::to_string(rank));
+    return nullptr;
+  }
+  std::string spec;
+  std::vector<Value*> inputs{a};
+  int dropped = 0;
+  for (const ast::Expr* p : parts) {
+    if (!spec.empty()) spec += ",";
+    if (p->kind == ast::ExprKind::Slice) {
+      spec += "s";
+      for (const ast::ExprPtr& bound : p->operands) {
+        spec += bound ? "1" : "0";
+        if (!bound) continue;
+        Value* v = lower_expr(*bound, env);
+        if (!v) return nullptr;
+        if (!v->type().is(TypeKind::Int) && !v->type().is(TypeKind::Bool)) {
+          type_error(bound->range, "slice bounds must be ints");
+          return nullptr;
+        }
+        inputs.push_back(cast(v, Type::int_(), bound->range));
+      }
+      continue;
+    }
+    Value* v = lower_expr(*p, env);
+    if (!v) return nullptr;
+    if (!v->type().is(TypeKind::Int) && !v->type().is(TypeKind::Bool)) {
+      type_error(p->range, "array indices must be ints or slices (fancy indexing is not supported)");
+      return nullptr;
+    }
+    spec += "i";
+    inputs.push_back(cast(v, Type::int_(), p->range));
+    ++dropped;
+  }
+  ir::Node* n = emit(OpKind::ArrayIndex, inputs, {Type::array(a->type().dtype(), rank - dropped)}, r);
+  n->set_attr("spec", spec);
+  return n->output();
+}
+
+} // namespace pyscript::lower

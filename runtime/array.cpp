@@ -1,0 +1,346 @@
+// Arrays: lifetime, creation, views, indexing (runtime/array_math.cpp computes, array_print.cpp
+// prints).
+#include "runtime/array_internal.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+namespace pyscript::runtime {
+
+size_t dtype_size(int32_t dtype) {
+  switch (dtype) {
+  case PYRT_F32: return 4;
+  case PYRT_F64: return 8;
+  case PYRT_I64: return 8;
+  default: return 1;
+  }
+}
+
+const char* dtype_name(int32_t dtype) {
+  switch (dtype) {
+  case PYRT_F32: return "float32";
+  case PYRT_F64: return "float64";
+  case PYRT_I64: return "int64";
+  default: return "bool";
+  }
+}
+
+double load_f64(const pyrt_array* a, int64_t i) {
+  switch (a->dtype) {
+  case PYRT_F32: return double(static_cast<const float*>(a->data)[i]);
+  case PYRT_F64: return static_cast<const double*>(a->data)[i];
+  case PYRT_I64: return double(static_cast<const int64_t*>(a->data)[i]);
+  default: return static_cast<const uint8_t*>(a->data)[i] ? 1.0 : 0.0;
+  }
+}
+
+int64_t load_i64(const pyrt_array* a, int64_t i) {
+  switch (a->dtype) {
+  case PYRT_F32: return int64_t(static_cast<const float*>(a->data)[i]);
+  case PYRT_F64: return int64_t(static_cast<const double*>(a->data)[i]);
+  case PYRT_I64: return static_cast<const int64_t*>(a->data)[i];
+  default: return static_cast<const uint8_t*>(a->data)[i];
+  }
+}
+
+void store_f64(pyrt_array* a, int64_t i, double v) {
+  switch (a->dtype) {
+  case PYRT_F32: static_cast<float*>(a->data)[i] = float(v); break;
+  case PYRT_F64: static_cast<double*>(a->data)[i] = v; break;
+  case PYRT_I64: static_cast<int64_t*>(a->data)[i] = int64_t(v); break;
+  default: static_cast<uint8_t*>(a->data)[i] = v != 0; break;
+  }
+}
+
+bool is_contiguous(const pyrt_array* a) {
+  int64_t expected = 1;
+  for (int d = a->ndim - 1; d >= 0; --d) {
+    if (a->shape[d] != 1 && a->strides[d] != expected) return false;
+    expected *= a->shape[d];
+  }
+  return true;
+}
+
+std::string shape_text(const pyrt_array* a) {
+  std::string out = "(";
+  for (int d = 0; d < a->ndim; ++d) out += (d ? ", " : "") + std::to_string(a->shape[d]);
+  if (a->ndim == 1) out += ",";
+  return out + ")";
+}
+
+} // namespace pyscript::runtime
+
+using namespace pyscript::runtime;
+
+namespace {
+
+// A header with no buffer; strides row-major.
+pyrt_array* new_header(int32_t dtype, int32_t ndim, const int64_t* shape) {
+  auto* a = static_cast<pyrt_array*>(std::calloc(1, sizeof(pyrt_array)));
+  a->refcount = 1;
+  a->dtype = dtype;
+  a->ndim = ndim;
+  a->size = 1;
+  for (int d = 0; d < ndim; ++d) {
+    a->shape[d] = shape[d];
+    a->size *= shape[d];
+  }
+  int64_t stride = 1;
+  for (int d = ndim - 1; d >= 0; --d) {
+    a->strides[d] = stride;
+    stride *= shape[d];
+  }
+  return a;
+}
+
+pyrt_array* view_of(pyrt_array* a) {
+  auto* v = static_cast<pyrt_array*>(std::calloc(1, sizeof(pyrt_array)));
+  *v = *a;
+  v->refcount = 1;
+  v->base = a->base ? a->base : a;
+  pyrt_array_retain(v->base);
+  return v;
+}
+
+} // namespace
+
+extern "C" {
+
+void pyrt_array_retain(pyrt_array* a) {
+  if (a) ++a->refcount;
+}
+
+void pyrt_array_release(pyrt_array* a) {
+  if (!a || --a->refcount > 0) return;
+  if (a->base) pyrt_array_release(a->base);
+  else std::free(a->data);
+  std::free(a);
+}
+
+pyrt_array* pyrt_array_new(int32_t dtype, int32_t ndim, const int64_t* shape) {
+  pyrt_array* a = new_header(dtype, ndim, shape);
+  size_t bytes = size_t(a->size) * dtype_size(dtype);
+  // 64-byte aligned, for vector loads; at least one line so that empty arrays have a buffer.
+  a->data = std::aligned_alloc(64, ((bytes + 63) / 64) * 64 + 64);
+  return a;
+}
+
+pyrt_array* pyrt_array_full(pyrt_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape,
+                            double value, const char* site) {
+  for (int d = 0; d < ndim; ++d) {
+    if (shape[d] < 0) {
+      pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "negative dimensions are not allowed");
+      return nullptr;
+    }
+  }
+  pyrt_array* a = pyrt_array_new(dtype, ndim, shape);
+  if (value == 0.0) std::memset(a->data, 0, size_t(a->size) * dtype_size(dtype));
+  else
+    for (int64_t i = 0; i < a->size; ++i) store_f64(a, i, value);
+  return a;
+}
+
+pyrt_array* pyrt_array_from_f64(int32_t dtype, int32_t ndim, const int64_t* shape, const double* values) {
+  pyrt_array* a = pyrt_array_new(dtype, ndim, shape);
+  for (int64_t i = 0; i < a->size; ++i) store_f64(a, i, values[i]);
+  return a;
+}
+
+pyrt_array* pyrt_array_arange(pyrt_context* ctx, int32_t dtype, double start, double stop, double step,
+                              const char* site) {
+  if (step == 0) {
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "Maximum allowed size exceeded");
+    return nullptr;
+  }
+  double n = std::ceil((stop - start) / step);
+  int64_t count = n > 0 ? int64_t(n) : 0;
+  pyrt_array* a = pyrt_array_new(dtype, 1, &count);
+  for (int64_t i = 0; i < count; ++i) store_f64(a, i, start + double(i) * step);
+  return a;
+}
+
+pyrt_array* pyrt_array_linspace(pyrt_context* ctx, int32_t dtype, double start, double stop, int64_t num,
+                                const char* site) {
+  if (num < 0) {
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "Number of samples, %lld, must be non-negative.",
+                      (long long)num);
+    return nullptr;
+  }
+  pyrt_array* a = pyrt_array_new(dtype, 1, &num);
+  double step = num > 1 ? (stop - start) / double(num - 1) : 0.0;
+  for (int64_t i = 0; i < num; ++i) store_f64(a, i, start + double(i) * step);
+  if (num > 1) store_f64(a, num - 1, stop); // numpy makes the last sample exact
+  return a;
+}
+
+pyrt_array* pyrt_array_eye(pyrt_context* ctx, int32_t dtype, int64_t n, int64_t m, const char* site) {
+  int64_t shape[2] = {n, m < 0 ? n : m};
+  pyrt_array* a = pyrt_array_full(ctx, dtype, 2, shape, 0.0, site);
+  if (!a) return nullptr;
+  for (int64_t i = 0; i < shape[0] && i < shape[1]; ++i) store_f64(a, i * shape[1] + i, 1.0);
+  return a;
+}
+
+pyrt_array* pyrt_array_scalar(int32_t dtype, double value) {
+  pyrt_array* a = pyrt_array_new(dtype, 0, nullptr);
+  store_f64(a, 0, value);
+  return a;
+}
+
+pyrt_array* pyrt_array_scalar_i64(int64_t value) {
+  pyrt_array* a = pyrt_array_new(PYRT_I64, 0, nullptr);
+  static_cast<int64_t*>(a->data)[0] = value;
+  return a;
+}
+
+pyrt_array* pyrt_array_astype(pyrt_array* a, int32_t dtype) {
+  pyrt_array* out = pyrt_array_new(dtype, a->ndim, a->shape);
+  int64_t i = 0;
+  if (dtype == PYRT_I64 && a->dtype == PYRT_I64) {
+    for_each_offset(a, [&](int64_t off) { static_cast<int64_t*>(out->data)[i++] = load_i64(a, off); });
+  } else if (dtype == PYRT_I64) {
+    for_each_offset(a, [&](int64_t off) {
+      double v = load_f64(a, off);
+      static_cast<int64_t*>(out->data)[i++] = std::isfinite(v) ? int64_t(v) : INT64_MIN;
+    });
+  } else {
+    for_each_offset(a, [&](int64_t off) { store_f64(out, i++, load_f64(a, off)); });
+  }
+  return out;
+}
+
+pyrt_array* pyrt_array_transpose(pyrt_array* a) {
+  pyrt_array* v = view_of(a);
+  for (int d = 0; d < a->ndim; ++d) {
+    v->shape[d] = a->shape[a->ndim - 1 - d];
+    v->strides[d] = a->strides[a->ndim - 1 - d];
+  }
+  return v;
+}
+
+pyrt_array* pyrt_array_reshape(pyrt_context* ctx, pyrt_array* a, int32_t ndim, const int64_t* shape,
+                               const char* site) {
+  int64_t dims[PYRT_MAX_DIMS];
+  int64_t known = 1;
+  int unknown = -1;
+  for (int d = 0; d < ndim; ++d) {
+    dims[d] = shape[d];
+    if (shape[d] == -1 && unknown < 0) unknown = d;
+    else known *= shape[d];
+  }
+  if (unknown >= 0 && known > 0 && a->size % known == 0) dims[unknown] = a->size / known;
+  int64_t total = 1;
+  for (int d = 0; d < ndim; ++d) total *= dims[d];
+  if (total != a->size || (unknown >= 0 && known == 0)) {
+    std::string want = "(";
+    for (int d = 0; d < ndim; ++d) want += (d ? ", " : "") + std::to_string(shape[d]);
+    want += ndim == 1 ? ",)" : ")";
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "cannot reshape array of size %lld into shape %s",
+                      (long long)a->size, want.c_str());
+    return nullptr;
+  }
+  pyrt_array* src = is_contiguous(a) ? a : nullptr;
+  pyrt_array* copy = nullptr;
+  if (!src) src = copy = pyrt_array_astype(a, a->dtype);
+  pyrt_array* v = view_of(src);
+  v->ndim = ndim;
+  v->size = total;
+  int64_t stride = 1;
+  for (int d = ndim - 1; d >= 0; --d) {
+    v->shape[d] = dims[d];
+    v->strides[d] = stride;
+    stride *= dims[d];
+  }
+  pyrt_array_release(copy);
+  return v;
+}
+
+pyrt_array* pyrt_array_index(pyrt_context* ctx, pyrt_array* a, int32_t count, const int64_t* spec,
+                             const char* site) {
+  if (count > a->ndim) {
+    pyrt_raise_detail(ctx, PYRT_INDEX_ERROR, site,
+                      "too many indices for array: array is %d-dimensional, but %d were indexed",
+                      a->ndim, count);
+    return nullptr;
+  }
+  pyrt_array* v = view_of(a);
+  char* data = static_cast<char*>(a->data);
+  size_t item = dtype_size(a->dtype);
+  int out = 0;
+  for (int d = 0; d < a->ndim; ++d) {
+    int64_t n = a->shape[d];
+    if (d >= count) {
+      v->shape[out] = n;
+      v->strides[out++] = a->strides[d];
+      continue;
+    }
+    const int64_t* s = spec + 5 * d;
+    if (s[0] == 0) {
+      int64_t i = s[1] < 0 ? s[1] + n : s[1];
+      if (i < 0 || i >= n) {
+        pyrt_raise_detail(ctx, PYRT_INDEX_ERROR, site,
+                          "index %lld is out of bounds for axis %d with size %lld", (long long)s[1], d,
+                          (long long)n);
+        pyrt_array_release(v);
+        return nullptr;
+      }
+      data += i * a->strides[d] * int64_t(item);
+      continue;
+    }
+    int64_t step = s[3];
+    if (step == 0) {
+      pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "slice step cannot be zero");
+      pyrt_array_release(v);
+      return nullptr;
+    }
+    bool has_start = s[4] & 1, has_stop = s[4] & 2;
+    // Python's slice.indices().
+    auto clamp = [&](int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; };
+    int64_t start, stop;
+    if (step > 0) {
+      start = has_start ? clamp(s[1] < 0 ? s[1] + n : s[1], 0, n) : 0;
+      stop = has_stop ? clamp(s[2] < 0 ? s[2] + n : s[2], 0, n) : n;
+    } else {
+      start = has_start ? clamp(s[1] < 0 ? s[1] + n : s[1], -1, n - 1) : n - 1;
+      stop = has_stop ? clamp(s[2] < 0 ? s[2] + n : s[2], -1, n - 1) : -1;
+    }
+    int64_t len = step > 0 ? (stop > start ? (stop - start + step - 1) / step : 0)
+                           : (start > stop ? (start - stop - step - 1) / -step : 0);
+    if (len > 0) data += start * a->strides[d] * int64_t(item);
+    v->shape[out] = len;
+    v->strides[out++] = a->strides[d] * step;
+  }
+  v->ndim = out;
+  v->size = 1;
+  for (int d = 0; d < out; ++d) v->size *= v->shape[d];
+  v->data = data;
+  return v;
+}
+
+int64_t pyrt_array_dim(pyrt_array* a, int32_t axis) { return a->shape[axis]; }
+
+static bool one_element(pyrt_context* ctx, pyrt_array* a, const char* site) {
+  if (a->size == 1) return true;
+  pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                    a->size == 0 ? "can only convert an array of size 1 to a Python scalar"
+                                 : "only length-1 arrays can be converted to Python scalars");
+  return false;
+}
+
+double pyrt_array_item_f64(pyrt_context* ctx, pyrt_array* a, const char* site) {
+  return one_element(ctx, a, site) ? load_f64(a, 0) : 0.0;
+}
+
+int64_t pyrt_array_item_i64(pyrt_context* ctx, pyrt_array* a, const char* site) {
+  if (!one_element(ctx, a, site)) return 0;
+  if (a->dtype == PYRT_I64 || a->dtype == PYRT_BOOL) return load_i64(a, 0);
+  double v = load_f64(a, 0);
+  if (!std::isfinite(v)) {
+    pyrt_raise(ctx, std::isnan(v) ? PYRT_FLOAT_TO_INT_NAN : PYRT_FLOAT_TO_INT_INF, site);
+    return 0;
+  }
+  return int64_t(v);
+}
+
+} // extern "C"

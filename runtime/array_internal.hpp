@@ -1,0 +1,41 @@
+// Internal to runtime/array*.cpp: element access by dtype and iteration helpers.
+#pragma once
+
+#include "pyscript/runtime.h"
+
+#include <cstdint>
+#include <string>
+
+namespace pyscript::runtime {
+
+size_t dtype_size(int32_t dtype);
+const char* dtype_name(int32_t dtype);
+
+// Element i (a flat offset in elements, strides applied by the caller) as a double / int64.
+double load_f64(const pyrt_array* a, int64_t offset);
+int64_t load_i64(const pyrt_array* a, int64_t offset);
+void store_f64(pyrt_array* a, int64_t offset, double v);
+
+bool is_contiguous(const pyrt_array* a);
+// "(1, 512)"
+std::string shape_text(const pyrt_array* a);
+
+// Calls fn(offset_in_a) for every element of `a` in row-major order.
+template <class Fn> void for_each_offset(const pyrt_array* a, Fn fn) {
+  if (a->size == 0) return;
+  int64_t index[PYRT_MAX_DIMS] = {0};
+  int64_t offset = 0;
+  for (int64_t n = 0; n < a->size; ++n) {
+    fn(offset);
+    for (int d = a->ndim - 1; d >= 0; --d) {
+      if (++index[d] < a->shape[d]) {
+        offset += a->strides[d];
+        break;
+      }
+      offset -= a->strides[d] * (a->shape[d] - 1);
+      index[d] = 0;
+    }
+  }
+}
+
+} // namespace pyscript::runtime

@@ -1,0 +1,442 @@
+// Array arithmetic with numpy's semantics: broadcasting, elementwise ops computed in one dtype,
+// reductions over an axis, matrix products.
+#include "runtime/array_internal.hpp"
+#include "support/python_arith.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+using namespace pyscript::runtime;
+
+namespace {
+
+// numpy's broadcast of two shapes into `out`; false when they do not fit.
+bool broadcast_shapes(const pyrt_array* a, const pyrt_array* b, int32_t& ndim, int64_t* out) {
+  ndim = a->ndim > b->ndim ? a->ndim : b->ndim;
+  for (int d = 0; d < ndim; ++d) {
+    int da = d - (ndim - a->ndim), db = d - (ndim - b->ndim);
+    int64_t sa = da >= 0 ? a->shape[da] : 1, sb = db >= 0 ? b->shape[db] : 1;
+    if (sa != sb && sa != 1 && sb != 1) return false;
+    out[d] = sa == 1 ? sb : sa;
+  }
+  return true;
+}
+
+// The strides of `a` read as an array of shape `shape` (0 along broadcast axes).
+void broadcast_strides(const pyrt_array* a, int32_t ndim, const int64_t* shape, int64_t* strides) {
+  for (int d = 0; d < ndim; ++d) {
+    int da = d - (ndim - a->ndim);
+    strides[d] = da >= 0 && a->shape[da] == shape[d] ? a->strides[da] : 0;
+  }
+}
+
+// Walks `shape` in row-major order, calling fn(k, offsets...) with the offset into each operand.
+template <int N, class Fn>
+void walk(int32_t ndim, const int64_t* shape, const int64_t (*strides)[PYRT_MAX_DIMS], Fn fn) {
+  int64_t total = 1;
+  for (int d = 0; d < ndim; ++d) total *= shape[d];
+  if (total == 0) return;
+  int64_t index[PYRT_MAX_DIMS] = {0};
+  int64_t off[N] = {0};
+  for (int64_t k = 0; k < total; ++k) {
+    fn(k, off);
+    for (int d = ndim - 1; d >= 0; --d) {
+      if (++index[d] < shape[d]) {
+        for (int j = 0; j < N; ++j) off[j] += strides[j][d];
+        break;
+      }
+      for (int j = 0; j < N; ++j) off[j] -= strides[j][d] * (shape[d] - 1);
+      index[d] = 0;
+    }
+  }
+}
+
+
+template <class T> T binary_value(int32_t op, T a, T b) {
+  switch (op) {
+  case PYRT_ADD: return a + b;
+  case PYRT_SUB: return a - b;
+  case PYRT_MUL: return a * b;
+  case PYRT_DIV: return a / b;
+  // numpy's maximum/minimum propagate nan.
+  case PYRT_MAXIMUM: return a != a ? a : b != b ? b : a >= b ? a : b;
+  case PYRT_MINIMUM: return a != a ? a : b != b ? b : a <= b ? a : b;
+  default: break;
+  }
+  if constexpr (std::is_floating_point_v<T>) {
+    switch (op) {
+    case PYRT_FLOORDIV: {
+      auto r = pyscript::arith::floordiv(double(a), double(b));
+      return r ? T(*r) : T(double(a) / double(b)); // numpy: inf/nan, no error
+    }
+    case PYRT_MOD: {
+      auto r = pyscript::arith::mod(double(a), double(b));
+      return r ? T(*r) : T(NAN);
+    }
+    case PYRT_POW: return T(std::pow(double(a), double(b)));
+    default: return T(0);
+    }
+  } else {
+    switch (op) {
+    case PYRT_FLOORDIV: { auto r = pyscript::arith::floordiv(int64_t(a), int64_t(b)); return r ? T(*r) : T(0); }
+    case PYRT_MOD: { auto r = pyscript::arith::mod(int64_t(a), int64_t(b)); return r ? T(*r) : T(0); }
+    case PYRT_POW: {
+      // numpy wraps on overflow; negative exponents are an error there, 0 here.
+      int64_t base = int64_t(a), e = int64_t(b), r = 1;
+      if (e < 0) return T(0);
+      while (e > 0) {
+        if (e & 1) r = int64_t(uint64_t(r) * uint64_t(base));
+        base = int64_t(uint64_t(base) * uint64_t(base));
+        e >>= 1;
+      }
+      return T(r);
+    }
+    default: return T(0);
+    }
+  }
+}
+
+template <class T> bool compare_value(int32_t op, T a, T b) {
+  switch (op) {
+  case PYRT_LT: return a < b;
+  case PYRT_LE: return a <= b;
+  case PYRT_GT: return a > b;
+  case PYRT_GE: return a >= b;
+  case PYRT_EQ: return a == b;
+  default: return a != b;
+  }
+}
+
+// An operand as a T-typed array (the array itself when it already is one).
+template <class T> const T* typed_data(pyrt_array* a, int32_t dtype, pyrt_array*& temp) {
+  temp = nullptr;
+  if (a->dtype == dtype) return static_cast<const T*>(a->data);
+  temp = pyrt_array_astype(a, dtype);
+  return static_cast<const T*>(temp->data);
+}
+
+template <class T>
+void binary_kernel(int32_t op, pyrt_array* a, pyrt_array* b, int32_t dtype, pyrt_array* out,
+                   const int64_t (*strides)[PYRT_MAX_DIMS]) {
+  pyrt_array *ta, *tb;
+  const T* pa = typed_data<T>(a, dtype, ta);
+  const T* pb = typed_data<T>(b, dtype, tb);
+  // A converted copy is contiguous: its strides differ from the original's.
+  int64_t st[2][PYRT_MAX_DIMS];
+  std::memcpy(st, strides, sizeof st);
+  if (ta) broadcast_strides(ta, out->ndim, out->shape, st[0]);
+  if (tb) broadcast_strides(tb, out->ndim, out->shape, st[1]);
+  bool compare = op >= PYRT_LT;
+  if (compare) {
+    auto* po = static_cast<uint8_t*>(out->data);
+    walk<2>(out->ndim, out->shape, st, [&](int64_t k, const int64_t* off) {
+      po[k] = compare_value<T>(op, pa[off[0]], pb[off[1]]);
+    });
+  } else {
+    auto* po = static_cast<T*>(out->data);
+    bool same = out->ndim > 0 && is_contiguous(ta ? ta : a) && is_contiguous(tb ? tb : b) &&
+                (ta ? ta : a)->size == out->size && (tb ? tb : b)->size == out->size;
+    if (same && op <= PYRT_DIV) {
+      for (int64_t k = 0; k < out->size; ++k) po[k] = binary_value<T>(op, pa[k], pb[k]);
+    } else {
+      walk<2>(out->ndim, out->shape, st, [&](int64_t k, const int64_t* off) {
+        po[k] = binary_value<T>(op, pa[off[0]], pb[off[1]]);
+      });
+    }
+  }
+  pyrt_array_release(ta);
+  pyrt_array_release(tb);
+}
+
+template <class T> T unary_value(int32_t op, T x) {
+  switch (op) {
+  case PYRT_NEG: return T(-x);
+  case PYRT_ABS: return x < 0 ? T(-x) : x;
+  case PYRT_EXP: return T(std::exp(double(x)));
+  case PYRT_LOG: return T(std::log(double(x)));
+  case PYRT_SQRT: return T(std::sqrt(double(x)));
+  case PYRT_TANH: return T(std::tanh(double(x)));
+  case PYRT_SIN: return T(std::sin(double(x)));
+  case PYRT_COS: return T(std::cos(double(x)));
+  default: return T(!x);
+  }
+}
+
+template <> float unary_value<float>(int32_t op, float x) {
+  switch (op) {
+  case PYRT_NEG: return -x;
+  case PYRT_ABS: return std::fabs(x);
+  case PYRT_EXP: return std::exp(x);
+  case PYRT_LOG: return std::log(x);
+  case PYRT_SQRT: return std::sqrt(x);
+  case PYRT_TANH: return std::tanh(x);
+  case PYRT_SIN: return std::sin(x);
+  case PYRT_COS: return std::cos(x);
+  default: return float(!x);
+  }
+}
+
+} // namespace
+
+extern "C" {
+
+pyrt_array* pyrt_array_binary(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt_array* b, int32_t dtype,
+                              int32_t out_dtype, const char* site) {
+  int32_t ndim;
+  int64_t shape[PYRT_MAX_DIMS];
+  if (!broadcast_shapes(a, b, ndim, shape)) {
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                      "operands could not be broadcast together with shapes %s %s",
+                      shape_text(a).c_str(), shape_text(b).c_str());
+    return nullptr;
+  }
+  pyrt_array* out = pyrt_array_new(out_dtype, ndim, shape);
+  int64_t strides[2][PYRT_MAX_DIMS];
+  broadcast_strides(a, ndim, shape, strides[0]);
+  broadcast_strides(b, ndim, shape, strides[1]);
+  switch (dtype) {
+  case PYRT_F32: binary_kernel<float>(op, a, b, dtype, out, strides); break;
+  case PYRT_F64: binary_kernel<double>(op, a, b, dtype, out, strides); break;
+  case PYRT_I64: binary_kernel<int64_t>(op, a, b, dtype, out, strides); break;
+  default: binary_kernel<uint8_t>(op, a, b, dtype, out, strides); break;
+  }
+  return out;
+}
+
+pyrt_array* pyrt_array_unary(pyrt_context* ctx, int32_t op, pyrt_array* a, int32_t dtype, const char* site) {
+  (void)ctx;
+  (void)site;
+  pyrt_array* src = a->dtype == dtype ? a : pyrt_array_astype(a, dtype);
+  pyrt_array* out = pyrt_array_new(op == PYRT_NOT ? PYRT_BOOL : dtype, a->ndim, a->shape);
+  int64_t k = 0;
+  switch (dtype) {
+  case PYRT_F32: {
+    auto* p = static_cast<const float*>(src->data);
+    auto* o = static_cast<float*>(out->data);
+    for_each_offset(src, [&](int64_t off) { o[k++] = unary_value<float>(op, p[off]); });
+    break;
+  }
+  case PYRT_F64: {
+    auto* p = static_cast<const double*>(src->data);
+    auto* o = static_cast<double*>(out->data);
+    for_each_offset(src, [&](int64_t off) { o[k++] = unary_value<double>(op, p[off]); });
+    break;
+  }
+  case PYRT_I64: {
+    auto* p = static_cast<const int64_t*>(src->data);
+    auto* o = static_cast<int64_t*>(out->data);
+    for_each_offset(src, [&](int64_t off) { o[k++] = unary_value<int64_t>(op, p[off]); });
+    break;
+  }
+  default: {
+    auto* p = static_cast<const uint8_t*>(src->data);
+    auto* o = static_cast<uint8_t*>(out->data);
+    for_each_offset(src, [&](int64_t off) { o[k++] = uint8_t(op == PYRT_NOT ? !p[off] : p[off]); });
+  }
+  }
+  if (src != a) pyrt_array_release(src);
+  return out;
+}
+
+pyrt_array* pyrt_array_where(pyrt_context* ctx, pyrt_array* cond, pyrt_array* a, pyrt_array* b,
+                             int32_t dtype, const char* site) {
+  int32_t n1, ndim;
+  int64_t s1[PYRT_MAX_DIMS], shape[PYRT_MAX_DIMS];
+  pyrt_array* ab = nullptr;
+  if (!broadcast_shapes(a, b, n1, s1) || !(ab = pyrt_array_new(PYRT_BOOL, n1, s1)) ||
+      !broadcast_shapes(cond, ab, ndim, shape)) {
+    pyrt_array_release(ab);
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                      "operands could not be broadcast together with shapes %s %s %s",
+                      shape_text(cond).c_str(), shape_text(a).c_str(), shape_text(b).c_str());
+    return nullptr;
+  }
+  pyrt_array_release(ab);
+  pyrt_array* out = pyrt_array_new(dtype, ndim, shape);
+  int64_t st[3][PYRT_MAX_DIMS];
+  broadcast_strides(cond, ndim, shape, st[0]);
+  broadcast_strides(a, ndim, shape, st[1]);
+  broadcast_strides(b, ndim, shape, st[2]);
+  walk<3>(ndim, shape, st, [&](int64_t k, const int64_t* off) {
+    bool c = load_f64(cond, off[0]) != 0;
+    if (dtype == PYRT_I64) static_cast<int64_t*>(out->data)[k] = c ? load_i64(a, off[1]) : load_i64(b, off[2]);
+    else store_f64(out, k, c ? load_f64(a, off[1]) : load_f64(b, off[2]));
+  });
+  return out;
+}
+
+pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis, int32_t keepdims,
+                              int32_t out_dtype, const char* site) {
+  bool all = axis < -int64_t(a->ndim);
+  if (!all && (axis >= a->ndim)) {
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "axis %lld is out of bounds for array of dimension %d",
+                      (long long)axis, a->ndim);
+    return nullptr;
+  }
+  if (!all && axis < 0) axis += a->ndim;
+  // The result's shape, and for each result element the elements it reduces.
+  int32_t ndim = 0;
+  int64_t shape[PYRT_MAX_DIMS];
+  for (int d = 0; d < a->ndim; ++d) {
+    bool reduced = all || d == axis;
+    if (!reduced) shape[ndim++] = a->shape[d];
+    else if (keepdims) shape[ndim++] = 1;
+  }
+  int64_t count = all ? a->size : a->shape[axis];
+  if (count == 0 && op != PYRT_SUM && op != PYRT_MEAN) {
+    static const char* names[] = {"sum", "mean", "maximum", "minimum", "argmax"};
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                      op == PYRT_ARGMAX ? "attempt to get argmax of an empty sequence"
+                                        : "zero-size array to reduction operation %s which has no identity",
+                      names[op]);
+    return nullptr;
+  }
+  pyrt_array* out = pyrt_array_new(out_dtype, ndim, shape);
+  // Iterate over the kept axes (outer) and the reduced axis (inner).
+  pyrt_array outer = *a;
+  int64_t inner_stride = 0;
+  if (all) {
+    outer.ndim = 0;
+    outer.size = 1;
+  } else {
+    inner_stride = a->strides[axis];
+    outer.ndim = 0;
+    outer.size = 1;
+    for (int d = 0; d < a->ndim; ++d) {
+      if (d == axis) continue;
+      outer.shape[outer.ndim] = a->shape[d];
+      outer.strides[outer.ndim++] = a->strides[d];
+      outer.size *= a->shape[d];
+    }
+  }
+  bool integer = a->dtype == PYRT_I64 || a->dtype == PYRT_BOOL;
+  int64_t k = 0;
+  for_each_offset(&outer, [&](int64_t base) {
+    double acc = op == PYRT_MAX ? -INFINITY : op == PYRT_MIN ? INFINITY : 0.0;
+    int64_t iacc = op == PYRT_MAX ? INT64_MIN : op == PYRT_MIN ? INT64_MAX : 0;
+    int64_t best = 0, n = 0;
+    bool nan_seen = false;
+    auto visit = [&](int64_t off) {
+      if (integer && op != PYRT_MEAN) {
+        int64_t v = load_i64(a, off);
+        if (op == PYRT_SUM) iacc += v;
+        else if (op == PYRT_MAX || op == PYRT_ARGMAX) { if (n == 0 || v > iacc) { iacc = v; best = n; } }
+        else if (v < iacc) iacc = v;
+      } else {
+        double v = load_f64(a, off);
+        if (op == PYRT_SUM || op == PYRT_MEAN) acc += v;
+        else if (nan_seen) {}
+        else if (v != v) { nan_seen = true; acc = v; best = n; }
+        else if (op == PYRT_MAX || op == PYRT_ARGMAX) { if (n == 0 || v > acc) { acc = v; best = n; } }
+        else if (v < acc) acc = v;
+      }
+      ++n;
+    };
+    if (all) for_each_offset(a, visit);
+    else for (int64_t i = 0; i < count; ++i) visit(base + i * inner_stride);
+    if (op == PYRT_ARGMAX) static_cast<int64_t*>(out->data)[k++] = best;
+    else if (op == PYRT_MEAN) store_f64(out, k++, acc / double(count));
+    else if (integer && out_dtype == PYRT_I64) static_cast<int64_t*>(out->data)[k++] = iacc;
+    else if (integer) store_f64(out, k++, double(iacc));
+    else store_f64(out, k++, acc);
+  });
+  return out;
+}
+
+pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, int32_t dtype, const char* site) {
+  if (a->ndim == 0 || b->ndim == 0) {
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "matmul: an operand is 0-dimensional");
+    return nullptr;
+  }
+  // 1-D operands become a row (a) or a column (b), removed from the result again.
+  int64_t m = a->ndim == 1 ? 1 : a->shape[a->ndim - 2];
+  int64_t k = a->shape[a->ndim - 1];
+  int64_t kb = b->ndim == 1 ? b->shape[0] : b->shape[b->ndim - 2];
+  int64_t n = b->ndim == 1 ? 1 : b->shape[b->ndim - 1];
+  if (k != kb) {
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "matmul shapes %s and %s do not align",
+                      shape_text(a).c_str(), shape_text(b).c_str());
+    return nullptr;
+  }
+  // Batch dimensions broadcast.
+  pyrt_array ba = *a, bb = *b;
+  ba.ndim = a->ndim > 2 ? a->ndim - 2 : 0;
+  bb.ndim = b->ndim > 2 ? b->ndim - 2 : 0;
+  int32_t batch_ndim;
+  int64_t batch[PYRT_MAX_DIMS];
+  if (!broadcast_shapes(&ba, &bb, batch_ndim, batch)) {
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "matmul shapes %s and %s do not align",
+                      shape_text(a).c_str(), shape_text(b).c_str());
+    return nullptr;
+  }
+  int64_t shape[PYRT_MAX_DIMS];
+  int32_t ndim = batch_ndim;
+  for (int d = 0; d < batch_ndim; ++d) shape[d] = batch[d];
+  if (a->ndim > 1) shape[ndim++] = m;
+  if (b->ndim > 1) shape[ndim++] = n;
+  pyrt_array* out = pyrt_array_full(ctx, dtype, ndim, shape, 0.0, site);
+  pyrt_array* ca = (a->dtype == dtype && is_contiguous(a)) ? a : pyrt_array_astype(a, dtype);
+  pyrt_array* cb = (b->dtype == dtype && is_contiguous(b)) ? b : pyrt_array_astype(b, dtype);
+  int64_t batches = 1;
+  for (int d = 0; d < batch_ndim; ++d) batches *= batch[d];
+  int64_t sa[PYRT_MAX_DIMS], sb[PYRT_MAX_DIMS];
+  // Per-batch element offsets of the matrices (contiguous copies: matrix strides m*k, k*n).
+  {
+    pyrt_array pa = *ca, pb = *cb;
+    pa.ndim = ba.ndim;
+    pb.ndim = bb.ndim;
+    int64_t stride = m * k;
+    for (int d = pa.ndim - 1; d >= 0; --d) { pa.strides[d] = stride; stride *= pa.shape[d]; }
+    stride = kb * n;
+    for (int d = pb.ndim - 1; d >= 0; --d) { pb.strides[d] = stride; stride *= pb.shape[d]; }
+    broadcast_strides(&pa, batch_ndim, batch, sa);
+    broadcast_strides(&pb, batch_ndim, batch, sb);
+  }
+  int64_t index[PYRT_MAX_DIMS] = {0};
+  for (int64_t t = 0; t < batches; ++t) {
+    int64_t oa = 0, ob = 0;
+    for (int d = 0; d < batch_ndim; ++d) { oa += index[d] * sa[d]; ob += index[d] * sb[d]; }
+    int64_t oo = t * m * n;
+    // Row of A outer, row of B inner: the inner loop runs over contiguous outputs (vectorizes).
+    if (dtype == PYRT_F32) {
+      const float* A = static_cast<const float*>(ca->data) + oa;
+      const float* B = static_cast<const float*>(cb->data) + ob;
+      float* C = static_cast<float*>(out->data) + oo;
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t p = 0; p < k; ++p) {
+          float x = A[i * k + p];
+          const float* brow = B + p * n;
+          float* crow = C + i * n;
+          for (int64_t j = 0; j < n; ++j) crow[j] += x * brow[j];
+        }
+    } else if (dtype == PYRT_F64) {
+      const double* A = static_cast<const double*>(ca->data) + oa;
+      const double* B = static_cast<const double*>(cb->data) + ob;
+      double* C = static_cast<double*>(out->data) + oo;
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t p = 0; p < k; ++p) {
+          double x = A[i * k + p];
+          const double* brow = B + p * n;
+          double* crow = C + i * n;
+          for (int64_t j = 0; j < n; ++j) crow[j] += x * brow[j];
+        }
+    } else {
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) {
+          int64_t acc = 0;
+          for (int64_t p = 0; p < k; ++p) acc += load_i64(ca, oa + i * k + p) * load_i64(cb, ob + p * n + j);
+          static_cast<int64_t*>(out->data)[oo + i * n + j] = acc; // int64 (bool promotes to it)
+        }
+    }
+    for (int d = batch_ndim - 1; d >= 0; --d) {
+      if (++index[d] < batch[d]) break;
+      index[d] = 0;
+    }
+  }
+  if (ca != a) pyrt_array_release(ca);
+  if (cb != b) pyrt_array_release(cb);
+  return out;
+}
+
+} // extern "C"

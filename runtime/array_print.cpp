@@ -1,0 +1,280 @@
+// print(array) as numpy prints it (numpy's arrayprint with its defaults: precision 8, floatmode
+// 'maxprec', linewidth 75, threshold 1000 with 3 edge items): common width, fixed or scientific
+// notation chosen for the whole array, '.' kept on whole floats, wrapping with a hanging indent.
+#include "runtime/array_internal.hpp"
+#include "support/float_repr.hpp"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace pyscript::runtime;
+
+namespace {
+
+constexpr int kPrecision = 8;
+constexpr size_t kLineWidth = 75;
+constexpr int64_t kThreshold = 1000;
+constexpr int64_t kEdgeItems = 3;
+
+// Shortest digits that read back as x in its own dtype; "%.*e" form.
+std::string shortest_scientific(double x, bool is_f32) {
+  char buf[64];
+  for (int p = 1; p <= 17; ++p) {
+    std::snprintf(buf, sizeof buf, "%.*e", p - 1, x);
+    if (is_f32 ? float(std::strtod(buf, nullptr)) == float(x) : std::strtod(buf, nullptr) == x) break;
+  }
+  return buf;
+}
+
+// Digits and decimal exponent of the shortest form: x = 0.DIGITS * 10^decpt.
+void shortest_digits(double x, bool is_f32, std::string& digits, int& decpt) {
+  std::string s = shortest_scientific(std::fabs(x), is_f32);
+  size_t e = s.find('e');
+  digits.clear();
+  for (size_t i = 0; i < e; ++i)
+    if (s[i] != '.') digits += s[i];
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  decpt = std::atoi(s.c_str() + e + 1) + 1;
+}
+
+// dragon4_positional(unique, precision 8, trim '.'): "1.5", "0.", "-0.33333333".
+std::string positional(double x, bool is_f32) {
+  std::string digits;
+  int decpt;
+  shortest_digits(x, is_f32, digits, decpt);
+  int frac_digits = std::max(0, int(digits.size()) - decpt);
+  std::string out;
+  if (x == 0) digits = "0", decpt = 1, frac_digits = 0;
+  if (frac_digits > kPrecision) {
+    char buf[400];
+    std::snprintf(buf, sizeof buf, "%.*f", kPrecision, std::fabs(x));
+    out = buf;
+    while (out.back() == '0') out.pop_back();
+  } else {
+    if (decpt <= 0) {
+      out = "0." + std::string(size_t(-decpt), '0') + digits;
+    } else if (size_t(decpt) >= digits.size()) {
+      out = digits + std::string(size_t(decpt) - digits.size(), '0') + ".";
+    } else {
+      out = digits.substr(0, size_t(decpt)) + "." + digits.substr(size_t(decpt));
+    }
+  }
+  return (std::signbit(x) ? "-" : "") + out;
+}
+
+// dragon4_scientific(unique, precision 8): mantissa digits after the point, and the exponent.
+void scientific(double x, bool is_f32, std::string& mantissa, int& exponent) {
+  std::string digits;
+  int decpt;
+  shortest_digits(x, is_f32, digits, decpt);
+  if (x == 0) digits = "0", decpt = 1;
+  if (int(digits.size()) - 1 > kPrecision) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*e", kPrecision, std::fabs(x));
+    std::string s = buf;
+    size_t e = s.find('e');
+    digits.clear();
+    for (size_t i = 0; i < e; ++i)
+      if (s[i] != '.') digits += s[i];
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+    decpt = std::atoi(s.c_str() + e + 1) + 1;
+  }
+  mantissa = (std::signbit(x) ? "-" : "") + digits.substr(0, 1) + "." + digits.substr(1);
+  exponent = decpt - 1;
+}
+
+class Formatter {
+public:
+  explicit Formatter(const pyrt_array* a) : a_(a) {
+    std::vector<double> finite;
+    for_each_offset(a, [&](int64_t off) { values_.push_back(load_f64(a, off)); });
+    if (a->dtype == PYRT_F32 || a->dtype == PYRT_F64) plan_floats();
+    else plan_integers();
+  }
+
+  std::string operator()(int64_t flat) const {
+    double v = values_[size_t(flat)];
+    if (a_->dtype == PYRT_BOOL) return pad_left(v != 0 ? "True" : "False", width_);
+    if (a_->dtype == PYRT_I64) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%" PRId64, load_i64(a_, offsets_[size_t(flat)]));
+      return pad_left(buf, width_);
+    }
+    if (std::isnan(v) || std::isinf(v)) {
+      std::string s = std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf";
+      return pad_left(s, pad_left_ + pad_right_ + 1);
+    }
+    bool f32 = a_->dtype == PYRT_F32;
+    if (exp_format_) {
+      std::string mantissa;
+      int exponent;
+      scientific(v, f32, mantissa, exponent);
+      size_t dot = mantissa.find('.');
+      std::string frac = mantissa.substr(dot + 1);
+      frac += std::string(size_t(precision_) - std::min(frac.size(), size_t(precision_)), '0');
+      char exp[16];
+      std::snprintf(exp, sizeof exp, "e%c%0*d", exponent < 0 ? '-' : '+', exp_size_, std::abs(exponent));
+      return pad_left(mantissa.substr(0, dot), pad_left_) + "." + frac + exp;
+    }
+    std::string s = positional(v, f32);
+    size_t dot = s.find('.');
+    std::string frac = s.substr(dot + 1);
+    return pad_left(s.substr(0, dot), pad_left_) + "." + frac + std::string(size_t(pad_right_) - frac.size(), ' ');
+  }
+
+  std::vector<int64_t> offsets_;
+
+private:
+  static std::string pad_left(const std::string& s, int width) {
+    return s.size() >= size_t(width) ? s : std::string(size_t(width) - s.size(), ' ') + s;
+  }
+
+  void plan_integers() {
+    width_ = a_->dtype == PYRT_BOOL ? 4 : 1;
+    for_each_offset(a_, [&](int64_t off) {
+      offsets_.push_back(off);
+      if (a_->dtype == PYRT_BOOL) {
+        if (load_i64(a_, off) == 0) width_ = 5;
+      } else {
+        char buf[32];
+        width_ = std::max(width_, std::snprintf(buf, sizeof buf, "%" PRId64, load_i64(a_, off)));
+      }
+    });
+  }
+
+  void plan_floats() {
+    bool f32 = a_->dtype == PYRT_F32;
+    double max_abs = 0, min_abs = INFINITY;
+    bool any = false, has_non_finite = false;
+    for (double v : values_) {
+      if (!std::isfinite(v)) {
+        has_non_finite = true;
+        continue;
+      }
+      if (v == 0) continue;
+      any = true;
+      max_abs = std::max(max_abs, std::fabs(v));
+      min_abs = std::min(min_abs, std::fabs(v));
+    }
+    exp_format_ = any && (max_abs >= 1e8 || min_abs < 0.0001 || max_abs / min_abs > 1000.0);
+    pad_left_ = pad_right_ = 0;
+    for (double v : values_) {
+      if (!std::isfinite(v)) continue;
+      if (exp_format_) {
+        std::string mantissa;
+        int exponent;
+        scientific(v, f32, mantissa, exponent);
+        size_t dot = mantissa.find('.');
+        pad_left_ = std::max(pad_left_, int(dot));
+        precision_ = std::max(precision_, int(mantissa.size() - dot - 1));
+        exp_size_ = std::max(exp_size_, std::abs(exponent) >= 100 ? 3 : 2);
+      } else {
+        std::string s = positional(v, f32);
+        size_t dot = s.find('.');
+        pad_left_ = std::max(pad_left_, int(dot));
+        pad_right_ = std::max(pad_right_, int(s.size() - dot - 1));
+      }
+    }
+    if (exp_format_) pad_right_ = exp_size_ + 2 + precision_;
+    if (has_non_finite && pad_left_ + pad_right_ + 1 < 3) pad_left_ = std::max(pad_left_, 3 - pad_right_ - 1);
+  }
+
+  const pyrt_array* a_;
+  std::vector<double> values_;
+  bool exp_format_ = false;
+  int pad_left_ = 0, pad_right_ = 0, precision_ = 0, exp_size_ = 2, width_ = 1;
+};
+
+struct Printer {
+  const pyrt_array* a;
+  const Formatter& format;
+  bool summarize;
+  std::vector<int64_t> strides; // row-major element counts per axis, into the formatter's order
+
+  // numpy's _extendLine_pretty for single-line words.
+  static void extend_line(std::string& s, std::string& line, const std::string& word, size_t width,
+                          const std::string& next_line_prefix) {
+    bool wrap = line.size() + word.size() > width;
+    if (line.size() <= next_line_prefix.size()) wrap = false;
+    if (wrap) {
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      s += line + "\n";
+      line = next_line_prefix;
+    }
+    line += word;
+  }
+
+  std::string recurse(int axis, int64_t flat, const std::string& hanging, size_t width) {
+    if (axis == a->ndim) return format(flat);
+    std::string next_hanging = hanging + " ";
+    size_t next_width = width - 1;
+    int64_t n = a->shape[axis];
+    bool cut = summarize && n > 2 * kEdgeItems;
+    int64_t leading = cut ? kEdgeItems : n, trailing = cut ? kEdgeItems : 0;
+    std::string s;
+    int axes_left = a->ndim - axis;
+    if (axes_left == 1) {
+      std::string line = hanging;
+      for (int64_t i = 0; i < leading; ++i) {
+        extend_line(s, line, recurse(axis + 1, flat + i * strides[size_t(axis)], next_hanging, next_width),
+                    width, hanging);
+        if (i + 1 < n) line += " ";
+      }
+      if (cut) {
+        extend_line(s, line, "...", width, hanging);
+        line += " ";
+      }
+      for (int64_t i = n - trailing; i < n; ++i) {
+        extend_line(s, line, recurse(axis + 1, flat + i * strides[size_t(axis)], next_hanging, next_width),
+                    width, hanging);
+        if (i + 1 < n) line += " ";
+      }
+      s += line;
+    } else {
+      std::string line_sep = "\n" + std::string(size_t(axes_left - 2), '\n');
+      auto row = [&](int64_t i, bool last) {
+        s += hanging + recurse(axis + 1, flat + i * strides[size_t(axis)], next_hanging, next_width);
+        if (!last) s += line_sep;
+      };
+      for (int64_t i = 0; i < leading; ++i) row(i, !cut && i + 1 == n);
+      if (cut) s += hanging + "..." + line_sep;
+      for (int64_t i = n - trailing; i < n; ++i) row(i, i + 1 == n);
+    }
+    return "[" + s.substr(hanging.size()) + "]";
+  }
+};
+
+} // namespace
+
+extern "C" void pyrt_print_array(pyrt_context* ctx, pyrt_array* a) {
+  FILE* out = ctx->out ? ctx->out : stdout;
+  if (a->ndim == 0) {
+    // A numpy scalar: the shortest repr in its own dtype.
+    double v = load_f64(a, 0);
+    if (a->dtype == PYRT_BOOL) std::fputs(v != 0 ? "True" : "False", out);
+    else if (a->dtype == PYRT_I64) std::fprintf(out, "%" PRId64, load_i64(a, 0));
+    else if (a->dtype == PYRT_F64) std::fputs(pyscript::float_repr(v).c_str(), out);
+    else {
+      // float32: the shortest digits of the float, in Python's repr layout.
+      std::string s = shortest_scientific(v, true);
+      std::fputs(pyscript::float_repr(std::strtod(s.c_str(), nullptr)).c_str(), out);
+    }
+    return;
+  }
+  Formatter format(a);
+  Printer p{a, format, a->size > kThreshold, {}};
+  p.strides.resize(size_t(a->ndim));
+  int64_t stride = 1;
+  for (int d = a->ndim - 1; d >= 0; --d) {
+    p.strides[size_t(d)] = stride;
+    stride *= a->shape[d];
+  }
+  std::string text = p.recurse(0, 0, " ", kLineWidth);
+  std::fputs(text.c_str(), out);
+}
