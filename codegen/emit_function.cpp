@@ -19,6 +19,7 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
   case TypeKind::Bool:
   case TypeKind::None: return llvm::Type::getInt1Ty(c);
   case TypeKind::Str: return llvm::PointerType::getUnqual(c);
+  case TypeKind::Float32: return llvm::Type::getFloatTy(c);
   case TypeKind::Tuple: {
     std::vector<llvm::Type*> elements;
     for (const ir::Type& e : t.elements()) elements.push_back(llvm_type(e, c));
@@ -133,6 +134,7 @@ void FunctionEmitter::emit_node(const ir::Node& n) {
   case OpKind::Loop: return emit_loop(n);
   case OpKind::Call: return emit_call(n);
   case OpKind::Print: return emit_print(n);
+  case OpKind::Fused: return emit_fused(n);
   default: break;
   }
   if (emit_scalar_op(n) || emit_array_op(n)) return;

@@ -14,7 +14,8 @@ using ir::TypeKind;
 
 namespace {
 
-bool is_float(const ir::Value* v) { return v->type().is(TypeKind::Float); }
+// float or (inside fused blocks) float32.
+bool is_float(const ir::Value* v) { return v->type().is(TypeKind::Float) || v->type().is(TypeKind::Float32); }
 
 } // namespace
 
@@ -83,6 +84,10 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     out(is_float(n.output()) ? b.CreateFMul(in(0), in(1)) : overflow_op(llvm::Intrinsic::smul_with_overflow));
     return true;
   case OpKind::Div:
+    if (kernel_mode_) {
+      out(b.CreateFDiv(in(0), in(1)));
+      return true;
+    }
     raise_if(b.CreateFCmpOEQ(in(1), llvm::ConstantFP::get(f64, 0.0)), PYRT_ZERO_DIVISION_FLOAT, n);
     out(b.CreateFDiv(in(0), in(1)));
     return true;
@@ -137,6 +142,14 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
   case OpKind::Max: {
     // CPython keeps the first argument unless the second is strictly smaller (larger).
     bool min = n.kind() == OpKind::Min;
+    if (kernel_mode_ && is_float(n.output())) {
+      // numpy's maximum/minimum: nan propagates.
+      llvm::Value* pick = min ? b.CreateFCmpOLE(in(0), in(1)) : b.CreateFCmpOGE(in(0), in(1));
+      llvm::Value* r = b.CreateSelect(pick, in(0), in(1));
+      r = b.CreateSelect(b.CreateFCmpUNO(in(1), in(1)), in(1), r);
+      out(b.CreateSelect(b.CreateFCmpUNO(in(0), in(0)), in(0), r));
+      return true;
+    }
     llvm::Value* better = is_float(n.output())
                               ? (min ? b.CreateFCmpOLT(in(1), in(0)) : b.CreateFCmpOGT(in(1), in(0)))
                               : (min ? b.CreateICmpSLT(in(1), in(0)) : b.CreateICmpSGT(in(1), in(0)));
@@ -189,10 +202,20 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     out(b.CreateCmp(p, in(0), in(1)));
     return true;
   }
+  case OpKind::Select: out(b.CreateSelect(in(0), in(1), in(2))); return true;
   case OpKind::Cast: {
     const ir::Type& from = n.input(0)->type();
     const ir::Type& to = n.output()->type();
     llvm::Value* v = in(0);
+    if (to.is(TypeKind::Float32) || from.is(TypeKind::Float32)) {
+      llvm::Type* target = type(to);
+      if (to.is(TypeKind::Bool)) out(b.CreateFCmpUNE(v, llvm::ConstantFP::get(v->getType(), 0.0)));
+      else if (from.is(TypeKind::Bool)) out(b.CreateUIToFP(v, target));
+      else if (from.is(TypeKind::Int)) out(b.CreateSIToFP(v, target));
+      else if (to.is(TypeKind::Int)) out(b.CreateFPToSI(v, target));
+      else out(b.CreateFPCast(v, target));
+      return true;
+    }
     if (to.is(TypeKind::Float)) out(from.is(TypeKind::Bool) ? b.CreateUIToFP(v, f64) : b.CreateSIToFP(v, f64));
     else if (to.is(TypeKind::Bool))
       out(from.is(TypeKind::Float) ? b.CreateFCmpUNE(v, llvm::ConstantFP::get(f64, 0.0))
@@ -209,6 +232,23 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     return true;
   case OpKind::MathFn: {
     const std::string& fn = n.str_attr("fn");
+    if (kernel_mode_) {
+      // numpy: nan outside the domain, inf on overflow; no error.
+      static const std::pair<const char*, llvm::Intrinsic::ID> intrinsics[] = {
+          {"sqrt", llvm::Intrinsic::sqrt}, {"exp", llvm::Intrinsic::exp}, {"log", llvm::Intrinsic::log},
+          {"sin", llvm::Intrinsic::sin},   {"cos", llvm::Intrinsic::cos}};
+      if (fn == "tanh") {
+        out(emit_tanh(in(0)));
+        return true;
+      }
+      for (const auto& [name, id] : intrinsics) {
+        if (fn == name) {
+          out(b.CreateUnaryIntrinsic(id, in(0)));
+          return true;
+        }
+      }
+      PYSCRIPT_UNREACHABLE("codegen: fused math." + fn);
+    }
     if (fn == "sqrt") {
       raise_if(b.CreateFCmpOLT(in(0), llvm::ConstantFP::get(f64, 0.0)), PYRT_MATH_DOMAIN, n);
       out(b.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, in(0)));

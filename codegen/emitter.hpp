@@ -42,6 +42,9 @@ public:
   // Array ops (emit_arrays.cpp); false when the node is not one.
   bool emit_array_op(const ir::Node& n);
   void emit_print(const ir::Node& n);
+  // A fused elementwise op (emit_fused.cpp), and tanh as it computes it.
+  void emit_fused(const ir::Node& n);
+  llvm::Value* emit_tanh(llvm::Value* x);
 
 private:
   void emit_if(const ir::Node& n);
@@ -58,6 +61,8 @@ private:
   llvm::Function* function_ = nullptr;
   llvm::Value* ctx_ = nullptr;
   llvm::BasicBlock* fail_ = nullptr;
+  // Inside a fused block: numpy's float semantics (no raising; nan propagates).
+  bool kernel_mode_ = false;
   std::map<const ir::Value*, llvm::Value*> values_;
 };
 

@@ -43,6 +43,11 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create() {
       out->jit_->getDataLayout().getGlobalPrefix());
   if (!process) return process.takeError();
   main.addGenerator(std::move(*process));
+  // glibc's vector math library, which vectorized loops call (codegen/optimize.cpp).
+  auto mvec = llvm::orc::DynamicLibrarySearchGenerator::Load("libmvec.so.1",
+                                                             out->jit_->getDataLayout().getGlobalPrefix());
+  if (!mvec) return mvec.takeError();
+  main.addGenerator(std::move(*mvec));
   out->libraries_.push_back(&main);
   return out;
 }

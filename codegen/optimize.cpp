@@ -3,6 +3,7 @@
 #include "codegen/jit.hpp"
 #include "support/internal_error.hpp"
 
+#include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -33,6 +34,11 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
   llvm::PassBuilder pb(&machine);
+  // glibc's vector math library (libmvec): loops calling exp/log/sin/cos vectorize.
+  llvm::TargetLibraryInfoImpl library_info(llvm::Triple(module.getTargetTriple()));
+  library_info.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86,
+                                                  llvm::Triple(module.getTargetTriple()));
+  fam.registerPass([&] { return llvm::TargetLibraryAnalysis(library_info); });
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);

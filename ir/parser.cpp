@@ -70,6 +70,7 @@ public:
     if (w == "None") return Type::none();
     if (w == "str") return Type::str();
     if (w == "Unknown") return Type::unknown();
+    if (w == "f32") return Type::float32();
     if (w == "Tuple") {
       expect("[");
       std::vector<Type> elements;

@@ -25,8 +25,19 @@ Type Type::array(DType dtype, int rank) {
   return t;
 }
 
+Type Type::element(DType d) {
+  switch (d) {
+  case DType::Float32: return float32();
+  case DType::Float64: return float_();
+  case DType::Int64: return int_();
+  case DType::Bool: return bool_();
+  }
+  return unknown();
+}
+
 std::string Type::to_string() const {
   switch (kind_) {
+  case TypeKind::Float32: return "f32";
   case TypeKind::Int: return "int";
   case TypeKind::Float: return "float";
   case TypeKind::Bool: return "bool";

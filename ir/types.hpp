@@ -1,5 +1,5 @@
 // Static types of IR values. A program is specialized until every value has one of these.
-//   int  float  bool  None  str  Tuple[int, float]  Array[float32, 2]  Unknown
+//   int  float  bool  None  str  Tuple[int, float]  Array[float32, 2]  Unknown  f32
 // `Unknown` exists only while a function is being lowered (the return value of a function whose
 // first `return` has not been seen yet); the verifier rejects it in finished graphs.
 #pragma once
@@ -9,7 +9,8 @@
 
 namespace pyscript::ir {
 
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown };
+// Float32 is a scalar only inside fused elementwise blocks (an element of a float32 array).
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32 };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -19,6 +20,9 @@ public:
   Type() = default; // Unknown
   static Type int_() { return Type(TypeKind::Int); }
   static Type float_() { return Type(TypeKind::Float); }
+  static Type float32() { return Type(TypeKind::Float32); }
+  // The scalar type of one element of an array of `d`.
+  static Type element(DType d);
   static Type bool_() { return Type(TypeKind::Bool); }
   static Type none() { return Type(TypeKind::None); }
   static Type str() { return Type(TypeKind::Str); }

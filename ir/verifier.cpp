@@ -97,15 +97,33 @@ private:
     case OpKind::Min:
     case OpKind::Max:
       if (n->input(0)->type() != n->input(1)->type()) fail(n, "operands of different types");
-      if (!n->input(0)->type().is(TypeKind::Int) && !n->input(0)->type().is(TypeKind::Float))
+      if (!n->input(0)->type().is(TypeKind::Int) && !n->input(0)->type().is(TypeKind::Float) &&
+          !n->input(0)->type().is(TypeKind::Float32))
         fail(n, "arithmetic on " + n->input(0)->type().to_string());
       if (n->kind() != OpKind::Pow) expect_type(n, n->output(), n->input(0)->type(), "the result");
       break;
     case OpKind::Div:
-      expect_type(n, n->input(0), Type::float_(), "the dividend");
-      expect_type(n, n->input(1), Type::float_(), "the divisor");
-      expect_type(n, n->output(), Type::float_(), "the result");
+      if (!n->input(0)->type().is(TypeKind::Float32) || n->owner()->owner() == nullptr ||
+          n->owner()->owner()->kind() != OpKind::Fused) {
+        expect_type(n, n->input(0), Type::float_(), "the dividend");
+        expect_type(n, n->input(1), Type::float_(), "the divisor");
+        expect_type(n, n->output(), Type::float_(), "the result");
+      }
       break;
+    case OpKind::Select:
+      expect_type(n, n->input(0), Type::bool_(), "the condition");
+      expect_type(n, n->input(2), n->input(1)->type(), "the second choice");
+      expect_type(n, n->output(), n->input(1)->type(), "the result");
+      break;
+    case OpKind::Fused: {
+      const Block* body = n->block(0);
+      if (body->params().size() != n->inputs().size()) fail(n, "fused block parameters do not match");
+      if (body->outputs().size() != 1) fail(n, "a fused block gives one element");
+      if (!n->output()->type().is(TypeKind::Array)) fail(n, "a fused op gives an array");
+      expect_type(n, body->outputs()[0], Type::element(n->output()->type().dtype()), "the element");
+      block(body);
+      break;
+    }
     case OpKind::Lt:
     case OpKind::Le:
     case OpKind::Gt:

@@ -239,6 +239,46 @@ pyrt_array* pyrt_array_binary(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt
   return out;
 }
 
+int32_t pyrt_array_broadcast_shape(pyrt_context* ctx, int32_t count, pyrt_array* const* arrays,
+                                   int64_t* shape, const char* site) {
+  pyrt_array acc{};
+  acc.ndim = 0;
+  for (int32_t i = 0; i < count; ++i) {
+    int32_t ndim;
+    int64_t next[PYRT_MAX_DIMS];
+    if (!broadcast_shapes(&acc, arrays[i], ndim, next)) {
+      std::string shapes;
+      for (int32_t k = 0; k < count; ++k) shapes += (k ? " " : "") + shape_text(arrays[k]);
+      pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "operands could not be broadcast together with shapes %s",
+                        shapes.c_str());
+      return -1;
+    }
+    acc.ndim = ndim;
+    for (int d = 0; d < ndim; ++d) acc.shape[d] = next[d];
+  }
+  for (int d = 0; d < acc.ndim; ++d) shape[d] = acc.shape[d];
+  return acc.ndim;
+}
+
+pyrt_array* pyrt_array_expand(pyrt_array* a, int32_t ndim, const int64_t* shape) {
+  bool same = a->ndim == ndim;
+  for (int d = 0; same && d < ndim; ++d) same = a->shape[d] == shape[d];
+  if (same && is_contiguous(a)) {
+    pyrt_array_retain(a);
+    return a;
+  }
+  pyrt_array* out = pyrt_array_new(a->dtype, ndim, shape);
+  int64_t strides[1][PYRT_MAX_DIMS];
+  broadcast_strides(a, ndim, shape, strides[0]);
+  size_t item = dtype_size(a->dtype);
+  const char* src = static_cast<const char*>(a->data);
+  char* dst = static_cast<char*>(out->data);
+  walk<1>(ndim, shape, strides, [&](int64_t k, const int64_t* off) {
+    std::memcpy(dst + k * int64_t(item), src + off[0] * int64_t(item), item);
+  });
+  return out;
+}
+
 pyrt_array* pyrt_array_unary(pyrt_context* ctx, int32_t op, pyrt_array* a, int32_t dtype, const char* site) {
   (void)ctx;
   (void)site;

@@ -156,6 +156,13 @@ int64_t pyrt_array_item_i64(pyrt_context* ctx, pyrt_array* a, const char* site);
 
 void pyrt_print_array(pyrt_context* ctx, pyrt_array* a);
 
+/* For fused elementwise loops: the broadcast shape of `count` arrays (returns its rank, or -1
+ * after recording the error), and an array as a contiguous array of exactly `shape` (a new
+ * reference: `a` itself when it already is one, else a broadcast copy). */
+int32_t pyrt_array_broadcast_shape(pyrt_context* ctx, int32_t count, pyrt_array* const* arrays,
+                                   int64_t* shape, const char* site);
+pyrt_array* pyrt_array_expand(pyrt_array* a, int32_t ndim, const int64_t* shape);
+
 #ifdef __cplusplus
 }
 #endif

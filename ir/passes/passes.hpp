@@ -17,6 +17,8 @@ bool simplify_control_flow(Module& m);
 bool eliminate_common_subexpressions(Module& m);
 // Removes nodes whose results are unused and that neither have effects nor may raise.
 bool eliminate_dead_code(Module& m);
+// Fuses chains of float elementwise array ops into one `fused` op (fuse_elementwise.cpp).
+bool fuse_elementwise(Module& m);
 // Inserts the retain/release of arrays (Note [Array ownership] in plan_memory.cpp); runs once,
 // after the optimizing passes.
 bool plan_memory(Module& m);

@@ -25,6 +25,7 @@ constexpr int kRounds = 8;
 
 // Then, once: passes after which the graph is no longer optimized.
 const Pass kFinalPasses[] = {
+    {"fuse-elementwise", fuse_elementwise},
     {"plan-memory", plan_memory},
 };
 

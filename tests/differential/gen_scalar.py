@@ -181,6 +181,11 @@ def unparen(code):
     return inner
 
 
+def paren(code):
+    """The expression wrapped in parentheses, unless it already is."""
+    return code if unparen(code) != code or code.endswith(',)') else '(%s)' % code
+
+
 # -------------------------------------------------------------------------------------------- context
 
 class Gen:
@@ -919,9 +924,7 @@ def s_while(g, depth):
     if form == 'plain':
         g.emit('while %s < %d:' % (name, limit))
     elif form == 'and':
-        c = gen_cond(g, 1).code
-        if not c.startswith('('):
-            c = '(%s)' % c
+        c = paren(gen_cond(g, 1).code)   # keeps `w < N and` in charge of termination
         if g.chance(0.5):
             g.emit('while %s < %d and %s:' % (name, limit, c))
         else:

@@ -1,0 +1,172 @@
+// Elementwise fusion: a chain of float array ops becomes one `fused` op whose block computes one
+// element; codegen turns it into a single vectorized loop, with no intermediate arrays.
+//
+// Note [Fused elementwise]
+//   %z : Array[float32, 1] = fused(%x, %y, %c)      inputs: arrays (broadcast to one shape) and scalars
+//     block0(%x.e : f32, %y.e : f32, %c : float):   one parameter per input: an element, or the scalar
+//       ...scalar ops...
+//       -> (%r)                                     the element of the result
+// Inside a fused block the ops follow numpy's float semantics, not Python's scalar ones:
+// division by zero gives inf/nan, maximum/minimum propagate nan, math functions give nan
+// outside their domain; nothing raises. Only float computations are fused (numpy's int
+// arithmetic wraps, which these ops do not), and an intermediate is fused only when its one use
+// is the next op of the chain.
+//   before:  %a : Array[float32, 1] = array_binary[op="mul", compute="float32"](%x, %y)
+//            %b : Array[float32, 1] = array_unary[op="tanh", compute="float32"](%a)
+//   after:   %b : Array[float32, 1] = fused(%x, %y)
+//              block0(%x.e : f32, %y.e : f32):
+//                %m : f32 = mul(%x.e, %y.e)
+//                %t : f32 = math[fn="tanh"](%m)
+//                -> (%t)
+#include "ir/passes/passes.hpp"
+
+#include "support/internal_error.hpp"
+
+#include <algorithm>
+
+#include <map>
+#include <set>
+
+namespace pyscript::ir {
+namespace {
+
+DType dtype_named(const std::string& s) {
+  return s == "float32" ? DType::Float32 : s == "float64" ? DType::Float64 : s == "int64" ? DType::Int64 : DType::Bool;
+}
+
+bool is_float(DType d) { return d == DType::Float32 || d == DType::Float64; }
+
+bool fusable(const Node* n) {
+  static const std::set<std::string> binary = {"add", "sub", "mul", "div", "maximum", "minimum",
+                                               "lt", "le", "gt", "ge", "eq", "ne"};
+  static const std::set<std::string> unary = {"neg", "abs", "exp", "log", "sqrt", "tanh", "sin", "cos"};
+  switch (n->kind()) {
+  case OpKind::ArrayBinary:
+    return is_float(dtype_named(n->str_attr("compute"))) && binary.count(n->str_attr("op"));
+  case OpKind::ArrayUnary:
+    return is_float(dtype_named(n->str_attr("compute"))) && unary.count(n->str_attr("op"));
+  case OpKind::ArrayWhere: return is_float(n->output()->type().dtype());
+  default: return false;
+  }
+}
+
+// The element type a value has inside the block: an array's element, or the scalar itself.
+Type element_of(const Value* v) {
+  return v->type().is(TypeKind::Array) ? Type::element(v->type().dtype()) : v->type();
+}
+
+class GroupBuilder {
+public:
+  GroupBuilder(Graph& g, const std::vector<Node*>& members) : graph_(g), members_(members) {
+    for (Node* m : members) in_group_.insert(m);
+  }
+
+  Node* build(Node* root) {
+    // External inputs, in order of first use.
+    std::vector<Value*> inputs;
+    for (Node* m : members_)
+      for (Value* v : m->inputs())
+        if (!(v->producer() && in_group_.count(v->producer())) &&
+            std::find(inputs.begin(), inputs.end(), v) == inputs.end())
+          inputs.push_back(v);
+    fused_ = graph_.create(OpKind::Fused, inputs, {root->output()->type()}, root->range());
+    body_ = fused_->add_block();
+    for (Value* v : inputs) {
+      Value* p = body_->add_param(element_of(v));
+      p->set_name_hint(v->name_hint());
+      element_[v] = p;
+    }
+    for (Node* m : members_) element_[m->output()] = lower(m);
+    body_->return_node()->add_input(element_.at(root->output()));
+    return fused_;
+  }
+
+private:
+  Value* emit(OpKind k, const std::vector<Value*>& in, Type t, const SourceRange& r) {
+    Node* n = graph_.create(k, in, {std::move(t)}, r);
+    body_->append(n);
+    return n->output();
+  }
+
+  Value* convert(Value* v, const Type& to, const SourceRange& r) {
+    return v->type() == to ? v : emit(OpKind::Cast, {v}, to, r);
+  }
+
+  Value* lower(Node* m) {
+    const SourceRange& r = m->range();
+    auto el = [&](size_t i) { return element_.at(m->input(i)); };
+    if (m->kind() == OpKind::ArrayWhere) {
+      Type t = Type::element(m->output()->type().dtype());
+      return emit(OpKind::Select, {convert(el(0), Type::bool_(), r), convert(el(1), t, r), convert(el(2), t, r)}, t, r);
+    }
+    Type compute = Type::element(dtype_named(m->str_attr("compute")));
+    const std::string& op = m->str_attr("op");
+    if (m->kind() == OpKind::ArrayUnary) {
+      Value* x = convert(el(0), compute, r);
+      if (op == "neg") return emit(OpKind::Neg, {x}, compute, r);
+      if (op == "abs") return emit(OpKind::Abs, {x}, compute, r);
+      Node* n = graph_.create(OpKind::MathFn, {x}, {compute}, r);
+      n->set_attr("fn", op);
+      body_->append(n);
+      return n->output();
+    }
+    Value* a = convert(el(0), compute, r);
+    Value* b = convert(el(1), compute, r);
+    static const std::map<std::string, OpKind> kinds = {
+        {"add", OpKind::Add}, {"sub", OpKind::Sub}, {"mul", OpKind::Mul}, {"div", OpKind::Div},
+        {"maximum", OpKind::Max}, {"minimum", OpKind::Min}, {"lt", OpKind::Lt}, {"le", OpKind::Le},
+        {"gt", OpKind::Gt}, {"ge", OpKind::Ge}, {"eq", OpKind::Eq}, {"ne", OpKind::Ne}};
+    OpKind k = kinds.at(op);
+    bool compare = k == OpKind::Lt || k == OpKind::Le || k == OpKind::Gt || k == OpKind::Ge ||
+                   k == OpKind::Eq || k == OpKind::Ne;
+    return emit(k, {a, b}, compare ? Type::bool_() : compute, r);
+  }
+
+  Graph& graph_;
+  const std::vector<Node*>& members_;
+  std::set<const Node*> in_group_;
+  std::map<const Value*, Value*> element_;
+  Node* fused_ = nullptr;
+  Block* body_ = nullptr;
+};
+
+bool fuse_block(Block* b) {
+  bool changed = false;
+  for (Node* n : b->nodes())
+    for (Block* inner : n->blocks()) changed = fuse_block(inner) || changed;
+
+  // A fusable node joins its user's group when that user is its only use, fusable, and here.
+  std::map<Node*, Node*> root_of;
+  std::vector<Node*> nodes = b->nodes();
+  for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
+    Node* n = *it;
+    if (!fusable(n)) continue;
+    const auto& uses = n->output()->uses();
+    Node* user = uses.size() == 1 ? uses[0].user : nullptr;
+    bool joins = user && user->owner() == b && root_of.count(user);
+    // A value used twice by its one user (x * x) is still one use per input slot: fine.
+    root_of[n] = joins ? root_of.at(user) : n;
+  }
+  std::map<Node*, std::vector<Node*>> groups;
+  for (Node* n : nodes)
+    if (root_of.count(n)) groups[root_of.at(n)].push_back(n);
+  for (auto& [root, members] : groups) {
+    Node* fused = GroupBuilder(b->graph(), members).build(root);
+    b->insert_before(root, fused);
+    root->output()->replace_all_uses_with(fused->output());
+    fused->output()->set_name_hint(root->output()->name_hint());
+    for (auto it = members.rbegin(); it != members.rend(); ++it) (*it)->destroy();
+    changed = true;
+  }
+  return changed;
+}
+
+} // namespace
+
+bool fuse_elementwise(Module& m) {
+  bool changed = false;
+  for (const auto& f : m.functions) changed = fuse_block(f->graph->top()) || changed;
+  return changed;
+}
+
+} // namespace pyscript::ir
