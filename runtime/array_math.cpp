@@ -3,6 +3,8 @@
 #include "runtime/array_internal.hpp"
 #include "support/python_arith.hpp"
 
+#include <cblas.h>
+
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -180,6 +182,8 @@ template <> float unary_value<float>(int32_t op, float x) {
 // C (m x n) += A (m x k) @ B (k x n), all row-major and contiguous. Row of A outer, row of B
 // inner: the inner loop runs over contiguous outputs and vectorizes; built for each vector ISA
 // (target_clones picks AVX-512 on this machine at load time).
+constexpr int64_t kBlasRows = 16;
+
 #define PYRT_KERNEL __attribute__((target_clones("avx512f", "avx2", "default")))
 
 // Four rows of B per pass over the output row: a quarter of the loads and stores of C.
@@ -473,7 +477,18 @@ pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, i
     int64_t oa = 0, ob = 0;
     for (int d = 0; d < batch_ndim; ++d) { oa += index[d] * sa[d]; ob += index[d] * sb[d]; }
     int64_t oo = t * m * n;
-    if (dtype == PYRT_F32) {
+    // Measured (bench/gemm.py, bench/mlp.py): for a few rows our kernel wins (OpenBLAS's call
+    // and threading overhead dominate a GEMV); from kBlasRows rows on, OpenBLAS's blocked GEMM.
+    if (m >= kBlasRows && (dtype == PYRT_F32 || dtype == PYRT_F64)) {
+      if (dtype == PYRT_F32)
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(m), int(n), int(k), 1.0f,
+                    static_cast<const float*>(ca->data) + oa, int(k), static_cast<const float*>(cb->data) + ob,
+                    int(n), 0.0f, static_cast<float*>(out->data) + oo, int(n));
+      else
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(m), int(n), int(k), 1.0,
+                    static_cast<const double*>(ca->data) + oa, int(k), static_cast<const double*>(cb->data) + ob,
+                    int(n), 0.0, static_cast<double*>(out->data) + oo, int(n));
+    } else if (dtype == PYRT_F32) {
       matmul_f32(static_cast<const float*>(ca->data) + oa, static_cast<const float*>(cb->data) + ob,
                  static_cast<float*>(out->data) + oo, m, k, n);
     } else if (dtype == PYRT_F64) {
