@@ -117,6 +117,7 @@ const char* cpp_name(const ir::Type& t) {
   case ir::TypeKind::Float: return "double";
   case ir::TypeKind::Bool: return "bool";
   case ir::TypeKind::None: return "void";
+  case ir::TypeKind::Array: return "pyscript::Tensor";
   default: return "(a type the host API cannot receive yet)";
   }
 }
@@ -129,6 +130,7 @@ std::string cpp_signature(const std::string& params, char result) {
     case 'i': return "int64_t";
     case 'f': return "double";
     case 'b': return "bool";
+    case 't': return "Tensor";
     case 'n': return "void";
     default: return "?";
     }
@@ -138,10 +140,28 @@ std::string cpp_signature(const std::string& params, char result) {
   return out + ")";
 }
 
-void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result) {
-  const ast::FunctionDef* fn = nullptr;
+namespace {
+
+const ast::FunctionDef* find_def(ModuleState& state, const std::string& name) {
   for (const ast::StmtPtr& s : state.checked.module.body)
-    if (s->kind == ast::StmtKind::FunctionDef && s->function->name == name) fn = s->function.get();
+    if (s->kind == ast::StmtKind::FunctionDef && s->function->name == name) return s->function.get();
+  return nullptr;
+}
+
+ir::DType ir_dtype(DType d) {
+  switch (d) {
+  case DType::Float32: return ir::DType::Float32;
+  case DType::Float64: return ir::DType::Float64;
+  case DType::Int64: return ir::DType::Int64;
+  case DType::Bool: return ir::DType::Bool;
+  }
+  return ir::DType::Float64;
+}
+
+} // namespace
+
+void check_signature(ModuleState& state, const std::string& name, const std::string& params, char result) {
+  const ast::FunctionDef* fn = find_def(state, name);
   std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
   if (!fn) throw TypeError(what + ": " + state.checked.file->path() + " has no function '" + name + "'");
   if (fn->params.size() != params.size())
@@ -150,18 +170,34 @@ void* resolve(ModuleState& state, const std::string& name, const std::string& pa
   for (size_t i = 0; i < params.size(); ++i)
     if (params[i] == '?')
       throw TypeError(what + ": argument " + std::to_string(i + 1) +
-                      " has a C++ type pyscript cannot pass; use int64_t, double or bool");
+                      " has a C++ type pyscript cannot pass; use int64_t, double, bool or pyscript::Tensor");
   if (result == '?')
-    throw TypeError(what + ": the result type cannot be received; use int64_t, double, bool or void");
+    throw TypeError(what + ": the result type cannot be received; use int64_t, double, bool, "
+                           "pyscript::Tensor or void");
+}
+
+void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result,
+              const std::vector<TensorKey>& tensors) {
+  check_signature(state, name, params, result);
+  std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
   std::vector<ir::Type> types;
-  for (char c : params) types.push_back(type_of_code(c));
+  size_t next_tensor = 0;
+  for (char c : params) {
+    if (c == 't') {
+      const TensorKey& k = tensors.at(next_tensor++);
+      types.push_back(ir::Type::array(ir_dtype(k.dtype), k.rank));
+    } else {
+      types.push_back(type_of_code(c));
+    }
+  }
   std::string specialized = lower::specialized_name(name, types);
   if (!state.compiled.count(specialized)) compile_unit(state, {EntryRequest{name, types}});
   const ir::Function* f = nullptr;
   for (const auto& g : state.graphs)
     if (const ir::Function* found = g->find(specialized)) f = found;
   PYSCRIPT_ASSERT(f != nullptr, "specialization missing after compiling it");
-  if (type_of_code(result) != f->return_type)
+  bool fits = result == 't' ? f->return_type.is(ir::TypeKind::Array) : type_of_code(result) == f->return_type;
+  if (!fits)
     throw TypeError(what + ": '" + name + "' returns " + f->return_type.to_string() +
                     " for these arguments; declare the handle's result as " + cpp_name(f->return_type));
   return state.compiled.at(specialized);

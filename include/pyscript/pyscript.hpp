@@ -6,7 +6,8 @@
 //   m.run();                                                       // the top-level statements
 //
 // A typed handle is specialized for its C++ signature (int64_t -> int, double -> float,
-// bool -> bool) and compiled on first request; calling it is a direct native call.
+// bool -> bool, pyscript::Tensor -> an array of its dtype and rank) and compiled on first request;
+// calling it is a direct native call (with tensors, after a lookup of their dtypes and ranks).
 #pragma once
 
 #include <pyscript/runtime.h>
@@ -61,21 +62,91 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+enum class DType { Float32, Float64, Int64, Bool };
+
+// An n-d array passed to or returned by compiled functions: a reference-counted, immutable
+// value (copies share the buffer).
+class Tensor {
+public:
+  Tensor() = default;
+  // A tensor holding a copy of `data` (row-major, shape's product elements).
+  template <class T> static Tensor from_data(const std::vector<int64_t>& shape, const T* data) {
+    return from_bytes(shape, dtype_of<T>(), data);
+  }
+  std::vector<int64_t> shape() const;
+  DType dtype() const;
+  int64_t size() const;
+  bool empty() const { return !array_; }
+  // The elements, row-major; T must match dtype() (bool for Bool). A strided view (a transpose)
+  // is made contiguous on first access.
+  template <class T> const T* data() const {
+    check_dtype(dtype_of<T>());
+    return static_cast<const T*>(contiguous_data());
+  }
+
+  // For the API's own use: takes over one reference of `array`.
+  explicit Tensor(pyrt_array* array);
+  pyrt_array* raw() const { return array_.get(); }
+
+  template <class T> static constexpr DType dtype_of() {
+    if constexpr (std::is_same_v<T, float>) return DType::Float32;
+    else if constexpr (std::is_same_v<T, double>) return DType::Float64;
+    else if constexpr (std::is_same_v<T, int64_t>) return DType::Int64;
+    else {
+      static_assert(std::is_same_v<T, bool>, "Tensor elements are float, double, int64_t or bool");
+      return DType::Bool;
+    }
+  }
+
+private:
+  static Tensor from_bytes(const std::vector<int64_t>& shape, DType dtype, const void* data);
+  void check_dtype(DType want) const;
+  const void* contiguous_data() const;
+  mutable std::shared_ptr<pyrt_array> array_;
+};
+
+// numpy's .npy format (version 1.0-3.0 read, 1.0 written), float32/float64/int64/bool, C order.
+// Errors (missing file, another dtype, Fortran order, a truncated file) throw std::runtime_error.
+Tensor load_npy(const std::string& path);
+void save_npy(const std::string& path, const Tensor& tensor);
+
 namespace detail {
 struct ModuleState;
 
-// 'i' int64_t, 'f' double, 'b' bool, 'n' void; '?' anything else (a TypeError when used).
+// 'i' int64_t, 'f' double, 'b' bool, 't' Tensor, 'n' void; '?' anything else (a TypeError).
 template <class T> constexpr char type_code() {
   if constexpr (std::is_same_v<T, int64_t>) return 'i';
   else if constexpr (std::is_same_v<T, double>) return 'f';
   else if constexpr (std::is_same_v<T, bool>) return 'b';
+  else if constexpr (std::is_same_v<T, Tensor>) return 't';
   else if constexpr (std::is_void_v<T>) return 'n';
   else return '?';
 }
 
-// The address of `name` specialized for `params`, after checking that it returns `result`;
-// throws TypeError or CompileError.
-void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result);
+// How a C++ type crosses into compiled code: a Tensor as its pyrt_array*.
+template <class T> struct Abi { using type = T; };
+template <> struct Abi<Tensor> { using type = pyrt_array*; };
+template <class T> typename Abi<T>::type to_abi(const T& v) {
+  if constexpr (std::is_same_v<T, Tensor>) return v.raw();
+  else return v;
+}
+
+// One tensor argument's static type: dtype and rank.
+struct TensorKey {
+  DType dtype;
+  int rank;
+  bool operator==(const TensorKey&) const = default;
+};
+template <class T> void tensor_key(const T& v, std::vector<TensorKey>& out) {
+  if constexpr (std::is_same_v<T, Tensor>) out.push_back({v.dtype(), int(v.shape().size())});
+}
+
+// The address of `name` specialized for `params` (tensors: their dtype and rank in `tensors`),
+// after checking that it returns `result`; throws TypeError or CompileError.
+void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result,
+              const std::vector<TensorKey>& tensors = {});
+// Checks what can be checked before the tensors' types are known (arity, C++ types).
+void check_signature(ModuleState& state, const std::string& name, const std::string& params, char result);
 pyrt_context* context(ModuleState& state);
 // Builds the RuntimeError from the context, resets it, and throws.
 [[noreturn]] void throw_runtime_error(ModuleState& state);
@@ -85,12 +156,18 @@ template <class Signature> class Function;
 
 template <class R, class... Args> class Function<R(Args...)> {
 public:
-  R operator()(Args... args) const {
+  R operator()(const Args&... args) const {
+    Raw fn = fn_;
+    if constexpr (kTensors) fn = specialization(args...);
     if constexpr (std::is_void_v<R>) {
-      fn_(ctx_, args...);
+      fn(ctx_, detail::to_abi(args)...);
       if (ctx_->failed) detail::throw_runtime_error(*state_);
+    } else if constexpr (std::is_same_v<R, Tensor>) {
+      pyrt_array* r = fn(ctx_, detail::to_abi(args)...);
+      if (ctx_->failed) detail::throw_runtime_error(*state_);
+      return Tensor(r);
     } else {
-      R r = fn_(ctx_, args...);
+      R r = fn(ctx_, detail::to_abi(args)...);
       if (ctx_->failed) detail::throw_runtime_error(*state_);
       return r;
     }
@@ -98,10 +175,27 @@ public:
 
 private:
   friend class Module;
-  using Raw = R (*)(pyrt_context*, Args...);
+  static constexpr bool kTensors = (std::is_same_v<Args, Tensor> || ...);
+  using Raw = typename detail::Abi<R>::type (*)(pyrt_context*, typename detail::Abi<Args>::type...);
+
+  // With tensor arguments the specialization depends on their dtypes and ranks: one per
+  // combination seen, found by a short scan.
+  Raw specialization(const Args&... args) const {
+    std::vector<detail::TensorKey> key;
+    (detail::tensor_key(args, key), ...);
+    for (const auto& [k, f] : *cache_)
+      if (k == key) return f;
+    Raw f = reinterpret_cast<Raw>(detail::resolve(*state_, name_, params_, detail::type_code<R>(), key));
+    cache_->push_back({key, f});
+    return f;
+  }
+
   Raw fn_ = nullptr;
   pyrt_context* ctx_ = nullptr;
   std::shared_ptr<detail::ModuleState> state_;
+  std::string name_, params_;
+  std::shared_ptr<std::vector<std::pair<std::vector<detail::TensorKey>, Raw>>> cache_ =
+      std::make_shared<std::vector<std::pair<std::vector<detail::TensorKey>, Raw>>>();
 };
 
 class Module {
@@ -122,10 +216,15 @@ private:
   Function<Signature> make(const std::string& name, R (*)(Args...)) {
     std::string params{detail::type_code<Args>()...};
     Function<Signature> f;
-    f.fn_ = reinterpret_cast<typename Function<Signature>::Raw>(
-        detail::resolve(*state_, name, params, detail::type_code<R>()));
+    if constexpr (Function<Signature>::kTensors)
+      detail::check_signature(*state_, name, params, detail::type_code<R>());
+    else
+      f.fn_ = reinterpret_cast<typename Function<Signature>::Raw>(
+          detail::resolve(*state_, name, params, detail::type_code<R>()));
     f.ctx_ = detail::context(*state_);
     f.state_ = state_;
+    f.name_ = name;
+    f.params_ = params;
     return f;
   }
 

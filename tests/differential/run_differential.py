@@ -43,6 +43,8 @@ def run(cmd, cwd):
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:
         return 'timeout', e.stdout or b'', e.stderr or b''
+    except OSError as e:   # e.g. the binary is being rebuilt
+        return 'not started', b'', str(e).encode()
 
 
 def prints_big_int(out):
@@ -79,6 +81,8 @@ def compare(py, ps):
         return False, 'python timeout', 'CPython ran past %d s (generator bug)' % TIMEOUT
     if src == 'timeout':
         return False, 'pyscript timeout', 'pyscript ran past %d s' % TIMEOUT
+    if src == 'not started':
+        return False, 'pyscript could not be started', serr.decode()
     if prc == 0 and src == 0:
         if pout == sout:
             return True, 'ok', ''

@@ -1,0 +1,124 @@
+// numpy's .npy files: a magic string, a version, a Python-dict header
+// ({'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }), then the raw data.
+#include <pyscript/pyscript.hpp>
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace pyscript {
+namespace {
+
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+  throw std::runtime_error(path + ": " + what);
+}
+
+// The value after 'key': in the header dict, up to the next ',' at depth 0 (or the ')' of a shape).
+std::string field(const std::string& header, const std::string& key, const std::string& path) {
+  size_t at = header.find("'" + key + "'");
+  if (at == std::string::npos) fail(path, "not a .npy header (no '" + key + "')");
+  size_t colon = header.find(':', at);
+  if (colon == std::string::npos) fail(path, "malformed .npy header");
+  size_t start = header.find_first_not_of(' ', colon + 1);
+  if (start == std::string::npos) fail(path, "malformed .npy header");
+  if (header[start] == '(') {
+    size_t end = header.find(')', start);
+    if (end == std::string::npos) fail(path, "malformed shape in .npy header");
+    return header.substr(start, end - start + 1);
+  }
+  size_t end = header.find_first_of(",}", start);
+  return header.substr(start, end - start);
+}
+
+} // namespace
+
+Tensor load_npy(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(path, "cannot open");
+  char magic[8];
+  if (!in.read(magic, 8) || std::memcmp(magic, "\x93NUMPY", 6) != 0) fail(path, "not a .npy file");
+  int major = static_cast<unsigned char>(magic[6]);
+  uint32_t header_len = 0;
+  if (major == 1) {
+    unsigned char b[2];
+    if (!in.read(reinterpret_cast<char*>(b), 2)) fail(path, "truncated header");
+    header_len = b[0] | (uint32_t(b[1]) << 8);
+  } else if (major == 2 || major == 3) {
+    unsigned char b[4];
+    if (!in.read(reinterpret_cast<char*>(b), 4)) fail(path, "truncated header");
+    header_len = b[0] | (uint32_t(b[1]) << 8) | (uint32_t(b[2]) << 16) | (uint32_t(b[3]) << 24);
+  } else {
+    fail(path, ".npy format version " + std::to_string(major) + " is not supported");
+  }
+  if (header_len > (1u << 20)) fail(path, "header too large");
+  std::string header(header_len, '\0');
+  if (!in.read(header.data(), header_len)) fail(path, "truncated header");
+
+  std::string descr = field(header, "descr", path);
+  DType dtype;
+  if (descr == "'<f4'") dtype = DType::Float32;
+  else if (descr == "'<f8'") dtype = DType::Float64;
+  else if (descr == "'<i8'") dtype = DType::Int64;
+  else if (descr == "'|b1'") dtype = DType::Bool;
+  else fail(path, "dtype " + descr + " is not supported (float32, float64, int64, bool)");
+  if (field(header, "fortran_order", path) != "False") fail(path, "Fortran order is not supported");
+  std::string shape_text = field(header, "shape", path);
+  std::vector<int64_t> shape;
+  for (size_t p = 1; p < shape_text.size();) {
+    size_t q = shape_text.find_first_of(",)", p);
+    std::string item = shape_text.substr(p, q - p);
+    if (item.find_first_not_of(' ') != std::string::npos) {
+      char* end = nullptr;
+      long long d = std::strtoll(item.c_str(), &end, 10);
+      if (d < 0) fail(path, "negative dimension");
+      shape.push_back(d);
+    }
+    if (q == std::string::npos || shape_text[q] == ')') break;
+    p = q + 1;
+  }
+  if (shape.size() > PYRT_MAX_DIMS) fail(path, "more than 8 dimensions");
+  int64_t count = 1;
+  for (int64_t d : shape) count *= d;
+  size_t item = dtype == DType::Bool ? 1 : dtype == DType::Float32 ? 4 : 8;
+  std::vector<char> data(size_t(count) * item);
+  if (!data.empty() && !in.read(data.data(), std::streamsize(data.size()))) fail(path, "truncated data");
+  switch (dtype) {
+  case DType::Float32: return Tensor::from_data(shape, reinterpret_cast<const float*>(data.data()));
+  case DType::Float64: return Tensor::from_data(shape, reinterpret_cast<const double*>(data.data()));
+  case DType::Int64: return Tensor::from_data(shape, reinterpret_cast<const int64_t*>(data.data()));
+  case DType::Bool: return Tensor::from_data(shape, reinterpret_cast<const bool*>(data.data()));
+  }
+  fail(path, "unreachable");
+}
+
+void save_npy(const std::string& path, const Tensor& tensor) {
+  if (tensor.empty()) throw std::invalid_argument("pyscript::save_npy: an empty tensor");
+  const char* descr = tensor.dtype() == DType::Float32   ? "<f4"
+                      : tensor.dtype() == DType::Float64 ? "<f8"
+                      : tensor.dtype() == DType::Int64   ? "<i8"
+                                                         : "|b1";
+  std::string shape = "(";
+  std::vector<int64_t> dims = tensor.shape();
+  for (size_t i = 0; i < dims.size(); ++i) shape += (i ? ", " : "") + std::to_string(dims[i]);
+  if (dims.size() == 1) shape += ",";
+  shape += ")";
+  std::string header = "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  // Magic (6) + version (2) + length (2) + header + '\n', padded to a multiple of 64.
+  size_t total = 10 + header.size() + 1;
+  header += std::string((64 - total % 64) % 64, ' ') + "\n";
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw std::runtime_error(path + ": cannot write");
+  out.write("\x93NUMPY\x01\x00", 8);
+  unsigned char len[2] = {static_cast<unsigned char>(header.size() & 0xff), static_cast<unsigned char>(header.size() >> 8)};
+  out.write(reinterpret_cast<const char*>(len), 2);
+  out << header;
+  size_t item = tensor.dtype() == DType::Bool ? 1 : tensor.dtype() == DType::Float32 ? 4 : 8;
+  const void* data = tensor.dtype() == DType::Float32   ? static_cast<const void*>(tensor.data<float>())
+                     : tensor.dtype() == DType::Float64 ? static_cast<const void*>(tensor.data<double>())
+                     : tensor.dtype() == DType::Int64   ? static_cast<const void*>(tensor.data<int64_t>())
+                                                        : static_cast<const void*>(tensor.data<bool>());
+  out.write(static_cast<const char*>(data), std::streamsize(size_t(tensor.size()) * item));
+  if (!out) throw std::runtime_error(path + ": cannot write");
+}
+
+} // namespace pyscript
