@@ -48,6 +48,20 @@ int32_t reduce_code(const std::string& op) {
 
 } // namespace
 
+void FunctionEmitter::retain_arrays(llvm::Value* v, const ir::Type& t) { visit_arrays(v, t, "pyrt_array_retain"); }
+
+void FunctionEmitter::release_arrays(llvm::Value* v, const ir::Type& t) { visit_arrays(v, t, "pyrt_array_release"); }
+
+void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, const char* fn) {
+  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  if (t.is(TypeKind::Array)) {
+    builder_.CreateCall(runtime(fn, builder_.getVoidTy(), {ptr}), {v});
+  } else if (t.is(TypeKind::Tuple)) {
+    for (size_t i = 0; i < t.elements().size(); ++i)
+      visit_arrays(builder_.CreateExtractValue(v, {unsigned(i)}), t.elements()[i], fn);
+  }
+}
+
 bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   llvm::IRBuilder<>& b = builder_;
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
@@ -246,11 +260,11 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     return true;
   }
   case OpKind::Retain:
-    call("pyrt_array_retain", b.getVoidTy(), {ptr}, {in(0)});
+    retain_arrays(in(0), n.input(0)->type());
     out(in(0));
     return true;
   case OpKind::Release:
-    call("pyrt_array_release", b.getVoidTy(), {ptr}, {in(0)});
+    release_arrays(in(0), n.input(0)->type());
     return true;
   default: return false;
   }

@@ -290,14 +290,21 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     return true;
   }
   case OpKind::TupleConstruct: {
+    // A tuple owns a reference to each array it holds (Note [Array ownership]).
     llvm::Value* t = llvm::UndefValue::get(type(n.output()->type()));
-    for (size_t i = 0; i < n.inputs().size(); ++i) t = b.CreateInsertValue(t, in(i), {unsigned(i)});
+    for (size_t i = 0; i < n.inputs().size(); ++i) {
+      retain_arrays(in(i), n.input(i)->type());
+      t = b.CreateInsertValue(t, in(i), {unsigned(i)});
+    }
     out(t);
     return true;
   }
-  case OpKind::TupleGet:
-    out(b.CreateExtractValue(in(0), {unsigned(n.int_attr("index"))}));
+  case OpKind::TupleGet: {
+    llvm::Value* v = b.CreateExtractValue(in(0), {unsigned(n.int_attr("index"))});
+    retain_arrays(v, n.output()->type());
+    out(v);
     return true;
+  }
   case OpKind::Assert: {
     llvm::BasicBlock* fail = llvm::BasicBlock::Create(context_, "assert.fail", function_);
     llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "assert.ok", function_);

@@ -41,6 +41,10 @@ public:
   bool emit_scalar_op(const ir::Node& n);
   // Array ops (emit_arrays.cpp); false when the node is not one.
   bool emit_array_op(const ir::Node& n);
+  // Retain/release every array `v` holds (itself, or a tuple's elements).
+  void retain_arrays(llvm::Value* v, const ir::Type& t);
+  void release_arrays(llvm::Value* v, const ir::Type& t);
+  void visit_arrays(llvm::Value* v, const ir::Type& t, const char* fn);
   void emit_print(const ir::Node& n);
   // A fused elementwise op (emit_fused.cpp), and tanh as it computes it.
   void emit_fused(const ir::Node& n);

@@ -78,7 +78,17 @@ Value* FunctionLowering::lower_print(const ast::Expr& e, std::vector<Value*>& ar
     }
     (kw.name == "sep" ? sep : end) = kw.value->text;
   }
+  auto holds_array = [](const Type& t) {
+    for (const Type& e : t.elements())
+      if (e.is(TypeKind::Array) || e.is(TypeKind::Tuple)) return true;
+    return false;
+  };
   for (Value* a : args) {
+    if (a->type().is(TypeKind::Tuple) && holds_array(a->type())) {
+      type_error(e.range, "printing a tuple that holds an array is not supported yet",
+                 "print the elements: print(t[0], t[1])");
+      return nullptr;
+    }
     if (a->type().is(TypeKind::Unknown)) {
       type_error(e.range, "printing a " + a->type().to_string() + " is not supported");
       return nullptr;

@@ -36,11 +36,6 @@ Value* FunctionLowering::lower_expr(const ast::Expr& e, Environment& env) {
     for (const ast::ExprPtr& op : e.operands) {
       Value* v = lower_expr(*op, env);
       if (!v) return nullptr;
-      if (v->type().is(TypeKind::Array)) {
-        type_error(op->range, "a tuple holding an array is not supported yet",
-                   "return or pass the arrays one by one");
-        return nullptr;
-      }
       items.push_back(v);
       types.push_back(v->type());
     }

@@ -2,6 +2,8 @@
 // dropped and taken, so that every buffer is freed right after its last use.
 //
 // Note [Array ownership]
+//   - A tuple holding arrays owns a reference to each (tuple construction takes them, reading an
+//     element gives a new one, and retain/release of the tuple apply to each).
 //   - Every op that produces an array produces a new reference, owned by the block that defines
 //     the value; the parameters of a loop body own theirs too. A function's parameters are
 //     borrowed from the caller.
@@ -22,7 +24,16 @@
 namespace pyscript::ir {
 namespace {
 
-bool is_array(const Value* v) { return v->type().is(TypeKind::Array); }
+// Arrays, and tuples holding arrays (a tuple owns one reference to each of its arrays).
+bool holds_arrays(const Type& t) {
+  if (t.is(TypeKind::Array)) return true;
+  if (t.is(TypeKind::Tuple))
+    for (const Type& e : t.elements())
+      if (holds_arrays(e)) return true;
+  return false;
+}
+
+bool is_array(const Value* v) { return holds_arrays(v->type()); }
 
 // The node of `block` that holds `user` (itself, or the If/Loop it is nested in); null if none.
 Node* ancestor_in(Node* user, const Block* block) {

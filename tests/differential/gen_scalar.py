@@ -161,6 +161,7 @@ class Fn:
         self.cost = cost
         self.source = source
         self.nonneg = False         # arguments must be >= 0 (they are always wrapped)
+        self.has_default = False    # the last parameter has a default value of its (one) type
 
 
 def unparen(code):
@@ -274,7 +275,8 @@ def int_literal(g, lo=-10, hi=20):
 
 def float_literal(g):
     if g.chance(0.5):
-        v = g.rng.choice([0.5, 1.5, 2.0, 0.1, 0.25, 3.0, 1e-3, 2.5e3, 0.3, -1.5, -0.5, 10.0, 1e16, 7.25])
+        v = g.rng.choice([0.5, 1.5, 2.0, 0.1, 0.25, 3.0, 1e-3, 2.5e3, 0.3, -1.5, -0.5, 10.0, 1e16, 7.25,
+                          1e-7, 1e22, 12345678.9, 0.0, -0.0, 1.0 / 3])
     else:
         v = round(g.rng.uniform(-10, 10), g.rng.choice([1, 2, 3]))
     code = repr(v)
@@ -287,15 +289,17 @@ def num_leaf(g, ty):
     options = []
     for v in g.vars.values():
         if v.ty == ty:
-            options.append((3, ('var', v)))
+            options.append((4, ('var', v)))
         elif v.ty[0] == 't':
             for j, et in enumerate(v.ty[1]):
                 if et == ty:
                     options.append((1, ('elem', v, j)))
+            if all_int(ty):
+                options.append((0.2, ('len', v)))
     if all_int(ty):
-        options.append((3, ('int', None)))
+        options.append((2, ('int', None)))
     if all_float(ty):
-        options.append((3, ('float', None)))
+        options.append((2, ('float', None)))
         options.append((0.2, ('const', None)))
     assert options, 'no leaf for %r' % (ty,)
     choice = g.pick(options)
@@ -306,6 +310,8 @@ def num_leaf(g, ty):
         v, j = choice[1], choice[2]
         idx = j if g.chance(0.8) else j - len(v.ty[1])
         return Expr('%s[%d]' % (v.name, idx), ty, v.elem_mags[j])
+    if choice[0] == 'len':
+        return Expr('len(%s)' % choice[1].name, ty, len(choice[1].ty[1]))
     if choice[0] == 'int':
         return int_literal(g)
     if choice[0] == 'const':
@@ -404,7 +410,18 @@ def p_pow(g, ty, depth):
         mag = max(1.0, base.mag) ** k if base.mag < 1e100 else INF
         if (has_int(ty) and mag > INT_LIMIT) or mag > 1e300:
             return None
+        if g.chance(0.2):
+            # exponent known only at run time, never negative (a negative int exponent known only
+            # at run time is a runtime error in pyscript by design)
+            e = gen_num(g, g.INT, depth)
+            return Expr('(%s ** (%s %% %d))' % (base.code, e.code, k + 1), ty, mag)
         return Expr('(%s ** %d)' % (base.code, k), ty, mag)
+    if r < 0.7:
+        # float ** float with a run-time exponent in [-1, 1] or [0, 2)
+        x = gen_num(g, g.any_num_type(), depth)
+        y = gen_num(g, g.any_num_type(), depth)
+        ex = g.rng.choice(['math.sin(%s)', 'math.cos(%s)', '(%s %% 2.0)']) % unparen(y.code)
+        return Expr('(abs(%s) ** %s)' % (unparen(x.code), ex), ty, INF)
     if r < 0.85:
         x = gen_num(g, g.any_num_type(), depth)
         p = g.rng.choice([0.5, 1.5, 2.0, 0.25, 3.0])
@@ -419,7 +436,7 @@ def p_pow(g, ty, depth):
 
 def p_neg(g, ty, depth):
     a = gen_num(g, ty, depth)
-    return Expr('(-%s)' % a.code, ty, a.mag)
+    return Expr('(%s%s)' % ('+' if g.chance(0.15) else '-', a.code), ty, a.mag)
 
 
 def p_abs(g, ty, depth):
@@ -540,7 +557,7 @@ def gen_bool(g, depth):
     if depth <= 0:
         return bool_leaf(g)
     kind = g.pick([(40, 'cmp'), (8, 'chain'), (6, 'not'), (10, 'andor'), (10, 'leaf'), (4, 'call'),
-                   (2, 'ifexp')])
+                   (2, 'ifexp'), (2, 'bool')])
     d = depth - 1
     if kind == 'cmp':
         a = gen_num(g, g.any_num_type(), d)
@@ -559,6 +576,8 @@ def gen_bool(g, depth):
         e = gen_call(g, BOOL, d)
         if e is not None:
             return e
+    if kind == 'bool':
+        return Expr('bool(%s)' % unparen(gen_num(g, g.any_num_type(), d).code), BOOL, 1)
     if kind == 'ifexp':
         c, a, b = gen_bool(g, d), gen_bool(g, d), gen_bool(g, d)
         return Expr('(%s if %s else %s)' % (a.code, c.code, b.code), BOOL, 1)
@@ -641,6 +660,8 @@ def call_allowed(g, fn):
 
 def build_call(g, fn, argtypes, depth):
     args = []
+    if fn.has_default and g.chance(0.4):
+        argtypes = argtypes[:-1]
     for j, t in enumerate(argtypes):
         e = gen_num(g, t, min(depth, 1))
         code = wrap_arg(e, fn.pmags[j], fn.nonneg)
@@ -1022,6 +1043,20 @@ def s_pass(g, depth):
     g.emit('pass')
 
 
+def s_assert(g, depth):
+    """Mostly conditions that hold; sometimes any condition (AssertionError)."""
+    vs = g.num_vars()
+    if vs and g.chance(0.8):
+        v = g.rng.choice(vs)
+        cond = g.rng.choice(['abs(%s) >= 0', '%s == %s', '%s - 1 < %s', 'not (%s != %s)'])
+        cond = cond.replace('%s', v.name)
+    else:
+        cond = unparen(gen_cond(g, 1).code)
+    if g.chance(0.3):
+        cond += ', ' + g.rng.choice(STRINGS)
+    g.emit('assert ' + cond)
+
+
 def gen_stmt(g, depth):
     """One statement; returns True when it always leaves the block."""
     nested = depth > 0 and g.stmts_left > 1
@@ -1029,7 +1064,7 @@ def gen_stmt(g, depth):
         (25, s_assign_new), (15, s_assign_existing), (5, s_unpack),
         (14 if nested else 0, s_if), (12 if nested else 0, s_for), (5 if nested else 0, s_while),
         (5, s_print), (3, s_call), (4 if g.loop_depth > 0 or depth < 2 else 1, s_jump),
-        (0.5, s_pass),
+        (0.5, s_pass), (0.7, s_assert),
     ])
     return kind(g, depth) is True
 
@@ -1046,7 +1081,12 @@ def gen_function(rng, prog, name):
     sigs = sorted(sigs)
     g = Gen(rng, prog, K)
     params = ['p%d' % j for j in range(nparams)]
+    has_default = nparams > 0 and len({sig[-1] for sig in sigs}) == 1 and rng.random() < 0.2
+    if has_default:
+        lit = int_literal(g, -5, 9) if sigs[0][-1] == 'i' else float_literal(g)
+        params[-1] += '=' + unparen(lit.code)
     for j, p in enumerate(params):
+        p = p.split('=')[0]
         g.vars[p] = Var(p, num(sig[j] for sig in sigs), PARAM_MAG)
     for c in prog.consts:
         g.vars[c.name] = Var(c.name, num(c.ty[1] * K), c.mag, readonly=True)
@@ -1066,6 +1106,7 @@ def gen_function(rng, prog, name):
         g.emit(return_stmt(g))
     fn = Fn(name, sigs, g.ret, ret_mag=g.ret_mag, ret_elem_mags=g.ret_elem_mags,
             cost=g.cost, nparams=nparams)
+    fn.has_default = has_default
     fn.source = 'def %s(%s):\n%s\n' % (name, ', '.join(params), '\n'.join(g.lines))
     return fn
 
@@ -1169,7 +1210,10 @@ def top_level_calls(rng, prog, fn, cost_left):
             if fn.cost > cost_left[0]:
                 return lines
             cost_left[0] -= fn.cost
-            args = ', '.join(literal_for(rng, c, fn.pmags[j], fn.nonneg) for j, c in enumerate(sig))
+            args = [literal_for(rng, c, fn.pmags[j], fn.nonneg) for j, c in enumerate(sig)]
+            if fn.has_default and rng.random() < 0.5:
+                args.pop()
+            args = ', '.join(args)
             call = '%s(%s)' % (fn.name, args)
             ret = concrete(fn.ret, s)
             r = rng.random()

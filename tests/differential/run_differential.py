@@ -120,12 +120,19 @@ def check_one(pyscript, seed):
     ok, kind, detail = compare(py, ps)
     note = None
     if ok and kind == 'runtime error':
-        # Not part of the match rule: does pyscript blame the line CPython's traceback ends at?
+        # Not part of the match rule: does pyscript blame the line CPython's traceback ends at, and
+        # name the same exception?  Differences are reported as notes.
         pline, exc = python_error_line(py[2])
-        m = RUNTIME_ERROR.search(ps[2].decode('utf-8', 'replace'))
+        exc_name = exc.split(':')[0]
+        kind = 'runtime error (%s)' % exc_name
+        perr = ps[2].decode('utf-8', 'replace')
+        m = RUNTIME_ERROR.search(perr)
         if pline is not None and int(m.group(1)) != pline:
             note = 'seed %d: error line differs: python3 line %d (%s), pyscript %s' % (
-                seed, pline, exc, RUNTIME_ERROR.search(ps[2].decode()).group(0))
+                seed, pline, exc, perr.strip().splitlines()[0])
+        elif exc_name not in perr:
+            note = 'seed %d: exception differs: python3 %s, pyscript %s' % (
+                seed, exc, perr.strip().splitlines()[0])
     return seed, source, ok, kind, detail, note, (t1 - t0, t2 - t1)
 
 

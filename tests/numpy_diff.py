@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Differential tests against numpy: every program in tests/numpy_programs (and examples/ that
+import numpy) runs under Debian's python3 with numpy and under `pyscript run`; the outputs must
+match, numbers within rel 1e-5 / abs 1e-6 as ../shared/conformance/check compares them.
+Usage: numpy_diff.py PYSCRIPT CONFORMANCE_CHECK"""
+import importlib.machinery
+import importlib.util
+import os
+import subprocess
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+pyscript, check_path = sys.argv[1], sys.argv[2]
+loader = importlib.machinery.SourceFileLoader("conformance_check", check_path)  # no .py suffix
+spec = importlib.util.spec_from_loader("conformance_check", loader)
+check = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(check)
+
+programs = [os.path.join(here, "numpy_programs", n) for n in sorted(os.listdir(os.path.join(here, "numpy_programs")))
+            if n.endswith(".py")]
+examples = os.path.join(here, "..", "examples")
+for n in sorted(os.listdir(examples)):
+    path = os.path.join(examples, n)
+    if n.endswith(".py") and "import numpy" in open(path).read():
+        programs.append(path)
+
+passed = failed = 0
+for prog in programs:
+    expected = subprocess.run(["/usr/bin/python3", prog], capture_output=True, text=True, timeout=120)
+    actual = subprocess.run([pyscript, "run", prog], capture_output=True, text=True, timeout=120)
+    name = os.path.relpath(prog, os.path.join(here, ".."))
+    if expected.returncode != 0:
+        print(f"FAIL {name}: CPython failed: {expected.stderr.strip()[-300:]}")
+        failed += 1
+    elif actual.returncode != 0 or not check.same_output(expected.stdout, actual.stdout, exact=False):
+        print(f"FAIL {name}: exit {actual.returncode}\n--- numpy\n{expected.stdout}--- pyscript\n{actual.stdout}{actual.stderr}")
+        failed += 1
+    else:
+        passed += 1
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
