@@ -125,7 +125,13 @@ void FunctionEmitter::emit() {
 }
 
 void FunctionEmitter::emit_block(const ir::Block& block) {
-  for (const ir::Node* n : block.nodes()) emit_node(*n);
+  const std::vector<ir::Node*>& nodes = block.nodes();
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    // The releases right after a node name the inputs whose last use it is.
+    for (size_t k = i + 1; k < nodes.size() && nodes[k]->kind() == OpKind::Release; ++k)
+      dying_.insert({nodes[i], nodes[k]->input(0)});
+    emit_node(*nodes[i]);
+  }
 }
 
 void FunctionEmitter::emit_node(const ir::Node& n) {

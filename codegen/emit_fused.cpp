@@ -3,6 +3,13 @@
 //   shape (itself when it is already contiguous with it); then, for i < size, the block's scalar
 //   ops on the loaded elements, stored to out[i]. LLVM vectorizes the loop (libmvec for exp/log/
 //   sin/cos; tanh is computed from exp here, see emit_tanh).
+//
+// Note [Buffer reuse]
+// When an array input of the loop dies there (memory planning releases it right after) and
+// nothing else holds it, the loop writes its result into that buffer instead of a new one: each
+// element is read before it is written, at the same index. So `relu(x @ w + b)` computes the
+// bias and the activation in place over the matmul's result, with no second array (the
+// matmul's epilogue), and a chain in a loop reuses its buffers from one iteration to the next.
 #include "codegen/emitter.hpp"
 
 #include "support/internal_error.hpp"
@@ -41,7 +48,16 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
   ir::DType dtype = n.output()->type().dtype();
   int32_t code = dtype == ir::DType::Float32 ? PYRT_F32 : dtype == ir::DType::Float64 ? PYRT_F64
                : dtype == ir::DType::Int64   ? PYRT_I64 : PYRT_BOOL;
-  llvm::Value* out = b.CreateCall(runtime("pyrt_array_new", ptr, {i32, i32, ptr}), {b.getInt32(uint32_t(code)), ndim, shape});
+  llvm::Value* candidate = llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(context_));
+  for (size_t i : array_inputs) {
+    const ir::Value* v = n.input(i);
+    if (dying_.count({&n, v}) && v->type().dtype() == dtype && v->type().rank() == n.output()->type().rank()) {
+      candidate = value(v);
+      break;
+    }
+  }
+  llvm::Value* out = b.CreateCall(runtime("pyrt_array_reuse_or_new", ptr, {ptr, i32, i32, ptr}),
+                                  {candidate, b.getInt32(uint32_t(code)), ndim, shape});
   auto field = [&](llvm::Value* array, size_t offset, llvm::Type* t) {
     return b.CreateLoad(t, b.CreateConstGEP1_64(b.getInt8Ty(), array, offset));
   };

@@ -8,6 +8,7 @@
 #include <llvm/IR/IRBuilder.h>
 
 #include <map>
+#include <set>
 
 namespace pyscript::codegen {
 
@@ -67,6 +68,9 @@ private:
   llvm::BasicBlock* fail_ = nullptr;
   // Inside a fused block: numpy's float semantics (no raising; nan propagates).
   bool kernel_mode_ = false;
+  // Inputs whose last use is the node (memory planning released them right after it): a fused
+  // loop may write its result into such a buffer (Note [Buffer reuse] in emit_fused.cpp).
+  std::set<std::pair<const ir::Node*, const ir::Value*>> dying_;
   std::map<const ir::Value*, llvm::Value*> values_;
 };
 

@@ -283,6 +283,17 @@ pyrt_array* pyrt_array_expand(pyrt_array* a, int32_t ndim, const int64_t* shape)
   return out;
 }
 
+pyrt_array* pyrt_array_reuse_or_new(pyrt_array* candidate, int32_t dtype, int32_t ndim, const int64_t* shape) {
+  bool reusable = candidate && candidate->refcount == 1 && !candidate->base && candidate->dtype == dtype &&
+                  candidate->ndim == ndim && is_contiguous(candidate);
+  for (int d = 0; reusable && d < ndim; ++d) reusable = candidate->shape[d] == shape[d];
+  if (reusable) {
+    pyrt_array_retain(candidate);
+    return candidate;
+  }
+  return pyrt_array_new(dtype, ndim, shape);
+}
+
 pyrt_array* pyrt_array_unary(pyrt_context* ctx, int32_t op, pyrt_array* a, int32_t dtype, const char* site) {
   (void)ctx;
   (void)site;

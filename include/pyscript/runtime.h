@@ -162,6 +162,10 @@ void pyrt_print_array(pyrt_context* ctx, pyrt_array* a);
 int32_t pyrt_array_broadcast_shape(pyrt_context* ctx, int32_t count, pyrt_array* const* arrays,
                                    int64_t* shape, const char* site);
 pyrt_array* pyrt_array_expand(pyrt_array* a, int32_t ndim, const int64_t* shape);
+/* The result buffer of a fused loop: `candidate` itself (a new reference) when it may be
+ * overwritten -- its last use is this loop (the caller knows), nothing else holds it (refcount 1,
+ * not a view) and it has this dtype and shape -- else a new array. */
+pyrt_array* pyrt_array_reuse_or_new(pyrt_array* candidate, int32_t dtype, int32_t ndim, const int64_t* shape);
 
 #ifdef __cplusplus
 }

@@ -420,7 +420,8 @@ def p_pow(g, ty, depth):
         # float ** float with a run-time exponent in [-1, 1] or [0, 2)
         x = gen_num(g, g.any_num_type(), depth)
         y = gen_num(g, g.any_num_type(), depth)
-        ex = g.rng.choice(['math.sin(%s)', 'math.cos(%s)', '(%s %% 2.0)']) % unparen(y.code)
+        ex = g.rng.choice(['math.sin(%s)' % unparen(y.code), 'math.cos(%s)' % unparen(y.code),
+                           '(%s %% 2.0)' % y.code])
         return Expr('(abs(%s) ** %s)' % (unparen(x.code), ex), ty, INF)
     if r < 0.85:
         x = gen_num(g, g.any_num_type(), depth)
@@ -1046,7 +1047,7 @@ def s_pass(g, depth):
 def s_assert(g, depth):
     """Mostly conditions that hold; sometimes any condition (AssertionError)."""
     vs = g.num_vars()
-    if vs and g.chance(0.8):
+    if vs and g.chance(0.95):
         v = g.rng.choice(vs)
         cond = g.rng.choice(['abs(%s) >= 0', '%s == %s', '%s - 1 < %s', 'not (%s != %s)'])
         cond = cond.replace('%s', v.name)
@@ -1083,7 +1084,9 @@ def gen_function(rng, prog, name):
     params = ['p%d' % j for j in range(nparams)]
     has_default = nparams > 0 and len({sig[-1] for sig in sigs}) == 1 and rng.random() < 0.2
     if has_default:
-        lit = int_literal(g, -5, 9) if sigs[0][-1] == 'i' else float_literal(g)
+        lit = Expr('', None, INF)
+        while lit.mag > PARAM_MAG:
+            lit = int_literal(g, -5, 9) if sigs[0][-1] == 'i' else float_literal(g)
         params[-1] += '=' + unparen(lit.code)
     for j, p in enumerate(params):
         p = p.split('=')[0]
