@@ -41,17 +41,26 @@ std::set<std::string> recursive_functions(const Module& m) {
   return out;
 }
 
+// Inlining budget: small callees only, and no caller grows past a size LLVM handles quickly
+// (a chain of functions each calling the next several times would otherwise grow exponentially).
+constexpr size_t kMaxCalleeNodes = 200;
+constexpr size_t kMaxCallerNodes = 4000;
+
 } // namespace
 
 bool inline_calls(Module& m) {
   std::set<std::string> recursive = recursive_functions(m);
   bool changed = false;
   for (const auto& f : m.functions) {
+    size_t caller_size = all_nodes(*f->graph->top()).size();
     for (Node* call : all_nodes(*f->graph->top())) {
       if (call->kind() != OpKind::Call) continue;
       const std::string& name = call->str_attr("callee");
       Function* callee = m.find(name);
       if (!callee || recursive.count(name) || callee == f.get()) continue;
+      size_t callee_size = all_nodes(*callee->graph->top()).size();
+      if (callee_size > kMaxCalleeNodes || caller_size + callee_size > kMaxCallerNodes) continue;
+      caller_size += callee_size;
       std::map<const Value*, Value*> mapping;
       for (size_t i = 0; i < callee->graph->inputs().size(); ++i)
         mapping[callee->graph->inputs()[i]] = call->input(i);

@@ -211,7 +211,7 @@ class Gen:
         self.stmts_left = 0
         self.prints_left = 3
         self.callable = list(prog.functions)
-        self.self_fn = None
+        self.block = 'def'          # kind of the innermost block: def, if, for, while
 
     # helpers ---------------------------------------------------------------------------------------
     def chance(self, p):
@@ -832,13 +832,19 @@ def gen_block(g, n, depth):
     return False
 
 
-def child_block(g, n, depth):
-    saved = g.vars
-    g.vars = dict(saved)
+def child_block(g, n, depth, kind='if', prologue=(), loop_var=None):
+    """A nested block in its own scope: variables first assigned in it are forgotten after it."""
+    saved = g.vars, g.block
+    g.vars = dict(g.vars)
+    g.block = kind
+    if loop_var is not None:
+        g.vars[loop_var.name] = loop_var
     g.indent += 1
+    for line in prologue:
+        g.emit(line)
     ended = gen_block(g, n, depth)
     g.indent -= 1
-    g.vars = saved
+    g.vars, g.block = saved
     return ended
 
 
@@ -925,13 +931,8 @@ def s_for(g, depth):
     name = g.fresh('i')
     g.emit('for %s in range(%s):' % (name, ', '.join(unparen(a.code) for a in args)))
     saved = enter_loop(g, bound)
-    outer = g.vars
-    g.vars = dict(outer)
-    g.vars[name] = Var(name, g.INT, vmag, readonly=True)
-    g.indent += 1
-    gen_block(g, g.rng.randint(1, 4), depth - 1)
-    g.indent -= 1
-    g.vars = outer
+    child_block(g, g.rng.randint(1, 4), depth - 1, 'for',
+                loop_var=Var(name, g.INT, vmag, readonly=True))
     leave_loop(g, saved)
 
 
@@ -955,16 +956,10 @@ def s_while(g, depth):
         g.emit('while True:')
     saved = enter_loop(g, limit + 1)
     g.vars[name] = Var(name, g.INT, limit + 1, readonly=True)  # stays visible after the loop
-    outer = g.vars
-    g.vars = dict(outer)
-    g.indent += 1
-    g.emit('%s = %s + 1' % (name, name))
+    prologue = ['%s = %s + 1' % (name, name)]   # first, so that `continue` cannot skip it
     if form == 'true':
-        g.emit('if %s > %d:' % (name, limit))
-        g.emit('    break')
-    gen_block(g, g.rng.randint(1, 4), depth - 1)
-    g.indent -= 1
-    g.vars = outer
+        prologue += ['if %s > %d:' % (name, limit), '    break']
+    child_block(g, g.rng.randint(1, 4), depth - 1, 'while', prologue=prologue)
     leave_loop(g, saved)
 
 
@@ -989,7 +984,8 @@ def s_jump(g, depth):
         kinds += [(3, 'break'), (3, 'continue')]
     kind = g.pick(kinds)
     line = return_stmt(g) if kind == 'return' else kind
-    if g.chance(0.15):
+    avoid = kind == 'continue' and g.block == 'while' and 'while-continue' in g.prog.avoid
+    if g.chance(0.15) and not avoid:
         g.emit(line)
         return True
     g.emit('if %s:' % unparen(gen_cond(g).code))
@@ -1188,10 +1184,17 @@ def template_functions(rng, prog, idx):
 
 # -------------------------------------------------------------------------------------- top level
 
+# Constructs that generate(rng, avoid=...) can leave out, to keep testing around a known bug.
+AVOIDABLE = {
+    'while-continue': 'an unconditional `continue` ending a while body',
+}
+
+
 class Program:
-    def __init__(self):
+    def __init__(self, avoid=()):
         self.functions = []
         self.consts = []
+        self.avoid = set(avoid)
 
 
 def literal_for(rng, c, pmag, nonneg):
@@ -1236,8 +1239,12 @@ def top_level_calls(rng, prog, fn, cost_left):
     return lines
 
 
-def generate(rng):
-    prog = Program()
+def generate(rng, avoid=()):
+    """One program; avoid names constructs of AVOIDABLE to leave out."""
+    unknown = set(avoid) - set(AVOIDABLE)
+    if unknown:
+        raise ValueError('unknown construct(s) to avoid: %s' % ', '.join(sorted(unknown)))
+    prog = Program(avoid)
     out = ['import math', '']
     for j in range(rng.choice([0, 0, 1, 2])):
         c = 'i' if rng.random() < 0.6 else 'f'
@@ -1266,10 +1273,13 @@ def generate(rng):
 
 
 def main(argv):
-    if len(argv) != 2:
-        sys.stderr.write('usage: gen_scalar.py SEED\n')
+    args = [a for a in argv[1:] if not a.startswith('--avoid=')]
+    avoid = [a.split('=', 1)[1] for a in argv[1:] if a.startswith('--avoid=')]
+    if len(args) != 1 or not args[0].lstrip('-').isdigit():
+        sys.stderr.write('usage: gen_scalar.py SEED [--avoid=CONSTRUCT ...]\nconstructs: %s\n'
+                         % ', '.join('%s (%s)' % kv for kv in sorted(AVOIDABLE.items())))
         return 2
-    sys.stdout.write(generate(random.Random(int(argv[1]))))
+    sys.stdout.write(generate(random.Random(int(args[0])), avoid))
     return 0
 
 
