@@ -2,6 +2,7 @@
 #include "api/module_state.hpp"
 
 #include "codegen/codegen.hpp"
+#include "ir/artifact.hpp"
 #include "codegen/optimize.hpp"
 #include "ir/passes/pipeline.hpp"
 #include "ir/printer.hpp"
@@ -13,6 +14,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace pyscript {
@@ -48,7 +50,32 @@ namespace {
 
 } // namespace
 
+void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
+  bool first = !state.jit;
+  if (first) {
+    auto jit = codegen::Jit::create();
+    if (!jit) throw_llvm(jit.takeError());
+    state.jit = std::move(*jit);
+  }
+  auto context = std::make_unique<llvm::LLVMContext>();
+  codegen::CodegenOptions cg;
+  cg.define_globals = first;
+  cg.emit_main = first;
+  std::unique_ptr<llvm::Module> module = codegen::emit_module(*graphs, *context, cg);
+  std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
+  codegen::optimize_module(*module, *machine);
+  if (auto err = state.jit->add(std::move(module), std::move(context))) throw_llvm(std::move(err));
+  for (const auto& f : graphs->functions) {
+    if (f->name == "__main__" && !first) continue;
+    auto address = state.jit->lookup(f->name);
+    if (!address) throw_llvm(address.takeError());
+    state.compiled[f->name] = *address;
+  }
+  state.graphs.push_back(std::move(graphs));
+}
+
 void compile_unit(ModuleState& state, const std::vector<EntryRequest>& entries) {
+  PYSCRIPT_ASSERT(state.checked.file != nullptr, "compiling a module loaded from an artifact");
   DiagnosticEngine diags;
   LowerOptions options;
   options.entries = entries;
@@ -62,27 +89,7 @@ void compile_unit(ModuleState& state, const std::vector<EntryRequest>& entries) 
     throw compile_error({d});
   }
   ir::optimize(*lowered.module);
-  bool first = !state.jit;
-  if (first) {
-    auto jit = codegen::Jit::create();
-    if (!jit) throw_llvm(jit.takeError());
-    state.jit = std::move(*jit);
-  }
-  auto context = std::make_unique<llvm::LLVMContext>();
-  codegen::CodegenOptions cg;
-  cg.define_globals = first;
-  cg.emit_main = first;
-  std::unique_ptr<llvm::Module> module = codegen::emit_module(*lowered.module, *context, cg);
-  std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
-  codegen::optimize_module(*module, *machine);
-  if (auto err = state.jit->add(std::move(module), std::move(context))) throw_llvm(std::move(err));
-  for (const auto& f : lowered.module->functions) {
-    if (f->name == "__main__" && !first) continue;
-    auto address = state.jit->lookup(f->name);
-    if (!address) throw_llvm(address.takeError());
-    state.compiled[f->name] = *address;
-  }
-  state.graphs.push_back(std::move(lowered.module));
+  add_to_jit(state, std::move(lowered.module));
 }
 
 pyrt_context* context(ModuleState& state) { return &state.context; }
@@ -161,6 +168,7 @@ ir::DType ir_dtype(DType d) {
 } // namespace
 
 void check_signature(ModuleState& state, const std::string& name, const std::string& params, char result) {
+  if (!state.checked.file) return; // a loaded artifact: resolve() checks what it holds
   const ast::FunctionDef* fn = find_def(state, name);
   std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
   if (!fn) throw TypeError(what + ": " + state.checked.file->path() + " has no function '" + name + "'");
@@ -178,7 +186,7 @@ void check_signature(ModuleState& state, const std::string& name, const std::str
 
 void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result,
               const std::vector<TensorKey>& tensors) {
-  check_signature(state, name, params, result);
+  if (state.checked.file) check_signature(state, name, params, result);
   std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
   std::vector<ir::Type> types;
   size_t next_tensor = 0;
@@ -191,7 +199,12 @@ void* resolve(ModuleState& state, const std::string& name, const std::string& pa
     }
   }
   std::string specialized = lower::specialized_name(name, types);
-  if (!state.compiled.count(specialized)) compile_unit(state, {EntryRequest{name, types}});
+  if (!state.compiled.count(specialized)) {
+    if (!state.checked.file)
+      throw TypeError(what + ": the artifact holds no specialization " + specialized +
+                      "; compile it in with --entry/--args, or call it from the top level");
+    compile_unit(state, {EntryRequest{name, types}});
+  }
   const ir::Function* f = nullptr;
   for (const auto& g : state.graphs)
     if (const ir::Function* found = g->find(specialized)) f = found;
@@ -235,6 +248,45 @@ void Module::run() {
   main(&state_->context);
   std::fflush(state_->context.out ? state_->context.out : stdout);
   if (state_->context.failed) detail::throw_runtime_error(*state_);
+}
+
+void Module::save(const std::string& path) const {
+  // Every function once (later modules compiled on demand may repeat earlier ones), the module
+  // constants of the first.
+  std::string body;
+  std::set<std::string> seen;
+  for (const auto& g : state_->graphs) {
+    if (g == state_->graphs.front()) {
+      for (const ir::Global& gl : g->globals) body += "global @" + gl.name + " : " + gl.type.to_string() + "\n";
+      if (!g->globals.empty()) body += "\n";
+    }
+    for (const auto& f : g->functions) {
+      if (!seen.insert(f->name).second) continue;
+      if (seen.size() > 1) body += "\n";
+      body += ir::print_function(*f);
+    }
+  }
+  std::string source = state_->checked.file ? state_->checked.file->path() : state_->source_name;
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << ir::write_artifact_text(body, source);
+  if (!out) throw std::runtime_error("pyscript: cannot write '" + path + "'");
+}
+
+Module load(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot read");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  std::unique_ptr<ir::Module> graphs;
+  try {
+    graphs = ir::read_artifact(ss.str(), path);
+  } catch (const ir::ArtifactError& e) {
+    throw std::runtime_error(e.what());
+  }
+  auto state = std::make_shared<detail::ModuleState>();
+  state->source_name = path;
+  detail::add_to_jit(*state, std::move(graphs));
+  return Module(state);
 }
 
 std::string Module::graph() const {

@@ -21,7 +21,12 @@ struct ModuleState {
   pyrt_context context{};                // errors and print destination of compiled code
   std::map<std::string, void*> compiled; // specialized name -> address
   std::vector<std::unique_ptr<ir::Module>> graphs; // what each JIT module was built from
+  std::string source_name;               // for a module loaded from an artifact
 };
+
+// Generates code for `graphs` and adds it to the JIT; the first module also defines the module
+// constants and the top level.
+void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs);
 
 // Lowers (with `entries`), optimizes, generates code and adds it to the JIT; the first call
 // also defines the module constants and the top level.

@@ -5,6 +5,7 @@
 #include "codegen/optimize.hpp"
 #include "frontend/fixits.hpp"
 #include "frontend/frontend.hpp"
+#include "ir/artifact.hpp"
 #include "ir/passes/pipeline.hpp"
 #include "ir/printer.hpp"
 #include "ir/verifier.hpp"
@@ -37,6 +38,7 @@ const char* const kUsage =
     "commands:\n"
     "  check FILE                 report diagnostics only (exit 0 clean, 1 errors)\n"
     "  compile FILE [--emit=graph|llvm|asm|obj] [-o OUT] [--entry NAME --args TYPES]\n"
+    "                             -o OUT.pys writes an artifact (pyscript run / pyscript::load)\n"
     "  run FILE                   compile and execute the top-level statements\n"
     "  fix FILE [--diff|--in-place]\n"
     "                             apply fix-its (e.g. 's += i' -> 's = s + i'); prints the\n"
@@ -116,7 +118,24 @@ int cmd_check(const std::string& path, const po::variables_map& vm) {
   return diags.has_errors() ? kExitProgramError : kExitOk;
 }
 
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
 int cmd_compile(const std::string& path, const po::variables_map& vm) {
+  std::string text = read_file(path);
+  if (ir::looks_like_artifact(text)) {
+    // An artifact: its graph is all there is to print.
+    std::string emit = vm.count("emit") ? vm["emit"].as<std::string>() : "graph";
+    if (emit != "graph") throw UsageError("an artifact can only be printed (--emit=graph)");
+    try {
+      std::cout << ir::print_module(*ir::read_artifact(text, path));
+    } catch (const ir::ArtifactError& e) {
+      std::cerr << e.what() << "\n";
+      return kExitProgramError;
+    }
+    return kExitOk;
+  }
   DiagnosticEngine diags;
   Compiled c = compile_source(path, vm, diags);
   if (diags.has_errors()) {
@@ -143,7 +162,10 @@ int cmd_compile(const std::string& path, const po::variables_map& vm) {
     ir::verify(m);
   }
   std::string out;
-  if (emit == "graph") {
+  bool artifact = !vm.count("emit") && vm.count("output") && ends_with(vm["output"].as<std::string>(), ".pys");
+  if (artifact) {
+    out = ir::write_artifact(m, path);
+  } else if (emit == "graph") {
     out = ir::print_module(m);
   } else {
     llvm::LLVMContext context;
@@ -201,6 +223,11 @@ int cmd_fix(const std::string& path, const po::variables_map& vm) {
 int cmd_run(const std::string& path, const po::variables_map& vm) {
   std::string text = read_file(path);
   try {
+    if (ir::looks_like_artifact(text)) {
+      pyscript::Module m = pyscript::load(path);
+      m.run();
+      return kExitOk;
+    }
     pyscript::Module m = pyscript::compile_string(text, path);
     m.run();
   } catch (const CompileError& e) {
@@ -214,6 +241,9 @@ int cmd_run(const std::string& path, const po::variables_map& vm) {
     return kExitProgramError;
   } catch (const RuntimeError& e) {
     std::fflush(stdout);
+    std::cerr << e.what() << "\n";
+    return kExitProgramError;
+  } catch (const std::runtime_error& e) { // a bad artifact: one line
     std::cerr << e.what() << "\n";
     return kExitProgramError;
   }

@@ -143,3 +143,28 @@ TEST_CASE("run() executes the top level; a runtime error there throws") {
   CHECK_THROWS_WITH_AS(bad.run(), doctest::Contains("z.py:2:7: runtime error: ZeroDivisionError"),
                        pyscript::RuntimeError);
 }
+
+TEST_CASE("save, then load without the source: same results, same handles") {
+  std::string path = "pyscript_api_test.pys";
+  {
+    pyscript::Module m = pyscript::compile_string(kModel, "model.py");
+    auto fib = m.function<int64_t(int64_t)>("fib");
+    CHECK(fib(10) == 55);
+    auto hypot = m.function<double(double, double)>("hypot");
+    CHECK(hypot(3.0, 4.0) == 5.0);
+    m.save(path);
+  }
+  pyscript::Module loaded = pyscript::load(path);
+  auto fib = loaded.function<int64_t(int64_t)>("fib");
+  CHECK(fib(20) == 6765);
+  auto hypot = loaded.function<double(double, double)>("hypot");
+  CHECK(hypot(6.0, 8.0) == 10.0);
+  // Not compiled into the artifact: a TypeError that says how to get it.
+  CHECK_THROWS_WITH_AS(loaded.function<double(double)>("fib"), doctest::Contains("holds no specialization fib.float"),
+                       pyscript::TypeError);
+  // Runtime errors keep their Python locations.
+  auto bucket = pyscript::compile_string(kModel, "model.py").function<int64_t(int64_t, int64_t)>("bucket");
+  (void)bucket;
+  std::remove(path.c_str());
+  CHECK_THROWS_WITH_AS(pyscript::load(path), doctest::Contains("pyscript_api_test.pys: cannot read"), std::runtime_error);
+}

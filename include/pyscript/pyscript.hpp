@@ -208,6 +208,9 @@ public:
   void run();
   // The optimized graph IR of what has been compiled, as `--emit=graph` prints it.
   std::string graph() const;
+  // Writes an artifact: the optimized graphs of the top level and of every specialization
+  // compiled so far, with a format version and a checksum (pyscript::load reads it).
+  void save(const std::string& path) const;
 
   explicit Module(std::shared_ptr<detail::ModuleState> state) : state_(std::move(state)) {}
 
@@ -234,5 +237,9 @@ private:
 // Compiles the file (the top-level statements are not run: see Module::run).
 Module compile_file(const std::string& path);
 Module compile_string(const std::string& source, const std::string& filename = "<string>");
+// Loads an artifact written by Module::save or `pyscript compile model.py -o model.pys`; no Python
+// source is needed. Handles must match a specialization it holds. Throws std::runtime_error with a
+// one-line message for a file that is not a valid artifact ("model.pys: checksum mismatch").
+Module load(const std::string& path);
 
 } // namespace pyscript

@@ -46,6 +46,7 @@ MAX_FN_COST = 3000          # estimated loop iterations per call of one function
 MAX_PROGRAM_COST = 40000    # estimated loop iterations of the whole top level
 MAX_DEPTH = 3               # expression depth
 RAW_DIVISOR_P = 0.02        # chance that a divisor is not guarded against zero
+RISKY_MATH_P = 0.03         # chance that math.sqrt/log/exp get an unguarded argument
 INF = float('inf')
 
 STRINGS = ['"a"', '"res:"', '"x ="', '""', '"--"', '"|"', '"value"', '"\\t"', '"end"']
@@ -498,6 +499,9 @@ def p_math(g, ty, depth):
     fn = g.rng.choice(['sqrt', 'exp', 'log', 'sin', 'cos', 'tanh', 'tan', 'sqrt', 'sin'])
     x = gen_num(g, g.any_num_type(), depth)
     c = unparen(x.code)
+    if fn in ('sqrt', 'log', 'exp') and g.chance(RISKY_MATH_P):
+        # ValueError (math domain error) or OverflowError (math range error) at run time
+        return Expr('math.%s(%s)' % (fn, c), ty, INF)
     if fn == 'sqrt':
         return Expr('math.sqrt(abs(%s))' % c, ty, math.sqrt(x.mag) if x.mag < INF else INF)
     if fn == 'log':
@@ -1187,7 +1191,61 @@ def template_functions(rng, prog, idx):
 # Constructs that generate(rng, avoid=...) can leave out, to keep testing around a known bug.
 AVOIDABLE = {
     'while-continue': 'an unconditional `continue` ending a while body',
+    'big-int-truediv': '`/` of ints beyond 2**53 in the edge probes',
 }
+
+
+# ------------------------------------------------------------------------------------- edge probes
+# Functions outside the magnitude discipline, called only from the top level with literal arguments:
+# ints beyond 2**53 (true division, comparisons with floats, arithmetic near the 64-bit limits) and,
+# at the very end of a program, an int overflow that CPython prints as a big int and pyscript must
+# report as `OverflowError: integer overflow` (it must never wrap silently).
+
+INT64_MIN_CODE = '(-9223372036854775807 - 1)'
+
+
+def edge_probes(rng, avoid):
+    defs, calls = [], []
+    for j in range(rng.choice([1, 1, 2, 3])):
+        name = 'edge%d' % j
+        kind = rng.choice(['div', 'cmp', 'max', 'min'])
+        if kind == 'div':
+            body = ('p0 // p1, p0 % p1, (-p0) // p1, p0 * 1.0' if 'big-int-truediv' in avoid
+                    else 'p0 / p1, p0 // p1, p0 % p1, (-p0) // p1, p0 * 1.0')
+            args = [(str(rng.randint(2 ** 53, 2 ** 62)), str(rng.choice([3, 7, -3, 10, 1000, -9,
+                                                                       2 ** 20 + 1, 6])))
+                    for _ in range(3)]
+        elif kind == 'cmp':
+            body = 'p0 == p1, p0 < p1, p0 > p1, p0 != p1, p1 - p0, min(float(p0), p1)'
+            args = []
+            for _ in range(3):
+                big = rng.choice([2 ** 53 + 1, 2 ** 53 + 3, 2 ** 60 + 1, rng.randint(2 ** 53, 2 ** 62)])
+                args.append((str(big), repr(float(big + rng.choice([-1, 0, 1, 2])))))
+        elif kind == 'max':
+            body = 'p0 + p1, p0 - p1, p0 // 2, p0 % 1000, -p0, abs(p0), p0 * 1.0'
+            args = []
+            for _ in range(3):
+                k = rng.randint(0, 1000)
+                args.append((str(2 ** 63 - 1 - k), str(k)))
+        else:
+            body = 'p0 + p1, p0 // 2, p0 % 1000, p0 % (-7), p0 // (-3), -(p0 + 1), abs(p0 + p1 + 1)'
+            args = [(INT64_MIN_CODE, str(rng.randint(0, 1000))) for _ in range(3)]
+        defs.append('def %s(p0, p1):\n    return %s\n' % (name, body))
+        calls += ['print(%s(%s))' % (name, ', '.join(a)) for a in args]
+    if rng.random() < 0.3:
+        op = rng.choice(['p0 * p1', 'p0 + p1', 'p0 - p1', '-p0', 'abs(p0)', 'p0 ** 3',
+                         'p0 // p1', 'int(p0 * 1.5)'])
+        defs.append('def overflow(p0, p1):\n    return %s\n' % op)
+        if op in ('-p0', 'abs(p0)', 'p0 // p1'):
+            a = (INT64_MIN_CODE, '(-1)')
+        elif op == 'p0 - p1':
+            a = (INT64_MIN_CODE, str(rng.randint(1, 100)))
+        elif op == 'p0 ** 3':
+            a = (str(rng.randint(2 ** 21 + 1, 2 ** 40)), '0')
+        else:
+            a = (str(rng.randint(2 ** 62, 2 ** 63 - 1)), str(rng.randint(2, 2 ** 40)))
+        calls.append('print(overflow(%s))' % ', '.join(a))
+    return defs, calls
 
 
 class Program:
@@ -1267,8 +1325,16 @@ def generate(rng, avoid=()):
         out.append('')
     out.append('')
     cost_left = [MAX_PROGRAM_COST]
+    calls = []
     for fn in prog.functions:
-        out.extend(top_level_calls(rng, prog, fn, cost_left))
+        calls.extend(top_level_calls(rng, prog, fn, cost_left))
+    if rng.random() < 0.25:
+        defs, edge_calls = edge_probes(random.Random(rng.random()), prog.avoid)
+        for d in defs:
+            out.extend(['', d.rstrip('\n'), ''])
+        out.append('')
+        calls.extend(edge_calls)
+    out.extend(calls)
     return '\n'.join(out) + '\n'
 
 

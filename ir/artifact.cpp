@@ -1,0 +1,79 @@
+#include "ir/artifact.hpp"
+
+#include "ir/parser.hpp"
+#include "ir/printer.hpp"
+#include "ir/verifier.hpp"
+#include "support/internal_error.hpp"
+
+#include <cinttypes>
+#include <cstdio>
+
+namespace pyscript::ir {
+namespace {
+
+constexpr const char* kMagic = "pyscript-artifact\n";
+
+uint64_t fnv1a(const std::string& s, size_t from) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = from; i < s.size(); ++i) {
+    h ^= static_cast<unsigned char>(s[i]);
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+// The next line of `text` from `pos`, without its newline; false at the end.
+bool next_line(const std::string& text, size_t& pos, std::string& line) {
+  if (pos >= text.size()) return false;
+  size_t nl = text.find('\n', pos);
+  if (nl == std::string::npos) return false; // the header lines all end with a newline
+  line = text.substr(pos, nl - pos);
+  pos = nl + 1;
+  return true;
+}
+
+} // namespace
+
+bool looks_like_artifact(const std::string& text) { return text.rfind(kMagic, 0) == 0; }
+
+std::string write_artifact(const Module& m, const std::string& source_name) {
+  return write_artifact_text(print_module(m), source_name);
+}
+
+std::string write_artifact_text(const std::string& body, const std::string& source_name) {
+  char checksum[32];
+  std::snprintf(checksum, sizeof checksum, "%016" PRIx64, fnv1a(body, 0));
+  return std::string(kMagic) + "format " + std::to_string(kArtifactFormat) + "\nsource " + source_name +
+         "\nchecksum " + checksum + "\n" + body;
+}
+
+std::unique_ptr<Module> read_artifact(const std::string& text, const std::string& path) {
+  auto fail = [&](const std::string& what) { throw ArtifactError(path + ": " + what); };
+  if (!looks_like_artifact(text)) fail("not a pyscript artifact");
+  size_t pos = std::string(kMagic).size();
+  std::string line;
+  if (!next_line(text, pos, line) || line.rfind("format ", 0) != 0) fail("truncated header");
+  int format = std::atoi(line.c_str() + 7);
+  if (format != kArtifactFormat)
+    fail("format version " + line.substr(7) + ", this pyscript reads " + std::to_string(kArtifactFormat));
+  if (!next_line(text, pos, line) || line.rfind("source ", 0) != 0) fail("truncated header");
+  if (!next_line(text, pos, line) || line.rfind("checksum ", 0) != 0) fail("truncated header");
+  char expected[32];
+  std::snprintf(expected, sizeof expected, "%016" PRIx64, fnv1a(text, pos));
+  if (line.substr(9) != expected) fail("checksum mismatch");
+  std::unique_ptr<Module> m;
+  try {
+    m = parse_module_text(text.substr(pos));
+    verify(*m);
+  } catch (const IrParseError& e) {
+    fail(std::string("malformed graph: ") + e.what());
+  } catch (const InternalError& e) {
+    // A graph that checksums but does not verify was written by hand, not by pyscript.
+    std::string what = e.what();
+    fail("invalid graph: " + what.substr(0, what.find('\n')));
+  }
+  if (!m->main()) fail("no top level (graph @__main__)");
+  return m;
+}
+
+} // namespace pyscript::ir

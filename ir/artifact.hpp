@@ -1,0 +1,38 @@
+// The artifact file (`pyscript compile model.py -o model.pys`): the optimized graph IR of every
+// specialization and the top level, with a format version and a checksum, so a host can load and
+// run it without the Python source or the parser.
+//
+//   pyscript-artifact
+//   format 1
+//   source model.py
+//   checksum 5f2a0c1e9b7d3a44        FNV-1a 64 of every byte after this line
+//   global @K : int
+//   graph @__main__() -> None:
+//   ...
+#pragma once
+
+#include "ir/graph.hpp"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace pyscript::ir {
+
+constexpr int kArtifactFormat = 1;
+
+// A file that is not a readable artifact: the message is one line, "model.pys: checksum mismatch".
+class ArtifactError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+std::string write_artifact(const Module& m, const std::string& source_name);
+// The same, from module text already printed (several modules' functions merged).
+std::string write_artifact_text(const std::string& module_text, const std::string& source_name);
+// Parses and verifies; throws ArtifactError naming `path`.
+std::unique_ptr<Module> read_artifact(const std::string& text, const std::string& path);
+// Whether `text` starts as an artifact does (rather than as Python source).
+bool looks_like_artifact(const std::string& text);
+
+} // namespace pyscript::ir
