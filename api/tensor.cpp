@@ -79,4 +79,17 @@ const void* Tensor::contiguous_data() const {
   return array_->data;
 }
 
+Tensor load_npy(const std::string& path) {
+  char error[512];
+  pyrt_array* a = pyrt_load_npy(path.c_str(), error, sizeof error);
+  if (!a) throw std::runtime_error(error);
+  return Tensor(a);
+}
+
+void save_npy(const std::string& path, const Tensor& tensor) {
+  if (tensor.empty()) throw std::invalid_argument("pyscript::save_npy: an empty tensor");
+  char error[512];
+  if (!pyrt_save_npy(path.c_str(), tensor.raw(), error, sizeof error)) throw std::runtime_error(error);
+}
+
 } // namespace pyscript

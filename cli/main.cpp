@@ -16,6 +16,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <pyscript/pyscript.hpp>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -70,6 +71,7 @@ po::options_description all_options() {
       ("output,o", po::value<std::string>(), "compile: the output file")
       ("entry", po::value<std::string>(), "compile: the function to specialize")
       ("args", po::value<std::string>(), "compile: its argument types, e.g. int,float")
+      ("header", po::value<std::string>(), "compile --emit=obj: also write a C header for the object")
       ("print-after", po::value<std::string>(),
        "compile: dump the graph after this pass (or 'all'); also PYSCRIPT_PRINT_AFTER")
       ("no-optimize", "compile: print the graph as lowered, before the passes")
@@ -170,6 +172,23 @@ int cmd_compile(const std::string& path, const po::variables_map& vm) {
   } else {
     llvm::LLVMContext context;
     std::unique_ptr<llvm::Module> module = codegen::emit_module(m, context);
+    if (emit == "obj") {
+      // C names for an ahead-of-time object: the --entry function, and STEM_main for the top level.
+      std::vector<std::string> entries;
+      if (vm.count("entry"))
+        entries.push_back(lower::specialized_name(vm["entry"].as<std::string>(),
+                                                  parse_type_list(vm.count("args") ? vm["args"].as<std::string>() : "")));
+      std::string stem = path.substr(path.find_last_of('/') + 1);
+      stem = stem.substr(0, stem.find('.'));
+      for (char& ch : stem)
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+      codegen::add_c_names(*module, m, entries, stem + "_main");
+      if (vm.count("header")) {
+        std::ofstream h(vm["header"].as<std::string>(), std::ios::trunc);
+        h << codegen::c_header(m, entries, stem + "_main", path);
+        if (!h) throw UsageError("cannot write '" + vm["header"].as<std::string>() + "'");
+      }
+    }
     std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
     if (!vm.count("no-optimize")) codegen::optimize_module(*module, *machine);
     if (emit == "llvm") {

@@ -27,6 +27,13 @@ std::unique_ptr<llvm::Module> emit_module(const ir::Module& m, llvm::LLVMContext
 // The LLVM type of an IR type at the function boundary (i64, double, i1, ...).
 llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& context);
 
+// For ahead-of-time objects: C-callable names for the specializations `entries` (their Python
+// names) and the top level (`main_name`), as aliases in `module`; and a C header declaring them.
+void add_c_names(llvm::Module& module, const ir::Module& m, const std::vector<std::string>& entries,
+                 const std::string& main_name);
+std::string c_header(const ir::Module& m, const std::vector<std::string>& entries, const std::string& main_name,
+                     const std::string& source);
+
 // The symbol of a global in LLVM: "pyscript.global.NAME".
 std::string global_symbol(const std::string& name);
 

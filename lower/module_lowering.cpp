@@ -201,20 +201,49 @@ LowerResult lower_module(const CheckedModule& checked, DiagnosticEngine& diags,
   return lower::ModuleLowering(checked, diags).run(options);
 }
 
+// "int,float,f32[1,512],i64[]": scalars, and arrays as DTYPE[dims] (the number of dims is the
+// rank; the sizes document the intended shape, shapes being run-time values).
 std::vector<ir::Type> parse_type_list(const std::string& text) {
   std::vector<ir::Type> out;
-  size_t start = 0;
-  while (start <= text.size() && !text.empty()) {
-    size_t comma = text.find(',', start);
-    if (comma == std::string::npos) comma = text.size();
-    std::string t = text.substr(start, comma - start);
-    t.erase(0, t.find_first_not_of(' '));
-    t.erase(t.find_last_not_of(' ') + 1);
-    if (t == "int") out.push_back(ir::Type::int_());
-    else if (t == "float") out.push_back(ir::Type::float_());
-    else if (t == "bool") out.push_back(ir::Type::bool_());
-    else throw std::invalid_argument("unknown argument type '" + t + "' (int, float or bool)");
-    start = comma + 1;
+  size_t pos = 0;
+  auto skip_spaces = [&] {
+    while (pos < text.size() && text[pos] == ' ') ++pos;
+  };
+  while (true) {
+    skip_spaces();
+    if (pos >= text.size()) break;
+    size_t start = pos;
+    while (pos < text.size() && text[pos] != ',' && text[pos] != '[' && text[pos] != ' ') ++pos;
+    std::string name = text.substr(start, pos - start);
+    skip_spaces();
+    if (pos < text.size() && text[pos] == '[') {
+      size_t close = text.find(']', pos);
+      if (close == std::string::npos) throw std::invalid_argument("unclosed '[' in '" + text + "'");
+      std::string dims = text.substr(pos + 1, close - pos - 1);
+      int rank = dims.find_first_not_of(' ') == std::string::npos ? 0 : 1;
+      for (char c : dims) rank += c == ',';
+      ir::DType d;
+      if (name == "f32") d = ir::DType::Float32;
+      else if (name == "f64") d = ir::DType::Float64;
+      else if (name == "i64") d = ir::DType::Int64;
+      else if (name == "bool") d = ir::DType::Bool;
+      else throw std::invalid_argument("unknown array dtype '" + name + "' (f32, f64, i64 or bool)");
+      out.push_back(ir::Type::array(d, rank));
+      pos = close + 1;
+    } else if (name == "int") {
+      out.push_back(ir::Type::int_());
+    } else if (name == "float") {
+      out.push_back(ir::Type::float_());
+    } else if (name == "bool") {
+      out.push_back(ir::Type::bool_());
+    } else {
+      throw std::invalid_argument("unknown argument type '" + name + "' (int, float, bool, or f32[..], f64[..], i64[..], bool[..])");
+    }
+    skip_spaces();
+    if (pos < text.size()) {
+      if (text[pos] != ',') throw std::invalid_argument("expected ',' in '" + text + "'");
+      ++pos;
+    }
   }
   return out;
 }

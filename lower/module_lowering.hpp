@@ -49,7 +49,5 @@ private:
   std::map<const ir::Function*, FunctionLowering*> in_progress_;
 };
 
-// "add.int.float": the name of a specialization.
-std::string specialized_name(const std::string& name, const std::vector<ir::Type>& arg_types);
 
 } // namespace pyscript::lower

@@ -9,6 +9,7 @@
 #ifndef PYSCRIPT_RUNTIME_H
 #define PYSCRIPT_RUNTIME_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -155,6 +156,11 @@ double pyrt_array_item_f64(pyrt_context* ctx, pyrt_array* a, const char* site);
 int64_t pyrt_array_item_i64(pyrt_context* ctx, pyrt_array* a, const char* site);
 
 void pyrt_print_array(pyrt_context* ctx, pyrt_array* a);
+
+/* numpy's .npy files (float32, float64, int64, bool; C order). NULL / 0 on failure, with a
+ * one-line message in `error`. */
+pyrt_array* pyrt_load_npy(const char* path, char* error, size_t error_size);
+int32_t pyrt_save_npy(const char* path, pyrt_array* a, char* error, size_t error_size);
 
 /* For fused elementwise loops: the broadcast shape of `count` arrays (returns its rank, or -1
  * after recording the error), and an array as a contiguous array of exactly `shape` (a new

@@ -1,12 +1,16 @@
 // numpy's .npy files: a magic string, a version, a Python-dict header
 // ({'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }), then the raw data.
-#include <pyscript/pyscript.hpp>
+// In the runtime library (C ABI: pyrt_load_npy / pyrt_save_npy), so that hosts of ahead-of-time
+// objects read weights too; pyscript::load_npy / save_npy wrap these.
+#include "runtime/array_internal.hpp"
 
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
-namespace pyscript {
 namespace {
 
 [[noreturn]] void fail(const std::string& path, const std::string& what) {
@@ -30,9 +34,7 @@ std::string field(const std::string& header, const std::string& key, const std::
   return header.substr(start, end - start);
 }
 
-} // namespace
-
-Tensor load_npy(const std::string& path) {
+pyrt_array* load(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(path, "cannot open");
   char magic[8];
@@ -55,11 +57,11 @@ Tensor load_npy(const std::string& path) {
   if (!in.read(header.data(), header_len)) fail(path, "truncated header");
 
   std::string descr = field(header, "descr", path);
-  DType dtype;
-  if (descr == "'<f4'") dtype = DType::Float32;
-  else if (descr == "'<f8'") dtype = DType::Float64;
-  else if (descr == "'<i8'") dtype = DType::Int64;
-  else if (descr == "'|b1'") dtype = DType::Bool;
+  int32_t dtype;
+  if (descr == "'<f4'") dtype = PYRT_F32;
+  else if (descr == "'<f8'") dtype = PYRT_F64;
+  else if (descr == "'<i8'") dtype = PYRT_I64;
+  else if (descr == "'|b1'") dtype = PYRT_BOOL;
   else fail(path, "dtype " + descr + " is not supported (float32, float64, int64, bool)");
   if (field(header, "fortran_order", path) != "False") fail(path, "Fortran order is not supported");
   std::string shape_text = field(header, "shape", path);
@@ -79,28 +81,19 @@ Tensor load_npy(const std::string& path) {
   if (shape.size() > PYRT_MAX_DIMS) fail(path, "more than 8 dimensions");
   int64_t count = 1;
   for (int64_t d : shape) count *= d;
-  size_t item = dtype == DType::Bool ? 1 : dtype == DType::Float32 ? 4 : 8;
+  size_t item = pyscript::runtime::dtype_size(dtype);
   std::vector<char> data(size_t(count) * item);
   if (!data.empty() && !in.read(data.data(), std::streamsize(data.size()))) fail(path, "truncated data");
-  switch (dtype) {
-  case DType::Float32: return Tensor::from_data(shape, reinterpret_cast<const float*>(data.data()));
-  case DType::Float64: return Tensor::from_data(shape, reinterpret_cast<const double*>(data.data()));
-  case DType::Int64: return Tensor::from_data(shape, reinterpret_cast<const int64_t*>(data.data()));
-  case DType::Bool: return Tensor::from_data(shape, reinterpret_cast<const bool*>(data.data()));
-  }
-  fail(path, "unreachable");
+  pyrt_array* a = pyrt_array_new(dtype, int32_t(shape.size()), shape.data());
+  if (!data.empty()) std::memcpy(a->data, data.data(), data.size());
+  return a;
 }
 
-void save_npy(const std::string& path, const Tensor& tensor) {
-  if (tensor.empty()) throw std::invalid_argument("pyscript::save_npy: an empty tensor");
-  const char* descr = tensor.dtype() == DType::Float32   ? "<f4"
-                      : tensor.dtype() == DType::Float64 ? "<f8"
-                      : tensor.dtype() == DType::Int64   ? "<i8"
-                                                         : "|b1";
+void save(const std::string& path, pyrt_array* a) {
+  const char* descr = a->dtype == PYRT_F32 ? "<f4" : a->dtype == PYRT_F64 ? "<f8" : a->dtype == PYRT_I64 ? "<i8" : "|b1";
   std::string shape = "(";
-  std::vector<int64_t> dims = tensor.shape();
-  for (size_t i = 0; i < dims.size(); ++i) shape += (i ? ", " : "") + std::to_string(dims[i]);
-  if (dims.size() == 1) shape += ",";
+  for (int d = 0; d < a->ndim; ++d) shape += (d ? ", " : "") + std::to_string(a->shape[d]);
+  if (a->ndim == 1) shape += ",";
   shape += ")";
   std::string header = "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': " + shape + ", }";
   // Magic (6) + version (2) + length (2) + header + '\n', padded to a multiple of 64.
@@ -112,13 +105,36 @@ void save_npy(const std::string& path, const Tensor& tensor) {
   unsigned char len[2] = {static_cast<unsigned char>(header.size() & 0xff), static_cast<unsigned char>(header.size() >> 8)};
   out.write(reinterpret_cast<const char*>(len), 2);
   out << header;
-  size_t item = tensor.dtype() == DType::Bool ? 1 : tensor.dtype() == DType::Float32 ? 4 : 8;
-  const void* data = tensor.dtype() == DType::Float32   ? static_cast<const void*>(tensor.data<float>())
-                     : tensor.dtype() == DType::Float64 ? static_cast<const void*>(tensor.data<double>())
-                     : tensor.dtype() == DType::Int64   ? static_cast<const void*>(tensor.data<int64_t>())
-                                                        : static_cast<const void*>(tensor.data<bool>());
-  out.write(static_cast<const char*>(data), std::streamsize(size_t(tensor.size()) * item));
+  pyrt_array* c = pyscript::runtime::is_contiguous(a) ? a : pyrt_array_astype(a, a->dtype);
+  out.write(static_cast<const char*>(c->data), std::streamsize(size_t(a->size) * pyscript::runtime::dtype_size(a->dtype)));
+  if (c != a) pyrt_array_release(c);
   if (!out) throw std::runtime_error(path + ": cannot write");
 }
 
-} // namespace pyscript
+void copy_message(const std::exception& e, char* error, size_t error_size) {
+  if (error && error_size) {
+    std::strncpy(error, e.what(), error_size - 1);
+    error[error_size - 1] = '\0';
+  }
+}
+
+} // namespace
+
+extern "C" pyrt_array* pyrt_load_npy(const char* path, char* error, size_t error_size) {
+  try {
+    return load(path);
+  } catch (const std::exception& e) {
+    copy_message(e, error, error_size);
+    return nullptr;
+  }
+}
+
+extern "C" int32_t pyrt_save_npy(const char* path, pyrt_array* a, char* error, size_t error_size) {
+  try {
+    save(path, a);
+    return 1;
+  } catch (const std::exception& e) {
+    copy_message(e, error, error_size);
+    return 0;
+  }
+}

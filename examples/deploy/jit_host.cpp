@@ -1,0 +1,26 @@
+// Runs the MLP from the artifact (pyscript compile examples/mlp.py -o mlp.pys ...): no Python
+// source, no parser; the graph is JIT-compiled when loaded. Usage: jit_host mlp.pys WEIGHTS_DIR
+#include <pyscript/pyscript.hpp>
+
+#include <cstdio>
+#include <string>
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: %s mlp.pys WEIGHTS_DIR\n", argv[0]);
+    return 2;
+  }
+  try {
+    pyscript::Module m = pyscript::load(argv[1]);
+    std::string dir = argv[2];
+    using T = pyscript::Tensor;
+    auto mlp = m.function<T(T, T, T, T, T, T, T)>("mlp");
+    auto npy = [&](const char* name) { return pyscript::load_npy(dir + "/" + name); };
+    T y = mlp(npy("x.npy"), npy("w1.npy"), npy("b1.npy"), npy("w2.npy"), npy("b2.npy"), npy("w3.npy"), npy("b3.npy"));
+    std::printf("[[%.8f %.8f]]\n", double(y.data<float>()[0]), double(y.data<float>()[1]));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

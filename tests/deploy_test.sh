@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# examples/deploy end to end, as a user would do it after `meson install`: weights exported with
+# numpy, the MLP compiled once to an artifact and once to an object, a C++ host loading the
+# artifact and a C host linking the object with the runtime library only; both must print what
+# `python3 examples/mlp.py` prints, and the C host must not need LLVM or tree-sitter.
+# Usage: deploy_test.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+src=$(cd "$2" && pwd)
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+DESTDIR="$stage" meson install -C "$build" --quiet --no-rebuild >/dev/null
+export PKG_CONFIG_PATH=$(dirname "$(find "$stage" -name pyscript.pc | head -n 1)")
+prefix=$(pkg-config --variable=prefix pyscript)
+pc() { pkg-config --define-variable=prefix="$stage$prefix" "$@"; }
+libdir=$(pc --variable=libdir pyscript)
+pyscript="$stage$prefix/bin/pyscript"
+out="$stage/out"
+mkdir -p "$out"
+
+/usr/bin/python3 "$src/examples/deploy/export_weights.py" "$out"
+args='f32[1,512],f32[512,256],f32[256],f32[256,128],f32[128],f32[128,2],f32[2]'
+LD_LIBRARY_PATH="$libdir" "$pyscript" compile "$src/examples/mlp.py" -o "$out/mlp.pys" --entry mlp --args "$args"
+LD_LIBRARY_PATH="$libdir" "$pyscript" compile "$src/examples/mlp.py" --emit=obj -o "$out/mlp.o" --header "$out/mlp.h" \
+  --entry mlp --args "$args"
+
+g++ -std=c++20 "$src/examples/deploy/jit_host.cpp" $(pc --cflags --libs pyscript) -o "$out/jit_host"
+gcc -std=c11 -I"$out" "$src/examples/deploy/aot_host.c" "$out/mlp.o" $(pc --cflags --libs pyscript-rt) -o "$out/aot_host"
+
+jit=$(LD_LIBRARY_PATH="$libdir" "$out/jit_host" "$out/mlp.pys" "$out")
+aot=$(LD_LIBRARY_PATH="$libdir" "$out/aot_host" "$out")
+reference=$(/usr/bin/python3 "$src/examples/mlp.py" | sed -n 2p)
+echo "numpy: $reference"
+echo "jit:   $jit"
+echo "aot:   $aot"
+needs=$(LD_LIBRARY_PATH="$libdir" ldd "$out/aot_host")
+passed=0
+failed=0
+check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $1"; fi; }
+close() { /usr/bin/python3 -c "import re,sys; a=[float(x) for x in re.findall(r'[-\d.e+]+', sys.argv[1])]; b=[float(x) for x in re.findall(r'[-\d.e+]+', sys.argv[2])]; sys.exit(0 if len(a)==len(b)==2 and all(abs(x-y)<=1e-6+1e-5*abs(y) for x,y in zip(a,b)) else 1)" "$1" "$2"; }
+check "the artifact host prints numpy's numbers" 'close "$jit" "$reference"'
+check "the AOT host prints numpy's numbers" 'close "$aot" "$reference"'
+check "the AOT host needs no LLVM" '! grep -qi llvm <<<"$needs"'
+check "the AOT host needs no tree-sitter" '! grep -qi tree-sitter <<<"$needs"'
+check "the artifact starts with its format" 'head -2 "$out/mlp.pys" | grep -q "format 1"'
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
