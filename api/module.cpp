@@ -4,10 +4,7 @@
 #include "codegen/codegen.hpp"
 #include "ir/artifact.hpp"
 #include "codegen/optimize.hpp"
-#include "ir/passes/pipeline.hpp"
 #include "ir/printer.hpp"
-#include "lower/lower.hpp"
-#include "lower/module_lowering.hpp"
 #include "support/internal_error.hpp"
 
 #include <llvm/Support/Error.h>
@@ -19,28 +16,6 @@
 
 namespace pyscript {
 namespace detail {
-
-CompileError compile_error(const std::vector<Diagnostic>& diagnostics) {
-  std::vector<DiagnosticRecord> records;
-  for (const Diagnostic& d : diagnostics) {
-    DiagnosticRecord r;
-    r.severity = d.severity == Severity::Error ? "error" : "warning";
-    r.code = d.code;
-    r.message = d.message;
-    if (d.range.valid()) {
-      r.file = d.range.file->display_name();
-      r.line = int(d.range.line);
-      r.column = int(d.range.column);
-      r.end_line = int(d.range.end_line);
-      r.end_column = int(d.range.end_column);
-    }
-    r.help = d.help;
-    for (const DiagnosticNote& n : d.notes) r.notes.push_back(n.message);
-    for (const FixIt& f : d.fixits) r.fixits.push_back(f.replacement);
-    records.push_back(std::move(r));
-  }
-  return CompileError(format_diagnostics_text(diagnostics), std::move(records));
-}
 
 namespace {
 
@@ -72,24 +47,6 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
     state.compiled[f->name] = *address;
   }
   state.graphs.push_back(std::move(graphs));
-}
-
-void compile_unit(ModuleState& state, const std::vector<EntryRequest>& entries) {
-  PYSCRIPT_ASSERT(state.checked.file != nullptr, "compiling a module loaded from an artifact");
-  DiagnosticEngine diags;
-  LowerOptions options;
-  options.entries = entries;
-  LowerResult lowered = lower_module(state.checked, diags, options);
-  if (diags.has_errors()) throw compile_error(diags.sorted());
-  if (!lowered.module) {
-    Diagnostic d;
-    d.code = "not-implemented";
-    d.message = lowered.not_yet_supported + " cannot be compiled yet";
-    d.range = lowered.not_yet_supported_at;
-    throw compile_error({d});
-  }
-  ir::optimize(*lowered.module);
-  add_to_jit(state, std::move(lowered.module));
 }
 
 pyrt_context* context(ModuleState& state) { return &state.context; }
@@ -149,12 +106,6 @@ std::string cpp_signature(const std::string& params, char result) {
 
 namespace {
 
-const ast::FunctionDef* find_def(ModuleState& state, const std::string& name) {
-  for (const ast::StmtPtr& s : state.checked.module.body)
-    if (s->kind == ast::StmtKind::FunctionDef && s->function->name == name) return s->function.get();
-  return nullptr;
-}
-
 ir::DType ir_dtype(DType d) {
   switch (d) {
   case DType::Float32: return ir::DType::Float32;
@@ -168,13 +119,8 @@ ir::DType ir_dtype(DType d) {
 } // namespace
 
 void check_signature(ModuleState& state, const std::string& name, const std::string& params, char result) {
-  if (!state.checked.file) return; // a loaded artifact: resolve() checks what it holds
-  const ast::FunctionDef* fn = find_def(state, name);
   std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
-  if (!fn) throw TypeError(what + ": " + state.checked.file->path() + " has no function '" + name + "'");
-  if (fn->params.size() != params.size())
-    throw TypeError(what + ": '" + name + "' takes " + std::to_string(fn->params.size()) +
-                    " arguments, the handle passes " + std::to_string(params.size()));
+  if (state.check) state.check(what, name, params.size());
   for (size_t i = 0; i < params.size(); ++i)
     if (params[i] == '?')
       throw TypeError(what + ": argument " + std::to_string(i + 1) +
@@ -186,7 +132,7 @@ void check_signature(ModuleState& state, const std::string& name, const std::str
 
 void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result,
               const std::vector<TensorKey>& tensors) {
-  if (state.checked.file) check_signature(state, name, params, result);
+  check_signature(state, name, params, result);
   std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
   std::vector<ir::Type> types;
   size_t next_tensor = 0;
@@ -198,12 +144,12 @@ void* resolve(ModuleState& state, const std::string& name, const std::string& pa
       types.push_back(type_of_code(c));
     }
   }
-  std::string specialized = lower::specialized_name(name, types);
+  std::string specialized = ir::specialized_name(name, types);
   if (!state.compiled.count(specialized)) {
-    if (!state.checked.file)
+    if (!state.specialize)
       throw TypeError(what + ": the artifact holds no specialization " + specialized +
                       "; compile it in with --entry/--args, or call it from the top level");
-    compile_unit(state, {EntryRequest{name, types}});
+    add_to_jit(state, state.specialize(name, types));
   }
   const ir::Function* f = nullptr;
   for (const auto& g : state.graphs)
@@ -217,31 +163,6 @@ void* resolve(ModuleState& state, const std::string& name, const std::string& pa
 }
 
 } // namespace detail
-
-namespace {
-
-Module compile(std::string path, std::string text) {
-  auto state = std::make_shared<detail::ModuleState>();
-  DiagnosticEngine diags;
-  state->checked = check_source(std::move(path), std::move(text), diags);
-  if (diags.has_errors()) throw detail::compile_error(diags.sorted());
-  detail::compile_unit(*state, {});
-  return Module(state);
-}
-
-} // namespace
-
-Module compile_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("pyscript: cannot read '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return compile(path, ss.str());
-}
-
-Module compile_string(const std::string& source, const std::string& filename) {
-  return compile(filename, source);
-}
 
 void Module::run() {
   auto main = reinterpret_cast<void (*)(pyrt_context*)>(state_->compiled.at("__main__"));
@@ -266,7 +187,7 @@ void Module::save(const std::string& path) const {
       body += ir::print_function(*f);
     }
   }
-  std::string source = state_->checked.file ? state_->checked.file->path() : state_->source_name;
+  const std::string& source = state_->source_name;
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << ir::write_artifact_text(body, source);
   if (!out) throw std::runtime_error("pyscript: cannot write '" + path + "'");

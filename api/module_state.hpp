@@ -1,14 +1,15 @@
 // Internal to the host API: what a pyscript::Module holds.
+// api/module.cpp (the loader: artifacts, JIT, handles) needs no frontend; api/compile.cpp adds
+// compiling from source and installs the hooks below, so a host that only loads artifacts links
+// neither the parser nor tree-sitter (libpyscript-loader).
 #pragma once
 
 #include "codegen/jit.hpp"
-#include "frontend/diagnostics.hpp"
-#include "frontend/frontend.hpp"
 #include "ir/graph.hpp"
-#include "lower/lower.hpp"
 
 #include <pyscript/pyscript.hpp>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -16,22 +17,21 @@
 namespace pyscript::detail {
 
 struct ModuleState {
-  CheckedModule checked;                 // the source and its AST, for later specializations
   std::unique_ptr<codegen::Jit> jit;
   pyrt_context context{};                // errors and print destination of compiled code
   std::map<std::string, void*> compiled; // specialized name -> address
   std::vector<std::unique_ptr<ir::Module>> graphs; // what each JIT module was built from
-  std::string source_name;               // for a module loaded from an artifact
+  std::string source_name;               // the file it came from (source or artifact)
+
+  // Set for a module compiled from source (api/compile.cpp); empty for a loaded artifact.
+  // check: throws TypeError when `name` does not exist or does not take `arity` arguments.
+  std::function<void(const std::string& what, const std::string& name, size_t arity)> check;
+  // specialize: lowers and optimizes `name` for these argument types (throws CompileError).
+  std::function<std::unique_ptr<ir::Module>(const std::string& name, const std::vector<ir::Type>& types)> specialize;
 };
 
 // Generates code for `graphs` and adds it to the JIT; the first module also defines the module
 // constants and the top level.
 void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs);
-
-// Lowers (with `entries`), optimizes, generates code and adds it to the JIT; the first call
-// also defines the module constants and the top level.
-void compile_unit(ModuleState& state, const std::vector<EntryRequest>& entries);
-
-CompileError compile_error(const std::vector<Diagnostic>& diagnostics);
 
 } // namespace pyscript::detail

@@ -176,7 +176,7 @@ int cmd_compile(const std::string& path, const po::variables_map& vm) {
       // C names for an ahead-of-time object: the --entry function, and STEM_main for the top level.
       std::vector<std::string> entries;
       if (vm.count("entry"))
-        entries.push_back(lower::specialized_name(vm["entry"].as<std::string>(),
+        entries.push_back(ir::specialized_name(vm["entry"].as<std::string>(),
                                                   parse_type_list(vm.count("args") ? vm["args"].as<std::string>() : "")));
       std::string stem = path.substr(path.find_last_of('/') + 1);
       stem = stem.substr(0, stem.find('.'));

@@ -191,6 +191,16 @@ Function* Module::find(std::string_view name) const {
   return nullptr;
 }
 
+std::string specialized_name(const std::string& name, const std::vector<Type>& arg_types) {
+  std::string out = name;
+  for (const Type& t : arg_types) {
+    std::string s = t.to_string();
+    s.erase(std::remove(s.begin(), s.end(), ' '), s.end());
+    out += "." + s;
+  }
+  return out;
+}
+
 std::vector<Node*> all_nodes(const Block& block) {
   std::vector<Node*> out;
   // Depth-first, keeping source order: expand each node's blocks right after it.

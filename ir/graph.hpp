@@ -214,6 +214,9 @@ struct Module {
   Function* main() const { return find("__main__"); }
 };
 
+// "add.int.float": the name of a function's specialization for these argument types.
+std::string specialized_name(const std::string& name, const std::vector<Type>& arg_types);
+
 // Every node of `block` and of the blocks nested in it, in order, parents before children.
 std::vector<Node*> all_nodes(const Block& block);
 

@@ -38,9 +38,5 @@ LowerResult lower_module(const CheckedModule& checked, DiagnosticEngine& diags,
 // "int,float,f32[1,512]" -> types; throws std::invalid_argument naming a bad entry.
 std::vector<ir::Type> parse_type_list(const std::string& text);
 
-namespace lower {
-// "add.int.float": the name of a specialization.
-std::string specialized_name(const std::string& name, const std::vector<ir::Type>& arg_types);
-} // namespace lower
 
 } // namespace pyscript

@@ -48,15 +48,6 @@ void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
 
 } // namespace
 
-std::string specialized_name(const std::string& name, const std::vector<ir::Type>& arg_types) {
-  std::string out = name;
-  for (const ir::Type& t : arg_types) {
-    std::string s = t.to_string();
-    s.erase(std::remove(s.begin(), s.end(), ' '), s.end());
-    out += "." + s;
-  }
-  return out;
-}
 
 ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& diags)
     : checked_(checked), diags_(diags), module_(std::make_unique<ir::Module>()) {
@@ -130,7 +121,7 @@ ir::Function* ModuleLowering::specialize(const ast::FunctionDef& fn,
                                          const std::vector<ir::Type>& arg_types,
                                          const SourceRange& call_site) {
   (void)call_site;
-  std::string name = specialized_name(fn.name, arg_types);
+  std::string name = ir::specialized_name(fn.name, arg_types);
   auto cached = cache_.find(name);
   if (cached != cache_.end()) return cached->second;
 

@@ -2,7 +2,8 @@
 # examples/deploy end to end, as a user would do it after `meson install`: weights exported with
 # numpy, the MLP compiled once to an artifact and once to an object, a C++ host loading the
 # artifact and a C host linking the object with the runtime library only; both must print what
-# `python3 examples/mlp.py` prints, and the C host must not need LLVM or tree-sitter.
+# `python3 examples/mlp.py` prints; the C++ host links libpyscript-loader (no tree-sitter) and the
+# C host the runtime library only (no LLVM, no tree-sitter).
 # Usage: deploy_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -24,7 +25,7 @@ LD_LIBRARY_PATH="$libdir" "$pyscript" compile "$src/examples/mlp.py" -o "$out/ml
 LD_LIBRARY_PATH="$libdir" "$pyscript" compile "$src/examples/mlp.py" --emit=obj -o "$out/mlp.o" --header "$out/mlp.h" \
   --entry mlp --args "$args"
 
-g++ -std=c++20 "$src/examples/deploy/jit_host.cpp" $(pc --cflags --libs pyscript) -o "$out/jit_host"
+g++ -std=c++20 "$src/examples/deploy/jit_host.cpp" $(pc --cflags --libs pyscript-loader) -o "$out/jit_host"
 gcc -std=c11 -I"$out" "$src/examples/deploy/aot_host.c" "$out/mlp.o" $(pc --cflags --libs pyscript-rt) -o "$out/aot_host"
 
 jit=$(LD_LIBRARY_PATH="$libdir" "$out/jit_host" "$out/mlp.pys" "$out")
@@ -34,6 +35,7 @@ echo "numpy: $reference"
 echo "jit:   $jit"
 echo "aot:   $aot"
 needs=$(LD_LIBRARY_PATH="$libdir" ldd "$out/aot_host")
+loader_needs=$(LD_LIBRARY_PATH="$libdir" ldd "$out/jit_host")
 passed=0
 failed=0
 check() { if eval "$2"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $1"; fi; }
@@ -42,6 +44,8 @@ check "the artifact host prints numpy's numbers" 'close "$jit" "$reference"'
 check "the AOT host prints numpy's numbers" 'close "$aot" "$reference"'
 check "the AOT host needs no LLVM" '! grep -qi llvm <<<"$needs"'
 check "the AOT host needs no tree-sitter" '! grep -qi tree-sitter <<<"$needs"'
+check "the artifact host needs no tree-sitter (libpyscript-loader)" '! grep -qi tree-sitter <<<"$loader_needs"'
+check "the artifact host needs no shared LLVM" '! grep -qi libLLVM <<<"$loader_needs"'
 check "the artifact starts with its format" 'head -2 "$out/mlp.pys" | grep -q "format 1"'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,7 @@
 // Runs the MLP from the artifact (pyscript compile examples/mlp.py -o mlp.pys ...): no Python
-// source, no parser; the graph is JIT-compiled when loaded. Usage: jit_host mlp.pys WEIGHTS_DIR
+// source, no parser; the graph is JIT-compiled when loaded. Links libpyscript-loader only:
+//   g++ -std=c++20 jit_host.cpp $(pkg-config --cflags --libs pyscript-loader) -o jit_host
+// Usage: jit_host mlp.pys WEIGHTS_DIR
 #include <pyscript/pyscript.hpp>
 
 #include <cstdio>

@@ -44,6 +44,10 @@ MAX_NEST_ITERS = 300        # product of iteration bounds in one loop nest
 ACC_BUDGET = ACC_MOD * (MAX_NEST_ITERS + 1)
 MAX_FN_COST = 3000          # estimated loop iterations per call of one function
 MAX_PROGRAM_COST = 40000    # estimated loop iterations of the whole top level
+# pyscript inlines calls, so a function's compiled size is its own plus its callees' (recursively);
+# these bounds keep compile times reasonable (nested calls blow the size up exponentially)
+MAX_INLINED_LINES = 100     # per function, counting callees at every call site
+MAX_MAIN_LINES = 1500       # the top level
 MAX_DEPTH = 3               # expression depth
 RAW_DIVISOR_P = 0.02        # chance that a divisor is not guarded against zero
 RISKY_MATH_P = 0.03         # chance that math.sqrt/log/exp get an unguarded argument
@@ -161,6 +165,7 @@ class Fn:
         self.pmags = pmags or [PARAM_MAG] * nparams
         self.cost = cost
         self.source = source
+        self.size = source.count('\n') if source else 1   # lines, callees included
         self.nonneg = False         # arguments must be >= 0 (they are always wrapped)
         self.has_default = False    # the last parameter has a default value of its (one) type
 
@@ -213,6 +218,7 @@ class Gen:
         self.prints_left = 3
         self.callable = list(prog.functions)
         self.block = 'def'          # kind of the innermost block: def, if, for, while
+        self.callee_size = 0        # sizes of the functions called so far
 
     # helpers ---------------------------------------------------------------------------------------
     def chance(self, p):
@@ -660,7 +666,8 @@ def call_plan(g, fn, want):
 
 
 def call_allowed(g, fn):
-    return g.cost + fn.cost * g.nest_iters <= MAX_FN_COST
+    return (g.cost + fn.cost * g.nest_iters <= MAX_FN_COST
+            and g.callee_size + fn.size <= MAX_INLINED_LINES)
 
 
 def build_call(g, fn, argtypes, depth):
@@ -672,6 +679,7 @@ def build_call(g, fn, argtypes, depth):
         code = wrap_arg(e, fn.pmags[j], fn.nonneg)
         args.append(unparen(code))
     g.cost += fn.cost * g.nest_iters
+    g.callee_size += fn.size
     return '%s(%s)' % (fn.name, ', '.join(args))
 
 
@@ -749,8 +757,31 @@ def s_assign_new(g, depth):
         ty = ('t', tuple(g.scalar_type() for _ in range(g.rng.choice([1, 2, 2, 3]))))
     e = gen_expr(g, ty, depth)
     name = g.fresh()
-    g.emit('%s = %s' % (name, unparen(e.code)))
+    r = g.rng.random()
+    if r < 0.03:
+        # chained assignment
+        name2 = g.fresh()
+        g.emit('%s = %s = %s' % (name, name2, unparen(e.code)))
+        define_var(g, name2, ty, e)
+    elif r < 0.06:
+        # parenthesized over several lines, with a comment
+        g.emit('%s = (  # %s' % (name, g.rng.choice(['split', 'several lines', 'x'])))
+        g.emit('    %s' % unparen(e.code))
+        g.emit(')')
+    elif r < 0.08 and not e.code.startswith('('):
+        # two statements on one line
+        name2 = g.fresh()
+        g.emit('%s = %s; %s = %s' % (name, e.code, name2, name))
+        define_var(g, name2, ty, e)
+    else:
+        g.emit('%s = %s' % (name, unparen(e.code)))
     define_var(g, name, ty, e)
+
+
+def s_expr_stmt(g, depth):
+    """An expression statement whose value is dropped."""
+    e = gen_num(g, g.any_num_type(), 2)
+    g.emit(unparen(e.code))
 
 
 def assignable(g):
@@ -935,8 +966,12 @@ def s_for(g, depth):
     name = g.fresh('i')
     g.emit('for %s in range(%s):' % (name, ', '.join(unparen(a.code) for a in args)))
     saved = enter_loop(g, bound)
-    child_block(g, g.rng.randint(1, 4), depth - 1, 'for',
-                loop_var=Var(name, g.INT, vmag, readonly=True))
+    loop_var = Var(name, g.INT, vmag, readonly=True)
+    if g.chance(0.2):
+        # the body may assign the loop variable (that does not change the iteration)
+        loop_var = Var(name, g.INT, max(vmag, ACC_MOD))
+        loop_var.base = vmag
+    child_block(g, g.rng.randint(1, 4), depth - 1, 'for', loop_var=loop_var)
     leave_loop(g, saved)
 
 
@@ -1065,7 +1100,7 @@ def gen_stmt(g, depth):
         (25, s_assign_new), (15, s_assign_existing), (5, s_unpack),
         (14 if nested else 0, s_if), (12 if nested else 0, s_for), (5 if nested else 0, s_while),
         (5, s_print), (3, s_call), (4 if g.loop_depth > 0 or depth < 2 else 1, s_jump),
-        (0.5, s_pass), (0.7, s_assert),
+        (0.5, s_pass), (0.7, s_assert), (0.3, s_expr_stmt),
     ])
     return kind(g, depth) is True
 
@@ -1102,6 +1137,8 @@ def gen_function(rng, prog, name):
         g.ret = ('t', tuple(g.scalar_type() for _ in range(rng.choice([2, 2, 3]))))
     else:
         g.ret = NONE
+    if rng.random() < 0.05:
+        g.emit('"""%s."""' % rng.choice(['A docstring', 'Computes something', 'f']))
     g.stmts_left = rng.randint(4, 12)
     ended = gen_block(g, g.stmts_left, 3)
     g.stmts_left = 1
@@ -1111,6 +1148,7 @@ def gen_function(rng, prog, name):
             cost=g.cost, nparams=nparams)
     fn.has_default = has_default
     fn.source = 'def %s(%s):\n%s\n' % (name, ', '.join(params), '\n'.join(g.lines))
+    fn.size = len(g.lines) + 1 + g.callee_size
     return fn
 
 
@@ -1271,9 +1309,10 @@ def top_level_calls(rng, prog, fn, cost_left):
     lines = []
     for s, sig in enumerate(fn.sigs):
         for _ in range(rng.choice([1, 1, 2])):
-            if fn.cost > cost_left[0]:
+            if fn.cost > cost_left[0] or fn.size > cost_left[1]:
                 return lines
             cost_left[0] -= fn.cost
+            cost_left[1] -= fn.size
             args = [literal_for(rng, c, fn.pmags[j], fn.nonneg) for j, c in enumerate(sig)]
             if fn.has_default and rng.random() < 0.5:
                 args.pop()
@@ -1324,7 +1363,7 @@ def generate(rng, avoid=()):
         out.append(fn.source.rstrip('\n'))
         out.append('')
     out.append('')
-    cost_left = [MAX_PROGRAM_COST]
+    cost_left = [MAX_PROGRAM_COST, MAX_MAIN_LINES]
     calls = []
     for fn in prog.functions:
         calls.extend(top_level_calls(rng, prog, fn, cost_left))

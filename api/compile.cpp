@@ -1,0 +1,93 @@
+// Compiling from source for the host API (compile_file, compile_string): the frontend and
+// lowering, installed into the module as its hooks for later specializations.
+// Hosts that only load artifacts do not link this file (libpyscript-loader).
+#include "api/module_state.hpp"
+
+#include "frontend/diagnostics.hpp"
+#include "frontend/frontend.hpp"
+#include "ir/passes/pipeline.hpp"
+#include "lower/lower.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace pyscript {
+namespace {
+
+CompileError compile_error(const std::vector<Diagnostic>& diagnostics) {
+  std::vector<DiagnosticRecord> records;
+  for (const Diagnostic& d : diagnostics) {
+    DiagnosticRecord r;
+    r.severity = d.severity == Severity::Error ? "error" : "warning";
+    r.code = d.code;
+    r.message = d.message;
+    if (d.range.valid()) {
+      r.file = d.range.file->display_name();
+      r.line = int(d.range.line);
+      r.column = int(d.range.column);
+      r.end_line = int(d.range.end_line);
+      r.end_column = int(d.range.end_column);
+    }
+    r.help = d.help;
+    for (const DiagnosticNote& n : d.notes) r.notes.push_back(n.message);
+    for (const FixIt& f : d.fixits) r.fixits.push_back(f.replacement);
+    records.push_back(std::move(r));
+  }
+  return CompileError(format_diagnostics_text(diagnostics), std::move(records));
+}
+
+// Lowers the top level (always: it fixes the module constants' types) and `entries`, optimizes.
+std::unique_ptr<ir::Module> lower_and_optimize(const CheckedModule& checked, const std::vector<EntryRequest>& entries) {
+  DiagnosticEngine diags;
+  LowerOptions options;
+  options.entries = entries;
+  LowerResult lowered = lower_module(checked, diags, options);
+  if (diags.has_errors()) throw compile_error(diags.sorted());
+  if (!lowered.module) {
+    Diagnostic d;
+    d.code = "not-implemented";
+    d.message = lowered.not_yet_supported + " cannot be compiled yet";
+    d.range = lowered.not_yet_supported_at;
+    throw compile_error({d});
+  }
+  ir::optimize(*lowered.module);
+  return std::move(lowered.module);
+}
+
+Module compile(std::string path, std::string text) {
+  DiagnosticEngine diags;
+  auto checked = std::make_shared<CheckedModule>(check_source(path, std::move(text), diags));
+  if (diags.has_errors()) throw compile_error(diags.sorted());
+  auto state = std::make_shared<detail::ModuleState>();
+  state->source_name = path;
+  state->check = [checked](const std::string& what, const std::string& name, size_t arity) {
+    const ast::FunctionDef* fn = nullptr;
+    for (const ast::StmtPtr& s : checked->module.body)
+      if (s->kind == ast::StmtKind::FunctionDef && s->function->name == name) fn = s->function.get();
+    if (!fn) throw TypeError(what + ": " + checked->file->path() + " has no function '" + name + "'");
+    if (fn->params.size() != arity)
+      throw TypeError(what + ": '" + name + "' takes " + std::to_string(fn->params.size()) +
+                      " arguments, the handle passes " + std::to_string(arity));
+  };
+  state->specialize = [checked](const std::string& name, const std::vector<ir::Type>& types) {
+    return lower_and_optimize(*checked, {EntryRequest{name, types}});
+  };
+  detail::add_to_jit(*state, lower_and_optimize(*checked, {}));
+  return Module(state);
+}
+
+} // namespace
+
+Module compile_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("pyscript: cannot read '" + path + "'");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return compile(path, ss.str());
+}
+
+Module compile_string(const std::string& source, const std::string& filename) {
+  return compile(filename, source);
+}
+
+} // namespace pyscript
