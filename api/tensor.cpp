@@ -86,6 +86,13 @@ Tensor load_npy(const std::string& path) {
   return Tensor(a);
 }
 
+Tensor load_npz(const std::string& path, const std::string& name) {
+  char error[512];
+  pyrt_array* a = pyrt_load_npz(path.c_str(), name.c_str(), error, sizeof error);
+  if (!a) throw std::runtime_error(error);
+  return Tensor(a);
+}
+
 void save_npy(const std::string& path, const Tensor& tensor) {
   if (tensor.empty()) throw std::invalid_argument("pyscript::save_npy: an empty tensor");
   char error[512];

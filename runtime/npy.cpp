@@ -4,8 +4,11 @@
 // objects read weights too; pyscript::load_npy / save_npy wrap these.
 #include "runtime/array_internal.hpp"
 
+#include <zlib.h>
+
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -34,9 +37,8 @@ std::string field(const std::string& header, const std::string& key, const std::
   return header.substr(start, end - start);
 }
 
-pyrt_array* load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, "cannot open");
+// Parses .npy bytes held in `in` (a file, or a member of an .npz); `path` names it in errors.
+pyrt_array* parse(std::istream& in, const std::string& path) {
   char magic[8];
   if (!in.read(magic, 8) || std::memcmp(magic, "\x93NUMPY", 6) != 0) fail(path, "not a .npy file");
   int major = static_cast<unsigned char>(magic[6]);
@@ -89,6 +91,93 @@ pyrt_array* load(const std::string& path) {
   return a;
 }
 
+pyrt_array* load(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(path, "cannot open");
+  return parse(in, path);
+}
+
+// --- .npz: a zip archive of .npy files (np.savez stores them, np.savez_compressed deflates) ---
+
+uint32_t u16(const std::string& b, size_t at) {
+  if (at + 2 > b.size()) throw std::runtime_error("");
+  return uint32_t(static_cast<unsigned char>(b[at])) | uint32_t(static_cast<unsigned char>(b[at + 1])) << 8;
+}
+uint32_t u32(const std::string& b, size_t at) { return u16(b, at) | u16(b, at + 2) << 16; }
+uint64_t u64(const std::string& b, size_t at) { return uint64_t(u32(b, at)) | uint64_t(u32(b, at + 4)) << 32; }
+
+// The member `name` ("w1" or "w1.npy") of the archive at `path`, decompressed.
+std::string npz_member(const std::string& path, const std::string& name) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(path, "cannot open");
+  std::string zip((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string want = name.size() > 4 && name.compare(name.size() - 4, 4, ".npy") == 0 ? name : name + ".npy";
+  try {
+    // The end-of-central-directory record: the last "PK\5\6" within the final 64 KiB + 22 bytes.
+    size_t eocd = std::string::npos;
+    for (size_t i = zip.size() >= 22 ? zip.size() - 22 : 0; i + 1 > 0 && zip.size() - i <= 65557; --i) {
+      if (u32(zip, i) == 0x06054b50) {
+        eocd = i;
+        break;
+      }
+      if (i == 0) break;
+    }
+    if (eocd == std::string::npos) fail(path, "not a .npz (zip) file");
+    uint64_t entries = u16(zip, eocd + 10);
+    uint64_t dir = u32(zip, eocd + 16);
+    if (dir == 0xffffffff || entries == 0xffff) {
+      // zip64: the locator just before points to the zip64 end record.
+      size_t locator = eocd - 20;
+      if (u32(zip, locator) != 0x07064b50) fail(path, "malformed zip64 archive");
+      size_t end64 = size_t(u64(zip, locator + 8));
+      entries = u64(zip, end64 + 32);
+      dir = u64(zip, end64 + 48);
+    }
+    size_t at = size_t(dir);
+    for (uint64_t e = 0; e < entries; ++e) {
+      if (u32(zip, at) != 0x02014b50) fail(path, "malformed zip directory");
+      uint32_t method = u16(zip, at + 10);
+      uint64_t compressed = u32(zip, at + 20), size = u32(zip, at + 24);
+      uint32_t name_len = u16(zip, at + 28), extra_len = u16(zip, at + 30), comment_len = u16(zip, at + 32);
+      uint64_t local = u32(zip, at + 42);
+      std::string member = zip.substr(at + 46, name_len);
+      // Zip64 sizes and offset, for the fields saturated above (numpy writes them).
+      for (size_t x = at + 46 + name_len; x + 4 <= at + 46 + name_len + extra_len;) {
+        uint32_t id = u16(zip, x), len = u16(zip, x + 2);
+        if (id == 1) {
+          size_t y = x + 4;
+          if (size == 0xffffffff) size = u64(zip, y), y += 8;
+          if (compressed == 0xffffffff) compressed = u64(zip, y), y += 8;
+          if (local == 0xffffffff) local = u64(zip, y);
+        }
+        x += 4 + len;
+      }
+      at += 46 + name_len + extra_len + comment_len;
+      if (member != want) continue;
+      if (u32(zip, size_t(local)) != 0x04034b50) fail(path, "malformed zip entry " + member);
+      size_t data = size_t(local) + 30 + u16(zip, size_t(local) + 26) + u16(zip, size_t(local) + 28);
+      if (data + compressed > zip.size()) fail(path, "truncated zip entry " + member);
+      if (method == 0) return zip.substr(data, size_t(compressed));
+      if (method != 8) fail(path, member + ": compression method " + std::to_string(method) + " is not supported");
+      std::string out(size_t(size), '\0');
+      z_stream z{};
+      if (inflateInit2(&z, -MAX_WBITS) != Z_OK) fail(path, "zlib failed");
+      z.next_in = reinterpret_cast<Bytef*>(zip.data() + data);
+      z.avail_in = uInt(compressed);
+      z.next_out = reinterpret_cast<Bytef*>(out.data());
+      z.avail_out = uInt(size);
+      int rc = inflate(&z, Z_FINISH);
+      inflateEnd(&z);
+      if (rc != Z_STREAM_END || z.total_out != size) fail(path, member + ": corrupt deflate data");
+      return out;
+    }
+  } catch (const std::runtime_error& e) {
+    if (*e.what()) throw;
+    fail(path, "truncated zip archive");
+  }
+  fail(path, "no array named '" + name + "' in the archive");
+}
+
 void save(const std::string& path, pyrt_array* a) {
   const char* descr = a->dtype == PYRT_F32 ? "<f4" : a->dtype == PYRT_F64 ? "<f8" : a->dtype == PYRT_I64 ? "<i8" : "|b1";
   std::string shape = "(";
@@ -123,6 +212,17 @@ void copy_message(const std::exception& e, char* error, size_t error_size) {
 extern "C" pyrt_array* pyrt_load_npy(const char* path, char* error, size_t error_size) {
   try {
     return load(path);
+  } catch (const std::exception& e) {
+    copy_message(e, error, error_size);
+    return nullptr;
+  }
+}
+
+extern "C" pyrt_array* pyrt_load_npz(const char* path, const char* name, char* error, size_t error_size) {
+  try {
+    std::string bytes = npz_member(path, name);
+    std::istringstream in(bytes);
+    return parse(in, std::string(path) + ":" + name);
   } catch (const std::exception& e) {
     copy_message(e, error, error_size);
     return nullptr;

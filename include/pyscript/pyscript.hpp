@@ -109,6 +109,8 @@ private:
 // Errors (missing file, another dtype, Fortran order, a truncated file) throw std::runtime_error.
 Tensor load_npy(const std::string& path);
 void save_npy(const std::string& path, const Tensor& tensor);
+// The array `name` ("w1" or "w1.npy") of an .npz archive, as np.savez / np.savez_compressed write.
+Tensor load_npz(const std::string& path, const std::string& name);
 
 namespace detail {
 struct ModuleState;

@@ -161,6 +161,8 @@ void pyrt_print_array(pyrt_context* ctx, pyrt_array* a);
  * one-line message in `error`. */
 pyrt_array* pyrt_load_npy(const char* path, char* error, size_t error_size);
 int32_t pyrt_save_npy(const char* path, pyrt_array* a, char* error, size_t error_size);
+/* The array `name` ("w1" or "w1.npy") of an .npz archive (np.savez, np.savez_compressed). */
+pyrt_array* pyrt_load_npz(const char* path, const char* name, char* error, size_t error_size);
 
 /* For fused elementwise loops: the broadcast shape of `count` arrays (returns its rank, or -1
  * after recording the error), and an array as a contiguous array of exactly `shape` (a new

@@ -54,6 +54,14 @@ RISKY_MATH_P = 0.03         # chance that math.sqrt/log/exp get an unguarded arg
 INF = float('inf')
 
 STRINGS = ['"a"', '"res:"', '"x ="', '""', '"--"', '"|"', '"value"', '"\\t"', '"end"']
+# Rarer literal forms: (source, name in AVOIDABLE or None)
+EXOTIC_STRINGS = [
+    ("'single'", None), ('"it\'s"', None), ('"a\\\\b"', None), ('"\\x41\\u00e9\\U0001F600"', None),
+    ('"\\101\\7\\a\\f\\v"', None), ('"caf\u00e9 \u20ac"', None), ('r"raw\\n"', None),
+    ('"""tri\'ple"""', None), ('"x" "y"', None), ('"\\q"', None),
+    ('"nul\\0x"', 'nul-in-string'), ('"\\x00"', 'nul-in-string'),
+    ('"\\N{BULLET}"', 'named-escape'),
+]
 SEPS = ['" "', '", "', '""', '" | "', '"-"', '":"']
 ENDS = ['"\\n"', '" "', '"!\\n"', '""', '";\\n"']
 CMP_OPS = ['<', '<=', '>', '>=', '==', '!=']
@@ -1037,7 +1045,7 @@ def print_args(g, n):
     for _ in range(n):
         r = g.rng.random()
         if r < 0.15:
-            args.append(g.rng.choice(STRINGS))
+            args.append(string_literal(g))
         elif r < 0.22:
             tys = tuple(g.scalar_type() for _ in range(g.rng.choice([1, 2, 3])))
             e = gen_tuple(g, ('t', tys), 2)
@@ -1045,6 +1053,13 @@ def print_args(g, n):
         else:
             args.append(unparen(gen_expr(g, g.scalar_type(), 2).code))
     return args
+
+
+def string_literal(g):
+    if g.chance(0.1):
+        options = [lit for lit, key in EXOTIC_STRINGS if key not in g.prog.avoid]
+        return g.rng.choice(options)
+    return g.rng.choice(STRINGS)
 
 
 def print_kwargs(g):
@@ -1230,6 +1245,8 @@ def template_functions(rng, prog, idx):
 AVOIDABLE = {
     'while-continue': 'an unconditional `continue` ending a while body',
     'big-int-truediv': '`/` of ints beyond 2**53 in the edge probes',
+    'nul-in-string': 'a NUL character in a string literal',
+    'named-escape': 'a \\N{...} escape in a string literal',
 }
 
 
@@ -1384,7 +1401,7 @@ def main(argv):
         sys.stderr.write('usage: gen_scalar.py SEED [--avoid=CONSTRUCT ...]\nconstructs: %s\n'
                          % ', '.join('%s (%s)' % kv for kv in sorted(AVOIDABLE.items())))
         return 2
-    sys.stdout.write(generate(random.Random(int(args[0])), avoid))
+    sys.stdout.buffer.write(generate(random.Random(int(args[0])), avoid).encode('utf-8'))
     return 0
 
 

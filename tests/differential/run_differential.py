@@ -109,7 +109,7 @@ def check_one(pyscript, seed, avoid):
     source = gen_scalar.generate(random.Random(seed), avoid)
     d = tempfile.mkdtemp(prefix='pyscript-diff-')
     try:
-        with open(os.path.join(d, 'prog.py'), 'w') as f:
+        with open(os.path.join(d, 'prog.py'), 'w', encoding='utf-8') as f:
             f.write(source)
         t0 = time.time()
         py = run([PYTHON, 'prog.py'], d)
@@ -179,7 +179,7 @@ def main(argv):
                 print('    ' + detail.replace('\n', '\n    '))
             if args.keep_failures:
                 path = os.path.join(args.keep_failures, 'seed_%d.py' % seed)
-                with open(path, 'w') as f:
+                with open(path, 'w', encoding='utf-8') as f:
                     f.write(source)
                 print('    saved %s' % path)
             sys.stdout.flush()
