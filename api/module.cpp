@@ -4,6 +4,7 @@
 #include "codegen/codegen.hpp"
 #include "ir/artifact.hpp"
 #include "codegen/optimize.hpp"
+#include "ir/parser.hpp"
 #include "ir/printer.hpp"
 #include "support/internal_error.hpp"
 
@@ -42,6 +43,20 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   if (auto err = state.jit->add(std::move(module), std::move(context))) throw_llvm(std::move(err));
   for (const auto& f : graphs->functions) {
     if (f->name == "__main__" && !first) continue;
+    auto address = state.jit->lookup(f->name);
+    if (!address) throw_llvm(address.takeError());
+    state.compiled[f->name] = *address;
+  }
+  state.graphs.push_back(std::move(graphs));
+}
+
+void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, const std::string& object) {
+  PYSCRIPT_ASSERT(!state.jit, "an artifact's object goes into a fresh JIT");
+  auto jit = codegen::Jit::create();
+  if (!jit) throw_llvm(jit.takeError());
+  state.jit = std::move(*jit);
+  if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
+  for (const auto& f : graphs->functions) {
     auto address = state.jit->lookup(f->name);
     if (!address) throw_llvm(address.takeError());
     state.compiled[f->name] = *address;
@@ -188,8 +203,10 @@ void Module::save(const std::string& path) const {
     }
   }
   const std::string& source = state_->source_name;
+  // With the machine code for this machine, so that loading it here needs no compiling.
+  ir::ArtifactObject object{codegen::target_tag(), codegen::compile_object(*ir::parse_module_text(body))};
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << ir::write_artifact_text(body, source);
+  out << ir::write_artifact_text(body, source, &object);
   if (!out) throw std::runtime_error("pyscript: cannot write '" + path + "'");
 }
 
@@ -199,14 +216,18 @@ Module load(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   std::unique_ptr<ir::Module> graphs;
+  ir::ArtifactObject object;
   try {
-    graphs = ir::read_artifact(ss.str(), path);
+    graphs = ir::read_artifact(ss.str(), path, &object);
   } catch (const ir::ArtifactError& e) {
     throw std::runtime_error(e.what());
   }
   auto state = std::make_shared<detail::ModuleState>();
   state->source_name = path;
-  detail::add_to_jit(*state, std::move(graphs));
+  if (!object.bytes.empty() && object.target == codegen::target_tag())
+    detail::add_object_to_jit(*state, std::move(graphs), object.bytes);
+  else
+    detail::add_to_jit(*state, std::move(graphs)); // another machine: compile the graph
   return Module(state);
 }
 

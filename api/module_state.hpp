@@ -33,5 +33,7 @@ struct ModuleState {
 // Generates code for `graphs` and adds it to the JIT; the first module also defines the module
 // constants and the top level.
 void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs);
+// The same with the module already compiled for this machine (an artifact's object).
+void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, const std::string& object);
 
 } // namespace pyscript::detail

@@ -166,7 +166,9 @@ int cmd_compile(const std::string& path, const po::variables_map& vm) {
   std::string out;
   bool artifact = !vm.count("emit") && vm.count("output") && ends_with(vm["output"].as<std::string>(), ".pys");
   if (artifact) {
-    out = ir::write_artifact(m, path);
+    // The graph, and the machine code for this machine (loading it here needs no compiling).
+    ir::ArtifactObject object{codegen::target_tag(), codegen::compile_object(m)};
+    out = ir::write_artifact(m, path, &object);
   } else if (emit == "graph") {
     out = ir::print_module(m);
   } else {

@@ -2,6 +2,7 @@
 // the object with the runtime library only (no LLVM at run time).
 #include "codegen/codegen.hpp"
 
+#include "codegen/optimize.hpp"
 #include "support/internal_error.hpp"
 
 #include <llvm/IR/GlobalAlias.h>
@@ -55,6 +56,14 @@ std::string c_header(const ir::Module& m, const std::vector<std::string>& entrie
   if (m.main()) out += "/* the top-level statements of " + source + " */\nvoid " + main_name + "(pyrt_context* ctx);\n";
   out += "\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n";
   return out;
+}
+
+std::string compile_object(const ir::Module& m) {
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module = emit_module(m, context);
+  std::unique_ptr<llvm::TargetMachine> machine = host_target_machine();
+  optimize_module(*module, *machine);
+  return emit_machine_code(*module, *machine, /*assembly=*/false);
 }
 
 } // namespace pyscript::codegen

@@ -24,6 +24,10 @@ struct CodegenOptions {
 std::unique_ptr<llvm::Module> emit_module(const ir::Module& m, llvm::LLVMContext& context,
                                           const CodegenOptions& options = {});
 
+// The module (top level, constants and every function) as an optimized object file for this
+// machine: what an artifact carries so that loading it needs no LLVM work.
+std::string compile_object(const ir::Module& m);
+
 // The LLVM type of an IR type at the function boundary (i64, double, i1, ...).
 llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& context);
 

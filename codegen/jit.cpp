@@ -52,6 +52,20 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create() {
   return out;
 }
 
+llvm::Error Jit::add_object(const std::string& bytes) {
+  auto created = jit_->createJITDylib("module" + std::to_string(libraries_.size()));
+  if (!created) return created.takeError();
+  llvm::orc::JITDylib* library = &*created;
+  llvm::orc::JITDylibSearchOrder order;
+  for (auto it = libraries_.rbegin(); it != libraries_.rend(); ++it)
+    order.push_back({*it, llvm::orc::JITDylibLookupFlags::MatchExportedSymbolsOnly});
+  library->setLinkOrder(order, /*LinkAgainstThisJITDylibFirst=*/true);
+  if (auto err = jit_->addObjectFile(*library, llvm::MemoryBuffer::getMemBufferCopy(bytes, "artifact")))
+    return err;
+  libraries_.push_back(library);
+  return llvm::Error::success();
+}
+
 llvm::Error Jit::add(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context) {
   // A fresh library per module, linked against every earlier one, newest first.
   auto created = jit_->createJITDylib("module" + std::to_string(libraries_.size()));

@@ -19,6 +19,8 @@ public:
   // Adds a module; each module gets its own library, which sees the ones added before it, so a
   // later module may define functions again and use the globals of an earlier one.
   llvm::Error add(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context);
+  // Adds an object file compiled for this machine (an artifact's), like a module.
+  llvm::Error add_object(const std::string& bytes);
   // The address of a symbol, searching the newest library first.
   llvm::Expected<void*> lookup(const std::string& name);
 

@@ -10,6 +10,8 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Host.h>
 
+#include <cstdio>
+
 namespace pyscript::codegen {
 
 std::unique_ptr<llvm::TargetMachine> host_target_machine() {
@@ -46,6 +48,17 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
   pb.crossRegisterProxies(lam, fam, cgam, mam);
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(module, mam);
+}
+
+std::string target_tag() {
+  std::string features;
+  for (const auto& [name, enabled] : llvm::sys::getHostCPUFeatures())
+    if (enabled) features += name.str() + ",";
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (char c : features) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  char hash[20];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(h));
+  return llvm::sys::getProcessTriple() + " " + llvm::sys::getHostCPUName().str() + " " + hash;
 }
 
 std::string emit_machine_code(llvm::Module& module, llvm::TargetMachine& machine, bool assembly) {

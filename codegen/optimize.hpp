@@ -18,4 +18,8 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine);
 // Assembly text or an object file of `module`.
 std::string emit_machine_code(llvm::Module& module, llvm::TargetMachine& machine, bool assembly);
 
+// "x86_64-pc-linux-gnu skylake-avx512 3f2a...": where machine code made here runs (triple, CPU,
+// a hash of its features); an artifact's object is used only on a machine with the same tag.
+std::string target_tag();
+
 } // namespace pyscript::codegen

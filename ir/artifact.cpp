@@ -3,6 +3,7 @@
 #include "ir/parser.hpp"
 #include "ir/printer.hpp"
 #include "ir/verifier.hpp"
+#include "support/base64.hpp"
 #include "support/internal_error.hpp"
 
 #include <cinttypes>
@@ -36,18 +37,23 @@ bool next_line(const std::string& text, size_t& pos, std::string& line) {
 
 bool looks_like_artifact(const std::string& text) { return text.rfind(kMagic, 0) == 0; }
 
-std::string write_artifact(const Module& m, const std::string& source_name) {
-  return write_artifact_text(print_module(m), source_name);
+std::string write_artifact(const Module& m, const std::string& source_name, const ArtifactObject* object) {
+  return write_artifact_text(print_module(m), source_name, object);
 }
 
-std::string write_artifact_text(const std::string& body, const std::string& source_name) {
+std::string write_artifact_text(const std::string& graph, const std::string& source_name,
+                                const ArtifactObject* object) {
+  std::string body = graph;
+  if (object)
+    body = "object " + object->target + " " + std::to_string(object->bytes.size()) + "\n" +
+           base64_encode(object->bytes) + "\n" + graph;
   char checksum[32];
   std::snprintf(checksum, sizeof checksum, "%016" PRIx64, fnv1a(body, 0));
   return std::string(kMagic) + "format " + std::to_string(kArtifactFormat) + "\nsource " + source_name +
          "\nchecksum " + checksum + "\n" + body;
 }
 
-std::unique_ptr<Module> read_artifact(const std::string& text, const std::string& path) {
+std::unique_ptr<Module> read_artifact(const std::string& text, const std::string& path, ArtifactObject* object) {
   auto fail = [&](const std::string& what) { throw ArtifactError(path + ": " + what); };
   if (!looks_like_artifact(text)) fail("not a pyscript artifact");
   size_t pos = std::string(kMagic).size();
@@ -61,6 +67,15 @@ std::unique_ptr<Module> read_artifact(const std::string& text, const std::string
   char expected[32];
   std::snprintf(expected, sizeof expected, "%016" PRIx64, fnv1a(text, pos));
   if (line.substr(9) != expected) fail("checksum mismatch");
+  if (text.compare(pos, 7, "object ") == 0) {
+    std::string header, data;
+    if (!next_line(text, pos, header) || !next_line(text, pos, data)) fail("truncated object");
+    size_t last_space = header.rfind(' ');
+    std::optional<std::string> bytes = base64_decode(data);
+    if (!bytes || last_space <= 7 || std::to_string(bytes->size()) != header.substr(last_space + 1))
+      fail("malformed object");
+    if (object) *object = ArtifactObject{header.substr(7, last_space - 7), std::move(*bytes)};
+  }
   std::unique_ptr<Module> m;
   try {
     m = parse_module_text(text.substr(pos));

@@ -6,6 +6,8 @@
 //   format 1
 //   source model.py
 //   checksum 5f2a0c1e9b7d3a44        FNV-1a 64 of every byte after this line
+//   object TARGET SIZE               optional: the module compiled for TARGET (triple, CPU,
+//   <base64 of SIZE bytes>           features), loaded as is on such a machine (no LLVM work)
 //   global @K : int
 //   graph @__main__() -> None:
 //   ...
@@ -27,11 +29,20 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-std::string write_artifact(const Module& m, const std::string& source_name);
+// Machine code for one target, carried by an artifact beside its graph.
+struct ArtifactObject {
+  std::string target; // codegen::target_tag(): where this code runs
+  std::string bytes;  // an object file
+};
+
+std::string write_artifact(const Module& m, const std::string& source_name, const ArtifactObject* object = nullptr);
 // The same, from module text already printed (several modules' functions merged).
-std::string write_artifact_text(const std::string& module_text, const std::string& source_name);
-// Parses and verifies; throws ArtifactError naming `path`.
-std::unique_ptr<Module> read_artifact(const std::string& text, const std::string& path);
+std::string write_artifact_text(const std::string& module_text, const std::string& source_name,
+                                const ArtifactObject* object = nullptr);
+// Parses and verifies; throws ArtifactError naming `path`. The object, when there is one, goes
+// to `object`.
+std::unique_ptr<Module> read_artifact(const std::string& text, const std::string& path,
+                                      ArtifactObject* object = nullptr);
 // Whether `text` starts as an artifact does (rather than as Python source).
 bool looks_like_artifact(const std::string& text);
 

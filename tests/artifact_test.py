@@ -79,5 +79,23 @@ with tempfile.TemporaryDirectory() as tmp:
     header = data[:data.index(b"checksum ")] + f"checksum {h:016x}\n".encode()
     bad("hand-edited", header + edited, "invalid graph")
 
+    # An artifact made on another machine: its object is ignored and the graph compiled here.
+    def with_checksum(body):
+        h = 0xcbf29ce484222325
+        for byte in body:
+            h ^= byte
+            h = (h * 0x100000001b3) % (1 << 64)
+        return data[:data.index(b"checksum ")] + f"checksum {h:016x}\n".encode() + body
+    body = data[body_start:]
+    expect("the artifact carries machine code", body.startswith(b"object "), body[:60])
+    line_end = body.index(b"\n")
+    parts = body[:line_end].split(b" ")
+    foreign = b" ".join([parts[0], b"riscv64-unknown-linux-gnu", b"generic", b"0" * 16, parts[-1]]) + body[line_end:]
+    path = os.path.join(tmp, "foreign.pys")
+    with open(path, "wb") as f:
+        f.write(with_checksum(foreign))
+    code, out, err = run("run", path)
+    expect("another machine's artifact runs from its graph", code == 0 and out == "10\n10.5\n", (code, out, err))
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -6,18 +6,25 @@ to accept and run with the same output.  `gen_scalar.py SEED` prints the program
 
 What a program covers:
   * `import math`, a few module-level constants read by functions (`K0 = 7`);
-  * 15-25 module-level functions with 0-3 positional parameters; a function is called with one to three
-    type signatures (int/float per parameter), so pyscript specializes it several times; functions call
-    earlier functions; a few fixed templates add recursion (fib, mutual even/odd), gcd, collatz, Newton;
-  * statements: assignment, tuple unpacking (`a, b = b, a + b`, `x, y = t`, `x, y = f(...)`),
-    if/elif/else, `for i in range(...)` with 1-3 arguments and negative steps, counted `while` loops
-    (`while w < N and cond:` and `while True: ... break`), break, continue, return inside loops and
-    branches, pass, print with several arguments and `sep=`/`end=`, calls as statements;
-  * expressions: int/float literals (also 0x.., 1_000), + - * / // % **, unary -, not, comparisons and
-    chains, and/or (in conditions, or on operands of one type), `x if c else y`, abs, min/max, int,
-    float, round(x) and round(x, n), math.sqrt/exp/log/sin/cos/tan/tanh/floor/ceil/pi/e, tuples and
-    tuple indexing, bools in arithmetic, truthiness of numbers in conditions;
-  * runtime errors: rare division/modulo by a value that may be zero.
+  * 15-25 module-level functions with 0-3 positional parameters (sometimes a default value); a function
+    is called with one to three type signatures (int/float per parameter), so pyscript specializes it
+    several times; functions call earlier functions; fixed templates add recursion (fib, mutual
+    even/odd), gcd, collatz, Newton's method and a Fibonacci-like loop;
+  * statements: assignment (also chained, over several lines, two on one line), tuple unpacking
+    (`a, b = b, a + b`, `x, y = t`, `x, y = f(...)`), if/elif/else, `for i in range(...)` with 1-3
+    arguments and negative steps (the body sometimes assigns i), counted `while` loops
+    (`while w < N and cond:`, `while True: ... break`), break, continue, return inside loops and
+    branches, pass, assert, expression statements, docstrings, print with several arguments and
+    `sep=`/`end=`, calls as statements;
+  * expressions: int/float literals (also 0x.., 1_000, 1e22, -0.0), + - * / // % **, unary - and +,
+    not, comparisons and chains, and/or (in conditions, or on operands of one type), `x if c else y`,
+    abs, min/max (2 or 3 arguments), int, float, bool, len, round(x) and round(x, n),
+    math.sqrt/exp/log/sin/cos/tan/tanh/floor/ceil/pi/e, tuples and tuple indexing (also negative),
+    bools in arithmetic, truthiness of numbers in conditions, string literals in many spellings;
+  * runtime errors: rare division/modulo by a value that may be zero, math domain/range errors,
+    failing asserts;
+  * edge probes (a quarter of the programs): ints beyond 2**53 and near the 64-bit limits, and at the
+    end an int overflow that pyscript must report (CPython prints a big int).
 
 How programs stay inside the subset:
   * Types.  A numeric type is a vector with one entry ('i' int / 'f' float) per specialization of the
@@ -93,16 +100,6 @@ def all_float(ty):
 
 def has_int(ty):
     return is_num(ty) and 'i' in ty[1]
-
-
-def promote(a, b):
-    """Type of `a op b` for + - * // % (bools count as ints)."""
-    va = a[1] if is_num(a) else None
-    vb = b[1] if is_num(b) else None
-    n = len(va) if va else len(vb)
-    va = va or ('i',) * n
-    vb = vb or ('i',) * n
-    return num('f' if 'f' in (x, y) else 'i' for x, y in zip(va, vb))
 
 
 def concrete(ty, k):
