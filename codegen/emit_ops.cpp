@@ -241,6 +241,10 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
         out(emit_tanh(in(0)));
         return true;
       }
+      if (fn == "exp") {
+        out(emit_exp(in(0)));
+        return true;
+      }
       for (const auto& [name, id] : intrinsics) {
         if (fn == name) {
           out(b.CreateUnaryIntrinsic(id, in(0)));

@@ -50,6 +50,7 @@ public:
   // A fused elementwise op (emit_fused.cpp), and tanh as it computes it.
   void emit_fused(const ir::Node& n);
   llvm::Value* emit_tanh(llvm::Value* x);
+  llvm::Value* emit_exp(llvm::Value* x);
 
 private:
   void emit_if(const ir::Node& n);
