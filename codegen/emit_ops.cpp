@@ -91,6 +91,28 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     raise_if(b.CreateFCmpOEQ(in(1), llvm::ConstantFP::get(f64, 0.0)), PYRT_ZERO_DIVISION_FLOAT, n);
     out(b.CreateFDiv(in(0), in(1)));
     return true;
+  case OpKind::IntTrueDiv: {
+    // Both within 2**53: converting is exact and one division rounds once. Beyond: the runtime.
+    raise_if(b.CreateICmpEQ(in(1), b.getInt64(0)), PYRT_ZERO_DIVISION_TRUE, n);
+    auto small = [&](llvm::Value* v) {
+      return b.CreateICmpULE(b.CreateAdd(v, b.getInt64(uint64_t(1) << 53)), b.getInt64(uint64_t(1) << 54));
+    };
+    llvm::Value* fast = b.CreateAnd(small(in(0)), small(in(1)));
+    llvm::BasicBlock* before = b.GetInsertBlock();
+    llvm::BasicBlock* slow_bb = llvm::BasicBlock::Create(context_, "truediv.exact", function_);
+    llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "truediv.done", function_);
+    llvm::Value* quick = b.CreateFDiv(b.CreateSIToFP(in(0), f64), b.CreateSIToFP(in(1), f64));
+    b.CreateCondBr(fast, done, slow_bb);
+    b.SetInsertPoint(slow_bb);
+    llvm::Value* exact = b.CreateCall(runtime("pyrt_int_truediv", f64, {ptr, i64, i64, ptr}), {ctx_, in(0), in(1), site(n)});
+    b.CreateBr(done);
+    b.SetInsertPoint(done);
+    llvm::PHINode* r = b.CreatePHI(f64, 2);
+    r->addIncoming(quick, before);
+    r->addIncoming(exact, slow_bb);
+    out(r);
+    return true;
+  }
   case OpKind::FloorDiv:
   case OpKind::Mod: {
     bool floor = n.kind() == OpKind::FloorDiv;

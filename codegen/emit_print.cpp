@@ -37,12 +37,19 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
 
 void FunctionEmitter::emit_print(const ir::Node& n) {
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  // Known text (sep, end, string constants) with its length: it may hold NUL characters.
   auto text = [&](const std::string& s) {
     if (!s.empty())
-      builder_.CreateCall(runtime("pyrt_print_str", builder_.getVoidTy(), {ptr, ptr}), {ctx_, c_string(s)});
+      builder_.CreateCall(runtime("pyrt_print_bytes", builder_.getVoidTy(), {ptr, ptr, builder_.getInt64Ty()}),
+                          {ctx_, c_string(s), builder_.getInt64(s.size())});
   };
   for (size_t i = 0; i < n.inputs().size(); ++i) {
     if (i) text(n.str_attr("sep"));
+    const ir::Node* p = n.input(i)->producer();
+    if (n.input(i)->type().is(TypeKind::Str) && p && p->kind() == ir::OpKind::Constant) {
+      text(p->str_attr("value"));
+      continue;
+    }
     print_value(value(n.input(i)), n.input(i)->type(), false);
   }
   text(n.str_attr("end"));

@@ -73,6 +73,7 @@ bool decode_escapes(std::string_view body, std::string& out) {
     case 'x': if (!hex(2)) return false; break;
     case 'u': if (!hex(4)) return false; break;
     case 'U': if (!hex(8)) return false; break;
+    case 'N': return false; // \N{NAME}: the Unicode name table is not available
     default:
       if (e >= '0' && e <= '7') {
         uint32_t v = 0;
@@ -178,7 +179,8 @@ ExprPtr CstReader::convert_string(TSNode n) {
     if (prefix.find('r') != std::string::npos) {
       value += body;
     } else if (!decode_escapes(body, value)) {
-      diags_.error(range(part), "syntax", "malformed escape sequence in string literal");
+      Diagnostic& d = diags_.error(range(part), "syntax", "malformed or unsupported escape sequence in string literal");
+      d.help.push_back("\\N{...} names are not supported: write the character itself, or \\uXXXX");
       return nullptr;
     }
   }

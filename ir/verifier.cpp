@@ -110,6 +110,11 @@ private:
         expect_type(n, n->output(), Type::float_(), "the result");
       }
       break;
+    case OpKind::IntTrueDiv:
+      expect_type(n, n->input(0), Type::int_(), "the dividend");
+      expect_type(n, n->input(1), Type::int_(), "the divisor");
+      expect_type(n, n->output(), Type::float_(), "the result");
+      break;
     case OpKind::Select:
       expect_type(n, n->input(0), Type::bool_(), "the condition");
       expect_type(n, n->input(2), n->input(1)->type(), "the second choice");

@@ -225,6 +225,7 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
   case ast::BinaryOp::FloorDiv: return emit1(OpKind::FloorDiv, {a, b}, a->type(), e.range);
   case ast::BinaryOp::Mod: return emit1(OpKind::Mod, {a, b}, a->type(), e.range);
   case ast::BinaryOp::Div:
+    if (a->type().is(TypeKind::Int)) return emit1(OpKind::IntTrueDiv, {a, b}, Type::float_(), e.range);
     return emit1(OpKind::Div, {cast(a, Type::float_(), e.range), cast(b, Type::float_(), e.range)},
                  Type::float_(), e.range);
   case ast::BinaryOp::Pow:

@@ -480,8 +480,6 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
   Value* next_cond;
   if (is_for) {
     next_cond = stop ? emit1(OpKind::Not, {stop}, Type::bool_(), s.range) : const_bool(true, s.range);
-  } else if (inner.terminated && !stop) {
-    next_cond = const_bool(false, s.range);
   } else {
     // Evaluate the condition again only on paths that go on.
     Value* go_on = stop ? emit1(OpKind::Not, {stop}, Type::bool_(), s.range) : const_bool(true, s.range);
@@ -489,7 +487,9 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
     ir::Block* outer = block_;
     block_ = again->add_block();
     Environment for_cond = inner;
-    Value* c = inner.terminated ? const_bool(false, s.range) : lower_condition(*s.value, for_cond);
+    // (Paths that ended in `continue` go on too: `terminated` does not mean they left the loop.)
+    for_cond.terminated = false;
+    Value* c = lower_condition(*s.value, for_cond);
     if (!c) c = const_bool(false, s.range);
     block_->return_node()->add_input(c);
     block_ = again->add_block();

@@ -20,6 +20,12 @@ int64_t pyrt_int_pow(pyrt_context* ctx, int64_t base, int64_t exponent, const ch
   return 0;
 }
 
+double pyrt_int_truediv(pyrt_context* ctx, int64_t a, int64_t b, const char* site) {
+  if (auto r = arith::int_truediv(a, b)) return *r;
+  pyrt_raise(ctx, PYRT_ZERO_DIVISION_TRUE, site);
+  return 0;
+}
+
 double pyrt_float_pow(pyrt_context* ctx, double base, double exponent, const char* site) {
   if (auto r = arith::pow(base, exponent)) return *r;
   if (base == 0.0 && exponent < 0) pyrt_raise(ctx, PYRT_ZERO_POW_NEGATIVE, site);

@@ -25,6 +25,7 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_MATH_DOMAIN: return "ValueError: math domain error";
   case PYRT_RANGE_STEP_ZERO: return "ValueError: range() arg 3 must not be zero";
   case PYRT_ASSERTION: return "AssertionError";
+  case PYRT_ZERO_DIVISION_TRUE: return "ZeroDivisionError: division by zero";
   case PYRT_VALUE_ERROR: return "ValueError";
   case PYRT_INDEX_ERROR: return "IndexError";
   case PYRT_MEMORY_ERROR: return "MemoryError";

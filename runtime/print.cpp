@@ -23,6 +23,8 @@ void pyrt_print_none(pyrt_context* ctx) { std::fputs("None", out_of(ctx)); }
 
 void pyrt_print_str(pyrt_context* ctx, const char* s) { std::fputs(s, out_of(ctx)); }
 
+void pyrt_print_bytes(pyrt_context* ctx, const char* s, int64_t n) { std::fwrite(s, 1, size_t(n), out_of(ctx)); }
+
 void pyrt_print_str_repr(pyrt_context* ctx, const char* s) {
   // CPython's repr: single quotes unless the text has one and no double quote.
   bool single = std::strchr(s, '\'') == nullptr || std::strchr(s, '"') != nullptr;

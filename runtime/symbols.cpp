@@ -9,6 +9,7 @@ const std::vector<Symbol>& symbols() {
   static const std::vector<Symbol> table = {
       PYRT_SYMBOL(pyrt_raise),          PYRT_SYMBOL(pyrt_raise_assert),
       PYRT_SYMBOL(pyrt_int_pow),        PYRT_SYMBOL(pyrt_float_pow),
+      PYRT_SYMBOL(pyrt_int_truediv),    PYRT_SYMBOL(pyrt_print_bytes),
       PYRT_SYMBOL(pyrt_float_floordiv), PYRT_SYMBOL(pyrt_float_mod),
       PYRT_SYMBOL(pyrt_float_to_int),   PYRT_SYMBOL(pyrt_round),
       PYRT_SYMBOL(pyrt_round_digits),   PYRT_SYMBOL(pyrt_floor),

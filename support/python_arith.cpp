@@ -59,6 +59,26 @@ std::optional<int64_t> pow(int64_t base, int64_t exponent) {
   return result;
 }
 
+std::optional<double> int_truediv(int64_t a, int64_t b) {
+  if (b == 0) return std::nullopt;
+  const int64_t exact = int64_t(1) << 53;
+  if (a > -exact && a < exact && b > -exact && b < exact) return double(a) / double(b); // one rounding
+  bool negative = (a < 0) != (b < 0);
+  using u128 = unsigned __int128;
+  u128 A = a < 0 ? u128(-(a + 1)) + 1 : u128(a);
+  u128 B = b < 0 ? u128(-(b + 1)) + 1 : u128(b);
+  if (A == 0) return negative ? -0.0 : 0.0;
+  int bits_a = uint64_t(A >> 64) ? 128 - __builtin_clzll(uint64_t(A >> 64)) : 64 - __builtin_clzll(uint64_t(A));
+  // Scale so the quotient has at least 63 significant bits, then fold the remainder into a
+  // sticky bit: the conversion to double then rounds the exact value correctly.
+  int shift = 126 - bits_a;
+  u128 Q = (A << shift) / B;
+  u128 R = (A << shift) % B;
+  if (R != 0) Q |= 1;
+  double q = std::ldexp(double(Q), -shift);
+  return negative ? -q : q;
+}
+
 std::optional<double> truediv(double a, double b) {
   if (b == 0.0) return std::nullopt;
   return a / b;

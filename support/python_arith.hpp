@@ -18,6 +18,9 @@ std::optional<int64_t> pow(int64_t base, int64_t exponent); // exponent >= 0
 std::optional<int64_t> neg(int64_t a);
 
 std::optional<double> truediv(double a, double b);
+// int / int, correctly rounded from the exact quotient, as CPython does (converting each int to
+// a double first would round twice for ints beyond 2**53).
+std::optional<double> int_truediv(int64_t a, int64_t b);
 std::optional<double> floordiv(double a, double b);
 std::optional<double> mod(double a, double b);
 std::optional<double> pow(double base, double exponent);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Differential tests against numpy: every program in tests/numpy_programs (and examples/ that
-import numpy) runs under Debian's python3 with numpy and under `pyscript run`; the outputs must
-match, numbers within rel 1e-5 / abs 1e-6 as ../shared/conformance/check compares them.
+"""Differential tests against CPython and numpy: every program in tests/numpy_programs,
+tests/scalar_programs (regressions, compared exactly) and examples/ that import numpy runs under
+Debian's python3 with numpy and under `pyscript run`; the outputs must match, numbers within
+rel 1e-5 / abs 1e-6 as ../shared/conformance/check compares them.
 Usage: numpy_diff.py PYSCRIPT CONFORMANCE_CHECK"""
 import importlib.machinery
 import importlib.util
@@ -16,8 +17,9 @@ spec = importlib.util.spec_from_loader("conformance_check", loader)
 check = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(check)
 
-programs = [os.path.join(here, "numpy_programs", n) for n in sorted(os.listdir(os.path.join(here, "numpy_programs")))
-            if n.endswith(".py")]
+programs = []
+for folder in ("numpy_programs", "scalar_programs"):
+    programs += [os.path.join(here, folder, n) for n in sorted(os.listdir(os.path.join(here, folder))) if n.endswith(".py")]
 examples = os.path.join(here, "..", "examples")
 for n in sorted(os.listdir(examples)):
     path = os.path.join(examples, n)
@@ -32,7 +34,8 @@ for prog in programs:
     if expected.returncode != 0:
         print(f"FAIL {name}: CPython failed: {expected.stderr.strip()[-300:]}")
         failed += 1
-    elif actual.returncode != 0 or not check.same_output(expected.stdout, actual.stdout, exact=False):
+    elif actual.returncode != 0 or not check.same_output(expected.stdout, actual.stdout,
+                                                         exact="scalar_programs" in prog):
         print(f"FAIL {name}: exit {actual.returncode}\n--- numpy\n{expected.stdout}--- pyscript\n{actual.stdout}{actual.stderr}")
         failed += 1
     else:

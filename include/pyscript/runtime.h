@@ -32,6 +32,7 @@ typedef enum pyrt_error_kind {
   PYRT_MATH_DOMAIN,
   PYRT_RANGE_STEP_ZERO,
   PYRT_ASSERTION,
+  PYRT_ZERO_DIVISION_TRUE,    /* int / int by zero: "division by zero" */
   PYRT_VALUE_ERROR,           /* the message is in detail: shapes that do not fit, ... */
   PYRT_INDEX_ERROR,           /* the message is in detail */
   PYRT_MEMORY_ERROR,
@@ -55,6 +56,7 @@ void pyrt_raise_assert(pyrt_context* ctx, const char* site, const char* message)
 void pyrt_raise_detail(pyrt_context* ctx, int32_t kind, const char* site, const char* format, ...);
 
 int64_t pyrt_int_pow(pyrt_context* ctx, int64_t base, int64_t exponent, const char* site);
+double pyrt_int_truediv(pyrt_context* ctx, int64_t a, int64_t b, const char* site);
 double pyrt_float_pow(pyrt_context* ctx, double base, double exponent, const char* site);
 double pyrt_float_floordiv(pyrt_context* ctx, double a, double b, const char* site);
 double pyrt_float_mod(pyrt_context* ctx, double a, double b, const char* site);
@@ -78,6 +80,7 @@ void pyrt_print_float(pyrt_context* ctx, double v);
 void pyrt_print_bool(pyrt_context* ctx, int8_t v);
 void pyrt_print_none(pyrt_context* ctx);
 void pyrt_print_str(pyrt_context* ctx, const char* s);      /* as print(s) */
+void pyrt_print_bytes(pyrt_context* ctx, const char* s, int64_t n); /* a string that may hold NUL */
 void pyrt_print_str_repr(pyrt_context* ctx, const char* s); /* as inside a tuple: 'a' */
 
 /* ---- arrays (runtime/array*.cpp) ----

@@ -38,6 +38,7 @@ std::optional<AttrValue> fold_int(OpKind k, int64_t a, int64_t b) {
   case OpKind::FloorDiv: return as_attr(arith::floordiv(a, b));
   case OpKind::Mod: return as_attr(arith::mod(a, b));
   case OpKind::Pow: return as_attr(arith::pow(a, b));
+  case OpKind::IntTrueDiv: return as_attr(arith::int_truediv(a, b));
   case OpKind::Min: return AttrValue(std::min(a, b));
   case OpKind::Max: return AttrValue(std::max(a, b));
   case OpKind::Lt: return AttrValue(a < b);

@@ -54,7 +54,7 @@ MAX_PROGRAM_COST = 40000    # estimated loop iterations of the whole top level
 # pyscript inlines calls, so a function's compiled size is its own plus its callees' (recursively);
 # these bounds keep compile times reasonable (nested calls blow the size up exponentially)
 MAX_INLINED_LINES = 100     # per function, counting callees at every call site
-MAX_MAIN_LINES = 1500       # the top level
+MAX_MAIN_LINES = 1000       # the top level
 MAX_DEPTH = 3               # expression depth
 RAW_DIVISOR_P = 0.02        # chance that a divisor is not guarded against zero
 RISKY_MATH_P = 0.03         # chance that math.sqrt/log/exp get an unguarded argument

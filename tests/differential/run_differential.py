@@ -158,6 +158,7 @@ def main(argv):
     kinds = {}
     notes = []
     t_py = t_ps = 0.0
+    slowest = []
     start = time.time()
     seeds = range(args.seed, args.seed + args.programs)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
@@ -165,13 +166,14 @@ def main(argv):
                 lambda s: check_one(pyscript, s, args.avoid), seeds):
             t_py += dpy
             t_ps += dps
+            slowest = sorted(slowest + [(dps, seed)], reverse=True)[:3]
             kinds[kind] = kinds.get(kind, 0) + 1
             if note:
                 notes.append(note)
             if ok:
                 passed += 1
                 if args.verbose:
-                    print('seed %d: %s' % (seed, kind))
+                    print('seed %d: %s (python3 %.2f s, pyscript %.2f s)' % (seed, kind, dpy, dps))
                 continue
             failed += 1
             print('FAIL seed %d: %s' % (seed, kind))
@@ -186,8 +188,9 @@ def main(argv):
     for n in notes:
         print('note: ' + n)
     print('outcomes: %s' % ', '.join('%s %d' % kv for kv in sorted(kinds.items())))
-    print('time: %.1f s wall, python3 %.1f s, pyscript %.1f s (summed over programs)'
-          % (time.time() - start, t_py, t_ps))
+    print('time: %.1f s wall, python3 %.1f s, pyscript %.1f s (summed over programs); slowest '
+          'pyscript runs: %s' % (time.time() - start, t_py, t_ps,
+                                 ', '.join('seed %d %.1f s' % (s, t) for t, s in slowest)))
     print('differential: %d passed, %d failed' % (passed, failed))
     return 0 if failed == 0 else 1
 
