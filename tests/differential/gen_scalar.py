@@ -1260,7 +1260,7 @@ def edge_probes(rng, avoid):
     defs, calls = [], []
     for j in range(rng.choice([1, 1, 2, 3])):
         name = 'edge%d' % j
-        kind = rng.choice(['div', 'cmp', 'max', 'min'])
+        kind = rng.choice(['div', 'cmp', 'max', 'min', 'pow'])
         if kind == 'div':
             body = ('p0 // p1, p0 % p1, (-p0) // p1, p0 * 1.0' if 'big-int-truediv' in avoid
                     else 'p0 / p1, p0 // p1, p0 % p1, (-p0) // p1, p0 * 1.0')
@@ -1279,6 +1279,11 @@ def edge_probes(rng, avoid):
             for _ in range(3):
                 k = rng.randint(0, 1000)
                 args.append((str(2 ** 63 - 1 - k), str(k)))
+        elif kind == 'pow':
+            body = 'p0 ** p1, p0 * (p0 ** (p1 - 1))'
+            args = rng.sample([('(-2)', '63'), ('2', '62'), ('3', '39'), ('(-3)', '39'), ('1', '1000000'),
+                               ('(-1)', '1000001'), ('0', '1'), ('7', '22'), ('10', '18'),
+                               ('(-10)', '18'), ('(-9)', '19')], 3)
         else:
             body = 'p0 + p1, p0 // 2, p0 % 1000, p0 % (-7), p0 // (-3), -(p0 + 1), abs(p0 + p1 + 1)'
             args = [(INT64_MIN_CODE, str(rng.randint(0, 1000))) for _ in range(3)]
@@ -1286,7 +1291,7 @@ def edge_probes(rng, avoid):
         calls += ['print(%s(%s))' % (name, ', '.join(a)) for a in args]
     if rng.random() < 0.3:
         op = rng.choice(['p0 * p1', 'p0 + p1', 'p0 - p1', '-p0', 'abs(p0)', 'p0 ** 3',
-                         'p0 // p1', 'int(p0 * 1.5)'])
+                         'p0 // p1', 'int(p0 * 1.5)', 'p1 ** p0'])
         defs.append('def overflow(p0, p1):\n    return %s\n' % op)
         if op in ('-p0', 'abs(p0)', 'p0 // p1'):
             a = (INT64_MIN_CODE, '(-1)')
@@ -1294,6 +1299,8 @@ def edge_probes(rng, avoid):
             a = (INT64_MIN_CODE, str(rng.randint(1, 100)))
         elif op == 'p0 ** 3':
             a = (str(rng.randint(2 ** 21 + 1, 2 ** 40)), '0')
+        elif op == 'p1 ** p0':
+            a = rng.choice([('63', '2'), ('64', '(-2)'), ('40', '3'), ('19', '10'), ('1000', '7')])
         else:
             a = (str(rng.randint(2 ** 62, 2 ** 63 - 1)), str(rng.randint(2, 2 ** 40)))
         calls.append('print(overflow(%s))' % ', '.join(a))
