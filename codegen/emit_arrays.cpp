@@ -74,17 +74,6 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
                   std::vector<llvm::Value*> args) -> llvm::Value* {
     return b.CreateCall(runtime(name, ret, params), args);
   };
-  // A fallible call: (ctx, args..., site), then return if it failed.
-  auto checked = [&](const char* name, llvm::Type* ret, std::vector<llvm::Type*> params,
-                     std::vector<llvm::Value*> args) {
-    params.insert(params.begin(), ptr);
-    params.push_back(ptr);
-    args.insert(args.begin(), ctx_);
-    args.push_back(site(n));
-    llvm::Value* r = b.CreateCall(runtime(name, ret, params), args);
-    return_if_failed();
-    return r;
-  };
   // int64 values into a stack buffer, for shapes and index specs.
   auto buffer = [&](const std::vector<llvm::Value*>& values) {
     llvm::IRBuilderBase::InsertPointGuard guard(b);
@@ -123,7 +112,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     for (size_t i = 0; i + 1 < n.inputs().size(); ++i) dims.push_back(in(i));
     llvm::Value* buf = buffer(dims);
     fill(buf, dims);
-    out(checked("pyrt_array_full", ptr, {i32, i32, ptr, f64},
+    out(checked_call(n, "pyrt_array_full", ptr, {i32, i32, ptr, f64},
                 {out_dtype(), b.getInt32(uint32_t(dims.size())), buf, in(n.inputs().size() - 1)}));
     return true;
   }
@@ -153,13 +142,13 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     return true;
   }
   case OpKind::ArrayArange:
-    out(checked("pyrt_array_arange", ptr, {i32, f64, f64, f64}, {out_dtype(), in(0), in(1), in(2)}));
+    out(checked_call(n, "pyrt_array_arange", ptr, {i32, f64, f64, f64}, {out_dtype(), in(0), in(1), in(2)}));
     return true;
   case OpKind::ArrayLinspace:
-    out(checked("pyrt_array_linspace", ptr, {i32, f64, f64, i64}, {out_dtype(), in(0), in(1), in(2)}));
+    out(checked_call(n, "pyrt_array_linspace", ptr, {i32, f64, f64, i64}, {out_dtype(), in(0), in(1), in(2)}));
     return true;
   case OpKind::ArrayEye:
-    out(checked("pyrt_array_eye", ptr, {i32, i64, i64}, {out_dtype(), in(0), in(1)}));
+    out(checked_call(n, "pyrt_array_eye", ptr, {i32, i64, i64}, {out_dtype(), in(0), in(1)}));
     return true;
   case OpKind::ArrayBinary: {
     int32_t compute = dtype_code(n.str_attr("compute"));
@@ -176,7 +165,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::ArrayUnary: {
     int32_t compute = dtype_code(n.str_attr("compute"));
     llvm::Value* a = as_array(0, compute);
-    llvm::Value* r = checked("pyrt_array_unary", ptr, {i32, ptr, i32},
+    llvm::Value* r = checked_call(n, "pyrt_array_unary", ptr, {i32, ptr, i32},
                              {b.getInt32(uint32_t(unary_code(n.str_attr("op")))), a, b.getInt32(uint32_t(compute))});
     release_temps();
     out(r);
@@ -200,13 +189,13 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::ArrayReduce: {
     const ir::AttrValue* axis = n.attr("axis");
     int64_t ax = std::holds_alternative<int64_t>(*axis) ? std::get<int64_t>(*axis) : -1000;
-    out(checked("pyrt_array_reduce", ptr, {i32, ptr, i64, i32, i32},
+    out(checked_call(n, "pyrt_array_reduce", ptr, {i32, ptr, i64, i32, i32},
                 {b.getInt32(uint32_t(reduce_code(n.str_attr("op")))), in(0), b.getInt64(uint64_t(ax)),
                  b.getInt32(std::get<bool>(*n.attr("keepdims")) ? 1 : 0), out_dtype()}));
     return true;
   }
   case OpKind::ArrayMatmul:
-    out(checked("pyrt_array_matmul", ptr, {ptr, ptr, i32}, {in(0), in(1), out_dtype()}));
+    out(checked_call(n, "pyrt_array_matmul", ptr, {ptr, ptr, i32}, {in(0), in(1), out_dtype()}));
     return true;
   case OpKind::ArrayTranspose:
     out(call("pyrt_array_transpose", ptr, {ptr}, {in(0)}));
@@ -216,7 +205,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     for (size_t i = 1; i < n.inputs().size(); ++i) dims.push_back(in(i));
     llvm::Value* buf = buffer(dims);
     fill(buf, dims);
-    out(checked("pyrt_array_reshape", ptr, {ptr, i32, ptr}, {in(0), b.getInt32(uint32_t(dims.size())), buf}));
+    out(checked_call(n, "pyrt_array_reshape", ptr, {ptr, i32, ptr}, {in(0), b.getInt32(uint32_t(dims.size())), buf}));
     return true;
   }
   case OpKind::ArrayIndex: {
@@ -239,7 +228,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     }
     llvm::Value* buf = buffer(words);
     fill(buf, words);
-    out(checked("pyrt_array_index", ptr, {ptr, i32, ptr},
+    out(checked_call(n, "pyrt_array_index", ptr, {ptr, i32, ptr},
                 {in(0), b.getInt32(uint32_t(words.size() / 5)), buf}));
     return true;
   }
@@ -252,9 +241,9 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::ArrayItem: {
     const ir::Type& t = n.output()->type();
     if (t.is(TypeKind::Int)) {
-      out(checked("pyrt_array_item_i64", i64, {ptr}, {in(0)}));
+      out(checked_call(n, "pyrt_array_item_i64", i64, {ptr}, {in(0)}));
     } else {
-      llvm::Value* v = checked("pyrt_array_item_f64", f64, {ptr}, {in(0)});
+      llvm::Value* v = checked_call(n, "pyrt_array_item_f64", f64, {ptr}, {in(0)});
       out(t.is(TypeKind::Bool) ? b.CreateFCmpUNE(v, llvm::ConstantFP::get(f64, 0.0)) : v);
     }
     return true;

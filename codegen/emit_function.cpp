@@ -109,6 +109,18 @@ void FunctionEmitter::return_if_failed() {
   builder_.SetInsertPoint(ok);
 }
 
+llvm::Value* FunctionEmitter::checked_call(const ir::Node& n, const char* name, llvm::Type* ret,
+                                           std::vector<llvm::Type*> params, std::vector<llvm::Value*> args) {
+  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  params.insert(params.begin(), ptr);
+  params.push_back(ptr);
+  args.insert(args.begin(), ctx_);
+  args.push_back(site(n));
+  llvm::Value* r = builder_.CreateCall(runtime(name, ret, params), args);
+  return_if_failed();
+  return r;
+}
+
 void FunctionEmitter::emit() {
   function_ = declare_function(module_, f_);
   ctx_ = function_->getArg(0);

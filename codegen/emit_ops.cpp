@@ -26,17 +26,6 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
   llvm::Type* f64 = b.getDoubleTy();
   auto in = [&](size_t i) { return value(n.input(i)); };
   auto out = [&](llvm::Value* v) { bind(n.output(), v); };
-  // A runtime call that may record an error: (ctx, args..., site), then return if it failed.
-  auto checked_call = [&](const char* name, llvm::Type* ret, std::vector<llvm::Type*> params,
-                          std::vector<llvm::Value*> args) {
-    params.insert(params.begin(), ptr);
-    params.push_back(ptr);
-    args.insert(args.begin(), ctx_);
-    args.push_back(site(n));
-    llvm::Value* r = b.CreateCall(runtime(name, ret, params), args);
-    return_if_failed();
-    return r;
-  };
   auto overflow_op = [&](llvm::Intrinsic::ID id) {
     llvm::Value* pair = b.CreateBinaryIntrinsic(id, in(0), in(1));
     raise_if(b.CreateExtractValue(pair, 1), PYRT_INT_OVERFLOW, n);
@@ -117,7 +106,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
   case OpKind::Mod: {
     bool floor = n.kind() == OpKind::FloorDiv;
     if (is_float(n.output())) {
-      out(checked_call(floor ? "pyrt_float_floordiv" : "pyrt_float_mod", f64, {f64, f64}, {in(0), in(1)}));
+      out(checked_call(n, floor ? "pyrt_float_floordiv" : "pyrt_float_mod", f64, {f64, f64}, {in(0), in(1)}));
       return true;
     }
     llvm::Value* a = in(0);
@@ -141,8 +130,8 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     return true;
   }
   case OpKind::Pow:
-    out(is_float(n.output()) ? checked_call("pyrt_float_pow", f64, {f64, f64}, {in(0), in(1)})
-                             : checked_call("pyrt_int_pow", i64, {i64, i64}, {in(0), in(1)}));
+    out(is_float(n.output()) ? checked_call(n, "pyrt_float_pow", f64, {f64, f64}, {in(0), in(1)})
+                             : checked_call(n, "pyrt_int_pow", i64, {i64, i64}, {in(0), in(1)}));
     return true;
   case OpKind::Neg:
     if (is_float(n.output())) {
@@ -244,12 +233,12 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
                                    : b.CreateICmpNE(v, llvm::ConstantInt::get(v->getType(), 0)));
     else if (to.is(TypeKind::Int) && from.is(TypeKind::Bool)) out(b.CreateZExt(v, i64));
     else if (to.is(TypeKind::Int) && from.is(TypeKind::Float))
-      out(checked_call("pyrt_float_to_int", i64, {f64}, {v}));
+      out(checked_call(n, "pyrt_float_to_int", i64, {f64}, {v}));
     else PYSCRIPT_UNREACHABLE("codegen: cast from " + from.to_string() + " to " + to.to_string());
     return true;
   }
   case OpKind::Round:
-    if (n.inputs().size() == 1) out(checked_call("pyrt_round", i64, {f64}, {in(0)}));
+    if (n.inputs().size() == 1) out(checked_call(n, "pyrt_round", i64, {f64}, {in(0)}));
     else out(b.CreateCall(runtime("pyrt_round_digits", f64, {f64, i64}), {in(0), in(1)}));
     return true;
   case OpKind::MathFn: {
@@ -281,15 +270,15 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     } else if (fn == "tanh") {
       out(b.CreateCall(module_.getOrInsertFunction("tanh", f64, f64), {in(0)}));
     } else if (fn == "exp") {
-      out(checked_call("pyrt_exp", f64, {f64}, {in(0)}));
+      out(checked_call(n, "pyrt_exp", f64, {f64}, {in(0)}));
     } else if (fn == "log") {
-      out(n.inputs().size() == 1 ? checked_call("pyrt_log", f64, {f64}, {in(0)})
-                                 : checked_call("pyrt_log_base", f64, {f64, f64}, {in(0), in(1)}));
+      out(n.inputs().size() == 1 ? checked_call(n, "pyrt_log", f64, {f64}, {in(0)})
+                                 : checked_call(n, "pyrt_log_base", f64, {f64, f64}, {in(0), in(1)}));
     } else if (fn == "sin" || fn == "cos" || fn == "tan") {
       int which = fn == "sin" ? 0 : fn == "cos" ? 1 : 2;
-      out(checked_call("pyrt_trig", f64, {b.getInt32Ty(), f64}, {b.getInt32(uint32_t(which)), in(0)}));
+      out(checked_call(n, "pyrt_trig", f64, {b.getInt32Ty(), f64}, {b.getInt32(uint32_t(which)), in(0)}));
     } else if (fn == "floor" || fn == "ceil") {
-      out(checked_call(fn == "floor" ? "pyrt_floor" : "pyrt_ceil", i64, {f64}, {in(0)}));
+      out(checked_call(n, fn == "floor" ? "pyrt_floor" : "pyrt_ceil", i64, {f64}, {in(0)}));
     } else {
       PYSCRIPT_UNREACHABLE("codegen: math." + fn);
     }
@@ -302,7 +291,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     // A constant step (the usual case) is inlined; any other calls the runtime, which checks 0.
     auto* step = llvm::dyn_cast<llvm::ConstantInt>(in(2));
     if (!step || step->isZero()) {
-      out(checked_call("pyrt_range_length", i64, {i64, i64, i64}, {in(0), in(1), in(2)}));
+      out(checked_call(n, "pyrt_range_length", i64, {i64, i64, i64}, {in(0), in(1), in(2)}));
       return true;
     }
     int64_t s = step->getSExtValue();

@@ -31,6 +31,9 @@ public:
   void raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir::Node& n);
   // if (ctx->failed) return;  after a call that may fail.
   void return_if_failed();
+  // A runtime call that may record an error: name(ctx, args..., site of n), then return_if_failed.
+  llvm::Value* checked_call(const ir::Node& n, const char* name, llvm::Type* ret, std::vector<llvm::Type*> params,
+                            std::vector<llvm::Value*> args);
   llvm::Value* ctx() const { return ctx_; }
   llvm::IRBuilder<>& builder() { return builder_; }
   llvm::LLVMContext& context() { return context_; }

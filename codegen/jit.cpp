@@ -52,33 +52,33 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create() {
   return out;
 }
 
-llvm::Error Jit::add_object(const std::string& bytes) {
+llvm::Expected<llvm::orc::JITDylib*> Jit::new_library() {
+  // A fresh library per module, linked against every earlier one, newest first.
   auto created = jit_->createJITDylib("module" + std::to_string(libraries_.size()));
   if (!created) return created.takeError();
-  llvm::orc::JITDylib* library = &*created;
   llvm::orc::JITDylibSearchOrder order;
   for (auto it = libraries_.rbegin(); it != libraries_.rend(); ++it)
     order.push_back({*it, llvm::orc::JITDylibLookupFlags::MatchExportedSymbolsOnly});
-  library->setLinkOrder(order, /*LinkAgainstThisJITDylibFirst=*/true);
-  if (auto err = jit_->addObjectFile(*library, llvm::MemoryBuffer::getMemBufferCopy(bytes, "artifact")))
+  created->setLinkOrder(order, /*LinkAgainstThisJITDylibFirst=*/true);
+  return &*created;
+}
+
+llvm::Error Jit::add_object(const std::string& bytes) {
+  auto library = new_library();
+  if (!library) return library.takeError();
+  if (auto err = jit_->addObjectFile(**library, llvm::MemoryBuffer::getMemBufferCopy(bytes, "artifact")))
     return err;
-  libraries_.push_back(library);
+  libraries_.push_back(*library);
   return llvm::Error::success();
 }
 
 llvm::Error Jit::add(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context) {
-  // A fresh library per module, linked against every earlier one, newest first.
-  auto created = jit_->createJITDylib("module" + std::to_string(libraries_.size()));
-  if (!created) return created.takeError();
-  llvm::orc::JITDylib* library = &*created;
-  llvm::orc::JITDylibSearchOrder order;
-  for (auto it = libraries_.rbegin(); it != libraries_.rend(); ++it)
-    order.push_back({*it, llvm::orc::JITDylibLookupFlags::MatchExportedSymbolsOnly});
-  library->setLinkOrder(order, /*LinkAgainstThisJITDylibFirst=*/true);
+  auto library = new_library();
+  if (!library) return library.takeError();
   module->setDataLayout(jit_->getDataLayout());
-  if (auto err = jit_->addIRModule(*library, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
+  if (auto err = jit_->addIRModule(**library, llvm::orc::ThreadSafeModule(std::move(module), std::move(context))))
     return err;
-  libraries_.push_back(library);
+  libraries_.push_back(*library);
   return llvm::Error::success();
 }
 

@@ -27,6 +27,7 @@ public:
   const llvm::DataLayout& data_layout() const { return jit_->getDataLayout(); }
 
 private:
+  llvm::Expected<llvm::orc::JITDylib*> new_library();
   std::unique_ptr<llvm::orc::LLJIT> jit_;
   std::vector<llvm::orc::JITDylib*> libraries_;
 };

@@ -150,6 +150,21 @@ void dump_body(const StmtList& body, int indent, std::string& out) {
 
 } // namespace
 
+void collect_assigned_names(const Expr& target, std::set<std::string>& out) {
+  if (target.kind == ExprKind::Name) out.insert(target.text);
+  for (const ExprPtr& e : target.operands)
+    if (e) collect_assigned_names(*e, out);
+}
+
+void collect_assigned_names(const StmtList& body, std::set<std::string>& out) {
+  for (const StmtPtr& s : body) {
+    for (const ExprPtr& t : s->targets)
+      if (t) collect_assigned_names(*t, out);
+    collect_assigned_names(s->body, out);
+    collect_assigned_names(s->orelse, out);
+  }
+}
+
 std::string dump(const Module& m) {
   std::string out;
   dump_body(m.body, 0, out);

@@ -127,6 +127,11 @@ struct Module {
   std::set<std::string> rejected_bindings;
 };
 
+// The names that assignment and `for` targets in `body` bind, nested blocks included (Python's
+// rule for what is local to a function).
+void collect_assigned_names(const Expr& target, std::set<std::string>& out);
+void collect_assigned_names(const StmtList& body, std::set<std::string>& out);
+
 // The AST as indented text, one node a line, for golden tests and `--emit=ast`.
 std::string dump(const Module& m);
 

@@ -18,20 +18,12 @@ using ast::StmtKind;
 // would bind are recorded in `rejected_bindings`. Treating them as defined keeps one error from
 // cascading into "undefined name" errors at every later use.
 
-void collect_assigned(const Expr& target, std::set<std::string>& out) {
-  if (target.kind == ExprKind::Name) out.insert(target.text);
-  for (const ast::ExprPtr& e : target.operands)
-    if (e) collect_assigned(*e, out);
-}
-
+// What a scope binds: assignment targets, and (at module level) imports and functions.
 void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
+  ast::collect_assigned_names(body, out);
   for (const ast::StmtPtr& s : body) {
-    for (const ast::ExprPtr& t : s->targets)
-      if (t) collect_assigned(*t, out);
     if (s->kind == StmtKind::Import) out.insert(s->alias.substr(0, s->alias.find('.')));
     if (s->kind == StmtKind::FunctionDef) out.insert(s->function->name);
-    collect_assigned(s->body, out);
-    collect_assigned(s->orelse, out);
   }
 }
 

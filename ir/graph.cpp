@@ -191,6 +191,12 @@ Function* Module::find(std::string_view name) const {
   return nullptr;
 }
 
+std::optional<AttrValue> constant_value(const Value* v) {
+  const Node* p = v->producer();
+  if (!p || p->kind() != OpKind::Constant) return std::nullopt;
+  return *p->attr("value");
+}
+
 std::string specialized_name(const std::string& name, const std::vector<Type>& arg_types) {
   std::string out = name;
   for (const Type& t : arg_types) {

@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -213,6 +214,9 @@ struct Module {
   Function* find(std::string_view name) const;
   Function* main() const { return find("__main__"); }
 };
+
+// The value of `v` when a Constant node produces it.
+std::optional<AttrValue> constant_value(const Value* v);
 
 // "add.int.float": the name of a function's specialization for these argument types.
 std::string specialized_name(const std::string& name, const std::vector<Type>& arg_types);

@@ -160,20 +160,6 @@ bool may_exit(const ast::Stmt& s) {
   }
 }
 
-void collect_assigned(const ast::Expr& target, std::set<std::string>& out) {
-  if (target.kind == ast::ExprKind::Name) out.insert(target.text);
-  for (const ast::ExprPtr& e : target.operands)
-    if (e) collect_assigned(*e, out);
-}
-
-void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
-  for (const ast::StmtPtr& s : body) {
-    for (const ast::ExprPtr& t : s->targets)
-      if (t) collect_assigned(*t, out);
-    collect_assigned(s->body, out);
-    collect_assigned(s->orelse, out);
-  }
-}
 
 } // namespace
 
@@ -424,8 +410,8 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
   bool is_for = start != nullptr || over_array != nullptr;
   // Carried: names the body assigns that exist before the loop, and the exit flags of `return`.
   std::set<std::string> assigned;
-  collect_assigned(s.body, assigned);
-  if (is_for) collect_assigned(*s.targets[0], assigned);
+  ast::collect_assigned_names(s.body, assigned);
+  if (is_for) ast::collect_assigned_names(*s.targets[0], assigned);
   bool has_return = contains_return(s.body);
   if (has_return) {
     if (!env.find(kReturned)) env.define(kReturned, const_bool(false, s.range), s.range);

@@ -31,20 +31,6 @@ void collect_names_read(const ast::StmtList& body, std::set<std::string>& out) {
   }
 }
 
-void collect_assigned(const ast::Expr& target, std::set<std::string>& out) {
-  if (target.kind == ast::ExprKind::Name) out.insert(target.text);
-  for (const ast::ExprPtr& e : target.operands)
-    if (e) collect_assigned(*e, out);
-}
-
-void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
-  for (const ast::StmtPtr& s : body) {
-    for (const ast::ExprPtr& t : s->targets)
-      if (t) collect_assigned(*t, out);
-    collect_assigned(s->body, out);
-    collect_assigned(s->orelse, out);
-  }
-}
 
 } // namespace
 
@@ -57,7 +43,7 @@ ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& d
       functions_[s->function->name] = s->function.get();
       std::set<std::string> locals, reads;
       for (const ast::Param& p : s->function->params) locals.insert(p.name);
-      collect_assigned(s->function->body, locals);
+      ast::collect_assigned_names(s->function->body, locals);
       collect_names_read(s->function->body, reads);
       for (const std::string& r : reads)
         if (!locals.count(r)) read_by_functions_.insert(r);
@@ -65,11 +51,11 @@ ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& d
       aliases_[s->alias] = s->module;
     } else if (s->kind == ast::StmtKind::Assign || s->kind == ast::StmtKind::For) {
       std::set<std::string> names;
-      for (const ast::ExprPtr& t : s->targets) collect_assigned(*t, names);
+      for (const ast::ExprPtr& t : s->targets) ast::collect_assigned_names(*t, names);
       for (const std::string& n : names) ++top_assign_count_[n];
       if (s->kind == ast::StmtKind::For) {
         std::set<std::string> inner;
-        collect_assigned(s->body, inner);
+        ast::collect_assigned_names(s->body, inner);
         for (const std::string& n : inner) {
           ++top_assign_count_[n];
           nested_top_assigned_.insert(n);
@@ -77,8 +63,8 @@ ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& d
       }
     } else {
       std::set<std::string> inner;
-      collect_assigned(s->body, inner);
-      collect_assigned(s->orelse, inner);
+      ast::collect_assigned_names(s->body, inner);
+      ast::collect_assigned_names(s->orelse, inner);
       for (const std::string& n : inner) {
         ++top_assign_count_[n];
         nested_top_assigned_.insert(n);

@@ -15,12 +15,6 @@
 namespace pyscript::ir {
 namespace {
 
-std::optional<AttrValue> constant_of(const Value* v) {
-  const Node* p = v->producer();
-  if (!p || p->kind() != OpKind::Constant) return std::nullopt;
-  return *p->attr("value");
-}
-
 std::optional<AttrValue> as_attr(std::optional<int64_t> v) {
   if (!v) return std::nullopt;
   return AttrValue(*v);
@@ -125,7 +119,7 @@ std::optional<AttrValue> fold_cast(const AttrValue& v, const Type& to) {
 std::optional<AttrValue> fold(const Node& n) {
   std::vector<AttrValue> in;
   for (const Value* v : n.inputs()) {
-    auto c = constant_of(v);
+    auto c = constant_value(v);
     if (!c) return std::nullopt;
     in.push_back(*c);
   }
@@ -174,7 +168,7 @@ std::optional<AttrValue> fold(const Node& n) {
 Value* identity_operand(const Node& n) {
   if (n.inputs().size() != 2 || n.outputs().size() != 1) return nullptr;
   auto is = [](const Value* v, double want) {
-    auto c = constant_of(v);
+    auto c = constant_value(v);
     if (!c) return false;
     if (auto* i = std::get_if<int64_t>(&*c)) return double(*i) == want;
     if (auto* d = std::get_if<double>(&*c)) return *d == want && !std::signbit(*d);

@@ -17,14 +17,8 @@
 namespace pyscript::ir {
 namespace {
 
-std::optional<AttrValue> constant_of(const Value* v) {
-  const Node* p = v->producer();
-  if (!p || p->kind() != OpKind::Constant) return std::nullopt;
-  return *p->attr("value");
-}
-
 bool simplify_if(Node* n) {
-  auto c = constant_of(n->input(0));
+  auto c = constant_value(n->input(0));
   if (!c) return false;
   Block* taken = n->block(std::get<bool>(*c) ? 0 : 1);
   std::vector<Value*> results = taken->outputs();
@@ -35,7 +29,7 @@ bool simplify_if(Node* n) {
 }
 
 bool is_bool_constant(const Value* v, bool want) {
-  auto c = constant_of(v);
+  auto c = constant_value(v);
   return c && std::holds_alternative<bool>(*c) && std::get<bool>(*c) == want;
 }
 
@@ -68,8 +62,8 @@ bool simplify_if_outputs(Node* n) {
 }
 
 bool simplify_loop(Node* n) {
-  auto trips = constant_of(n->input(0));
-  auto first = constant_of(n->input(1));
+  auto trips = constant_value(n->input(0));
+  auto first = constant_value(n->input(1));
   bool never = (trips && std::get<int64_t>(*trips) <= 0) || (first && !std::get<bool>(*first));
   if (!never) return false;
   for (size_t i = 0; i < n->outputs().size(); ++i)

@@ -414,6 +414,40 @@ def p_floordiv_mod(g, ty, depth):
     return Expr('(%s %% %s)' % (a.code, d.code), ty, d.mag)
 
 
+def zeroish(g, ty, depth):
+    """A divisor that is often zero: (e % 3) or (e % 3 - 1) for an expression e."""
+    e = gen_num(g, ty, depth)
+    if g.chance(0.5):
+        return Expr('(%s %% 3)' % e.code, ty, 3)
+    return Expr('(%s %% 3 - 1)' % e.code, ty, 3)
+
+
+def p_guarded_div(g, ty, depth):
+    """Division guarded by a test of its divisor: must not raise (no speculation)."""
+    A, B = operand_pair(g, ty)
+    op = g.rng.choice(['//', '%', '/'] if all_float(ty) else ['//', '%'])
+    a = gen_num(g, A if op != '/' else g.any_num_type(), depth)
+    d = zeroish(g, B if op != '/' else g.any_num_type(), depth)
+    other = gen_num(g, ty, depth)
+    guard = g.rng.choice(['%s != 0', '%s', 'not (%s == 0)']) % d.code
+    if op == '%':
+        mag = d.mag
+    elif all_int(d.ty):
+        mag = a.mag + 1
+    else:
+        mag = INF
+    return Expr('((%s %s %s) if %s else %s)' % (a.code, op, d.code, guard, other.code), ty,
+                max(mag, other.mag))
+
+
+def p_dup_call(g, ty, depth):
+    """The same call twice in one expression: both calls happen (no CSE of side effects)."""
+    e = gen_call(g, ty, depth)
+    if e is None or e.ty != ty:
+        return None
+    return Expr('(%s + %s)' % (e.code, e.code), ty, 2 * e.mag)
+
+
 def p_pow(g, ty, depth):
     r = g.rng.random()
     if r < 0.6 or not all_float(ty):
@@ -552,7 +586,7 @@ def p_call(g, ty, depth):
 NUM_PRODUCTIONS = [
     (30, p_arith), (6, p_truediv), (8, p_floordiv_mod), (4, p_pow), (3, p_neg), (3, p_abs),
     (4, p_minmax), (4, p_ifexp), (5, p_conv), (2, p_round_n), (7, p_math), (2, p_boolarith),
-    (1.5, p_andor_value), (6, p_call),
+    (1.5, p_andor_value), (6, p_call), (2, p_guarded_div), (0.5, p_dup_call),
 ]
 
 
@@ -585,6 +619,13 @@ def gen_bool(g, depth):
         return Expr('(%s %s %s %s %s)' % (xs[0].code, ops[0], xs[1].code, ops[1], xs[2].code), BOOL, 1)
     if kind == 'not':
         return Expr('(not %s)' % gen_bool(g, d).code, BOOL, 1)
+    if kind == 'andor' and g.chance(0.15):
+        # the right operand may only be evaluated when the left one allows it
+        t = g.any_num_type()
+        z = zeroish(g, t, d)
+        x = gen_num(g, g.any_num_type(), d)
+        return Expr('(%s != 0 and (%s %% %s) < %s)' % (z.code, x.code, z.code,
+                                                       gen_num(g, g.any_num_type(), d).code), BOOL, 1)
     if kind == 'andor':
         a, b = gen_bool(g, d), gen_bool(g, d)
         return Expr('(%s %s %s)' % (a.code, g.rng.choice(['and', 'or']), b.code), BOOL, 1)
