@@ -87,9 +87,19 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
     }
 
     if (then_gone && else_gone) continue; // what follows is dead
-    // Only one path goes on: it alone says what the name holds.
-    if (then_gone || else_gone) {
-      bool then_live = !then_gone;
+    // Only one path goes on: it alone says what the name holds for what follows. A path that
+    // left by break/continue still reaches the loop's end, so there a name it holds with
+    // another type is a conflict (a carried value); a name it lacks is local to the loop body.
+    bool then_dead = then_env.terminated, else_dead = else_env.terminated;
+    auto clashes = [&] {
+      const Binding* live = then_dead ? e : t;
+      const Binding* dead = then_dead ? t : e;
+      bool dead_returned = then_dead ? then_gone : else_gone;
+      return !dead_returned && live && dead && dead->state == Binding::State::Defined &&
+             live->state == Binding::State::Defined && !merges(dead->value->type(), live->value->type());
+    };
+    if (then_dead != else_dead && !clashes()) {
+      bool then_live = !then_dead;
       const Binding* live = then_live ? t : e;
       const Binding* dead = then_live ? e : t;
       if (!live) continue;
@@ -106,7 +116,7 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
       out.define(name, v, live->where);
       continue;
     }
-    // Both paths go on.
+    // Both paths go on (or both left by break/continue, or a carried name's types clash).
     if (!t || !e) {
       const Binding* present = t ? t : e;
       Binding b;

@@ -224,6 +224,9 @@ class Gen:
         self.callable = list(prog.functions)
         self.block = 'def'          # kind of the innermost block: def, if, for, while
         self.callee_size = 0        # sizes of the functions called so far
+        self.no_loop_jumps = False  # no break/continue here (see AVOIDABLE)
+        self.toplevel = False       # module-level statements (no return)
+        self.name_prefix = ''
 
     # helpers ---------------------------------------------------------------------------------------
     def chance(self, p):
@@ -243,7 +246,7 @@ class Gen:
 
     def fresh(self, prefix='v'):
         self.counter += 1
-        return '%s%d' % (prefix, self.counter)
+        return '%s%s%d' % (self.name_prefix, prefix, self.counter)
 
     def emit(self, line):
         self.lines.append('    ' * self.indent + line)
@@ -531,10 +534,16 @@ def p_conv(g, ty, depth):
 
 def p_round_n(g, ty, depth):
     x = gen_num(g, ty, depth)
+    extreme = g.chance(0.15) and 'round-extreme-digits' not in g.prog.avoid
     if all_float(ty):
-        n = g.rng.choice([0, 1, 2, 3, -1])
+        n = g.rng.choice([0, 1, 2, 3, -1] if not extreme else [-20, -8, -3, -2, 8, 12, 17, 23, 25, 30])
     else:
-        n = g.rng.choice([0, 1, 2, 3])   # round(int, negative) is rejected by design
+        # round(int, negative) is rejected by design
+        n = g.rng.choice([0, 1, 2, 3] if not extreme else [5, 12, 23, 30])
+    if extreme and all_float(ty) and abs(n) > 10:
+        # scale so that the digits kept are the last significant ones
+        scale = 1e-13 if n > 0 else 1e17
+        return Expr('round(%s * %r, %d)' % (x.code, scale, n), ty, x.mag * scale * 1.01 + 10)
     return Expr('round(%s, %d)' % (unparen(x.code), n), ty, x.mag * 1.01 + 10)
 
 
@@ -824,6 +833,23 @@ def s_assign_new(g, depth):
     define_var(g, name, ty, e)
 
 
+def s_retype(g, depth):
+    """Assigns an existing variable a value of another type (straight-line code only: a variable
+    has one type at each use, not one type for its whole life)."""
+    # (a variable of a type that differs between specializations may be the only way to build
+    # that type, e.g. for the return value, so it keeps its type)
+    vs = [v for v in g.vars.values() if not v.readonly and (v.ty == BOOL or v.ty in (g.INT, g.FLOAT))]
+    if g.block not in ('def', 'top') or g.loop_depth > 0 or not vs:
+        return s_assign_new(g, depth)
+    v = g.rng.choice(vs)
+    ty = g.scalar_type()
+    if ty == v.ty:
+        ty = g.FLOAT if v.ty != g.FLOAT else g.INT
+    e = gen_expr(g, ty, depth)
+    g.emit('%s = %s' % (v.name, unparen(e.code)))
+    g.vars[v.name] = Var(v.name, ty, e.mag)
+
+
 def s_expr_stmt(g, depth):
     """An expression statement whose value is dropped."""
     e = gen_num(g, g.any_num_type(), 2)
@@ -913,8 +939,9 @@ def gen_block(g, n, depth):
     return False
 
 
-def child_block(g, n, depth, kind='if', prologue=(), loop_var=None):
-    """A nested block in its own scope: variables first assigned in it are forgotten after it."""
+def child_block(g, n, depth, kind='if', prologue=(), loop_var=None, epilogue=None):
+    """A nested block in its own scope: variables first assigned in it are forgotten after it.
+    epilogue(g) runs at the end of the block unless the block always leaves (return, break...)."""
     saved = g.vars, g.block
     g.vars = dict(g.vars)
     g.block = kind
@@ -924,20 +951,39 @@ def child_block(g, n, depth, kind='if', prologue=(), loop_var=None):
     for line in prologue:
         g.emit(line)
     ended = gen_block(g, n, depth)
+    if epilogue is not None and not ended:
+        epilogue(g)
     g.indent -= 1
     g.vars, g.block = saved
     return ended
 
 
 def s_if(g, depth):
+    """if/elif/else; sometimes every branch that falls through assigns a new variable, which is then
+    used after the statement (a merge of values defined on all paths)."""
+    merged = []
+    epilogue = None
+    saved_jumps = g.no_loop_jumps
+    if g.chance(0.3):
+        if 'merge-after-jump' in g.prog.avoid:
+            g.no_loop_jumps = True
+        name, ty = g.fresh(), g.scalar_type()
+
+        def epilogue(g):
+            e = gen_expr(g, ty, 2)
+            g.emit('%s = %s' % (name, unparen(e.code)))
+            merged.append(e.mag)
     g.emit('if %s:' % unparen(gen_cond(g).code))
-    child_block(g, g.rng.randint(1, 3), depth - 1)
+    child_block(g, g.rng.randint(1, 3), depth - 1, epilogue=epilogue)
     for _ in range(g.pick([(5, 0), (3, 1), (1, 2)])):
         g.emit('elif %s:' % unparen(gen_cond(g).code))
-        child_block(g, g.rng.randint(1, 2), depth - 1)
-    if g.chance(0.5):
+        child_block(g, g.rng.randint(1, 2), depth - 1, epilogue=epilogue)
+    if epilogue is not None or g.chance(0.5):
         g.emit('else:')
-        child_block(g, g.rng.randint(1, 3), depth - 1)
+        child_block(g, g.rng.randint(1, 3), depth - 1, epilogue=epilogue)
+    g.no_loop_jumps = saved_jumps
+    if merged:
+        define_var(g, name, ty, Expr(name, ty, max(merged)))
 
 
 def small_int(g, n, nonneg=False):
@@ -1064,9 +1110,11 @@ def return_stmt(g):
 
 def s_jump(g, depth):
     """`if cond: break/continue/return ...` (sometimes without the if, ending the block)."""
-    kinds = [(2, 'return')]
-    if g.loop_depth > 0:
+    kinds = [] if g.toplevel else [(2, 'return')]
+    if g.loop_depth > 0 and not g.no_loop_jumps:
         kinds += [(3, 'break'), (3, 'continue')]
+    if not kinds:
+        return s_assign_new(g, depth)
     kind = g.pick(kinds)
     line = return_stmt(g) if kind == 'return' else kind
     avoid = kind == 'continue' and g.block == 'while' and 'while-continue' in g.prog.avoid
@@ -1153,7 +1201,7 @@ def gen_stmt(g, depth):
         (25, s_assign_new), (15, s_assign_existing), (5, s_unpack),
         (14 if nested else 0, s_if), (12 if nested else 0, s_for), (5 if nested else 0, s_while),
         (5, s_print), (3, s_call), (4 if g.loop_depth > 0 or depth < 2 else 1, s_jump),
-        (0.5, s_pass), (0.7, s_assert), (0.3, s_expr_stmt),
+        (0.5, s_pass), (0.7, s_assert), (0.3, s_expr_stmt), (1, s_retype),
     ])
     return kind(g, depth) is True
 
@@ -1285,6 +1333,8 @@ AVOIDABLE = {
     'big-int-truediv': '`/` of ints beyond 2**53 in the edge probes',
     'nul-in-string': 'a NUL character in a string literal',
     'named-escape': 'a \\N{...} escape in a string literal',
+    'round-extreme-digits': 'round(x, n) with n below -1 or above 3',
+    'merge-after-jump': 'break/continue inside an if whose branches all assign a variable used after it',
 }
 
 
@@ -1398,6 +1448,18 @@ def top_level_calls(rng, prog, fn, cost_left):
     return lines
 
 
+def toplevel_block(rng, prog):
+    """Module-level statements (loops, branches, variables, calls) like a function body's."""
+    g = Gen(rng, prog, 1)
+    g.toplevel, g.block, g.indent, g.name_prefix = True, 'top', 0, 'm'
+    g.prints_left = 6
+    for c in prog.consts:
+        g.vars[c.name] = Var(c.name, c.ty, c.mag, readonly=True)
+    g.stmts_left = rng.randint(3, 10)
+    gen_block(g, g.stmts_left, 2)
+    return g.lines
+
+
 def generate(rng, avoid=()):
     """One program; avoid names constructs of AVOIDABLE to leave out."""
     unknown = set(avoid) - set(AVOIDABLE)
@@ -1429,6 +1491,7 @@ def generate(rng, avoid=()):
     calls = []
     for fn in prog.functions:
         calls.extend(top_level_calls(rng, prog, fn, cost_left))
+    calls.extend(toplevel_block(rng, prog))
     if rng.random() < 0.25:
         defs, edge_calls = edge_probes(random.Random(rng.random()), prog.avoid)
         for d in defs:

@@ -106,7 +106,10 @@ def compare(py, ps):
 
 
 def check_one(pyscript, seed, avoid):
-    source = gen_scalar.generate(random.Random(seed), avoid)
+    try:
+        source = gen_scalar.generate(random.Random(seed), avoid)
+    except Exception as e:   # a generator bug: report it like a failure
+        return seed, '', False, 'generator error', '%s: %s' % (type(e).__name__, e), None, (0, 0)
     d = tempfile.mkdtemp(prefix='pyscript-diff-')
     try:
         with open(os.path.join(d, 'prog.py'), 'w', encoding='utf-8') as f:
