@@ -145,10 +145,12 @@ std::optional<int64_t> round_to_int(double x) {
 
 double round_digits(double x, int64_t ndigits) {
   if (!std::isfinite(x) || x == 0.0) return x;
-  if (ndigits > 22 || ndigits < -22) return ndigits > 0 ? x : std::copysign(0.0, x);
-  // Correctly rounded via the shortest decimal string with ndigits after the point, as CPython's
-  // double_round does with its dtoa.
-  char buf[64];
+  // CPython: beyond 323 digits every double is already exact; below -308 everything rounds to 0.
+  if (ndigits > 323) return x;
+  if (ndigits < -308) return std::copysign(0.0, x);
+  // Correctly rounded through the exact decimal expansion (glibc's printf rounds exactly, half to
+  // even), as CPython's double_round does with its dtoa.
+  char buf[800];
   if (ndigits >= 0) {
     std::snprintf(buf, sizeof buf, "%.*f", int(ndigits), x);
     return std::strtod(buf, nullptr);

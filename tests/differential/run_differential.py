@@ -14,6 +14,11 @@ Program i is generated from seed S+i and run as `/usr/bin/python3 prog.py` and `
 Anything else fails: the seed and a short diff are printed and the program is saved to the
 --keep-failures directory.  The last line is `differential: N passed, M failed`; the exit status is 0
 only when nothing failed.
+
+Not part of the match: when both raise, a `note:` line reports a pyscript error line that differs from
+the last prog.py line of CPython's traceback, or another exception name.  --avoid leaves a construct
+out of the programs (gen_scalar.AVOIDABLE) to look past a known bug; --jobs runs programs in
+parallel (default 2); `gen_scalar.py SEED` prints the program of one seed.
 """
 
 import argparse
@@ -153,6 +158,7 @@ def main(argv):
                     + '; '.join('%s: %s' % kv for kv in sorted(gen_scalar.AVOIDABLE.items())))
     ap.add_argument('--verbose', action='store_true', help='print a line per program')
     args = ap.parse_args(argv)
+    sys.stdout.reconfigure(errors='backslashreplace')   # diffs may hold any character
     pyscript = os.path.abspath(args.pyscript)
     if args.keep_failures:
         os.makedirs(args.keep_failures, exist_ok=True)
