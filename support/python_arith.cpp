@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <string>
 
 namespace pyscript::arith {
 
@@ -155,11 +156,33 @@ double round_digits(double x, int64_t ndigits) {
     std::snprintf(buf, sizeof buf, "%.*f", int(ndigits), x);
     return std::strtod(buf, nullptr);
   }
-  double pow10 = std::pow(10.0, double(-ndigits));
-  double y = x / pow10;
-  double z = std::nearbyint(y);
-  if (std::fabs(y - z) == 0.5) z = 2.0 * std::nearbyint(y / 2.0);
-  return z * pow10;
+  // A multiple of 10^k: round the exact decimal digits of |x| (every double's expansion is
+  // finite: 1074 fractional digits at most) half to even at the k-th integer digit.
+  char exact[1500];
+  std::snprintf(exact, sizeof exact, "%.1074f", std::fabs(x));
+  std::string digits(exact);
+  size_t dot = digits.find('.');
+  std::string integer = digits.substr(0, dot), fraction = digits.substr(dot + 1);
+  size_t k = size_t(-ndigits);
+  if (integer.size() < k) integer = std::string(k - integer.size(), '0') + integer;
+  std::string head = integer.substr(0, integer.size() - k);
+  std::string tail = integer.substr(integer.size() - k) + fraction;
+  bool up = tail[0] > '5';
+  if (tail[0] == '5') {
+    bool above = tail.find_first_not_of('0', 1) != std::string::npos;
+    int last = head.empty() ? 0 : head.back() - '0';
+    up = above || last % 2 == 1;
+  }
+  if (up) {
+    // Add one to the decimal string `head`.
+    size_t i = head.size();
+    while (i > 0 && head[i - 1] == '9') head[--i] = '0';
+    if (i == 0) head.insert(head.begin(), '1');
+    else ++head[i - 1];
+  }
+  if (head.empty()) head = "0";
+  double r = std::strtod((head + std::string(k, '0')).c_str(), nullptr);
+  return std::copysign(r, x);
 }
 
 std::optional<int64_t> range_length(int64_t start, int64_t stop, int64_t step) {

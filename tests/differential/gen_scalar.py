@@ -15,29 +15,34 @@ What a program covers:
     arguments and negative steps (the body sometimes assigns i), counted `while` loops
     (`while w < N and cond:`, `while True: ... break`), break, continue, return inside loops and
     branches, pass, assert, expression statements, docstrings, print with several arguments and
-    `sep=`/`end=`, calls as statements;
+    `sep=`/`end=`, calls as statements, an if whose branches all assign a variable used after it,
+    a variable given a value of another type in straight-line code, module-level loops and branches;
   * expressions: int/float literals (also 0x.., 1_000, 1e22, -0.0), + - * / // % **, unary - and +,
     not, comparisons and chains, and/or (in conditions, or on operands of one type), `x if c else y`,
     abs, min/max (2 or 3 arguments), int, float, bool, len, round(x) and round(x, n),
     math.sqrt/exp/log/sin/cos/tan/tanh/floor/ceil/pi/e, tuples and tuple indexing (also negative),
     bools in arithmetic, truthiness of numbers in conditions, string literals in many spellings;
   * runtime errors: rare division/modulo by a value that may be zero, math domain/range errors,
-    failing asserts;
+    failing asserts; divisions guarded by a test of the divisor (which must not raise), and the same
+    call twice in one expression (both calls happen);
   * edge probes (a quarter of the programs): ints beyond 2**53 and near the 64-bit limits, and at the
     end an int overflow that pyscript must report (CPython prints a big int).
 
 How programs stay inside the subset:
   * Types.  A numeric type is a vector with one entry ('i' int / 'f' float) per specialization of the
     function being generated, so one body is type-correct for every signature it is called with.  A
-    variable keeps one type; a name is never reused; variables first assigned inside a branch or loop
-    body are forgotten after it; every function returns one type and ends with a return.
+    variable changes type only in straight-line code outside branches and loops; a name is never
+    reused for another variable; variables first assigned inside a branch or loop body are forgotten
+    after it (except one assigned by every branch of an if that falls through); every function
+    returns one type and ends with a return (functions without a value may fall off the end).
   * Magnitudes.  Every int expression carries an upper bound on its absolute value and is kept below
     INT_LIMIT (pyscript ints are 64-bit).  Inside a loop nest a variable defined outside the nest may
     only grow by `v = v + (e) % M` (a budget per variable and nest) or be reset to a value no larger
     than it had before the nest, so loops cannot grow ints exponentially.  Float values that may be huge
     are wrapped (`% 1000`) before they are converted to int.
   * Cost.  Loop nests run at most MAX_NEST_ITERS iterations and every function has a cost estimate,
-    so that calls inside loops cannot blow up the run time.
+    so that calls inside loops cannot blow up the run time; a size estimate that counts callees
+    bounds what pyscript's inliner makes of call chains (compile time).
 """
 
 import math
