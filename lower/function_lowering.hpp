@@ -100,8 +100,7 @@ private:
 
   // calls (lower_call.cpp)
   ir::Value* lower_call(const ast::Expr& e, Environment& env);
-  ir::Value* lower_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args,
-                           Environment& env);
+  ir::Value* lower_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_math(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_print(const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_user_call(const ast::FunctionDef& fn, const ast::Expr& e,

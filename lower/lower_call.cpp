@@ -49,7 +49,7 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
   }
   if (const ast::FunctionDef* fn = module_.find_function(name); fn && !env.find(name))
     return lower_user_call(*fn, e, args, env);
-  if (find_builtin(name)) return lower_builtin(name, e, args, env);
+  if (find_builtin(name)) return lower_builtin(name, e, args);
   return nullptr; // reported by the resolver
 }
 
@@ -101,8 +101,7 @@ Value* FunctionLowering::lower_print(const ast::Expr& e, std::vector<Value*>& ar
 }
 
 Value* FunctionLowering::lower_builtin(const std::string& name, const ast::Expr& e,
-                                       std::vector<Value*>& args, Environment& env) {
-  (void)env;
+                                       std::vector<Value*>& args) {
   if (name == "print") return lower_print(e, args);
   auto need_number = [&](Value* v) {
     if (v->type().is_number()) return true;
@@ -286,7 +285,7 @@ Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::
   }
   std::vector<Type> types;
   for (Value* v : full) types.push_back(v->type());
-  ir::Function* callee = module_.specialize(fn, types, e.range);
+  ir::Function* callee = module_.specialize(fn, types);
   if (!callee) return nullptr;
   Type result = callee->return_type;
   if (FunctionLowering* pending = module_.in_progress(callee)) {

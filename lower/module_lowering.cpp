@@ -104,9 +104,7 @@ FunctionLowering* ModuleLowering::in_progress(const ir::Function* f) const {
 }
 
 ir::Function* ModuleLowering::specialize(const ast::FunctionDef& fn,
-                                         const std::vector<ir::Type>& arg_types,
-                                         const SourceRange& call_site) {
-  (void)call_site;
+                                         const std::vector<ir::Type>& arg_types) {
   std::string name = ir::specialized_name(fn.name, arg_types);
   auto cached = cache_.find(name);
   if (cached != cache_.end()) return cached->second;
@@ -160,7 +158,7 @@ LowerResult ModuleLowering::run(const LowerOptions& options) {
                          " arguments but --args names " + std::to_string(entry.arg_types.size()));
         continue;
       }
-      specialize(*fn, entry.arg_types, fn->name_range);
+      specialize(*fn, entry.arg_types);
     }
   } catch (const NotYetSupported& e) {
     result.not_yet_supported = e.what();

@@ -18,8 +18,7 @@ public:
 
   // The specialization of `fn` for `arg_types`, lowered on first request (memoized).
   // Null after a diagnostic. A recursive request returns the function being lowered.
-  ir::Function* specialize(const ast::FunctionDef& fn, const std::vector<ir::Type>& arg_types,
-                           const SourceRange& call_site);
+  ir::Function* specialize(const ast::FunctionDef& fn, const std::vector<ir::Type>& arg_types);
   // While `f` is being lowered: its lowering (for the return type of recursive calls).
   FunctionLowering* in_progress(const ir::Function* f) const;
 
