@@ -15,14 +15,8 @@ using ir::TypeKind;
 
 namespace {
 
-int32_t dtype_code(const std::string& name) {
-  if (name == "float32") return PYRT_F32;
-  if (name == "float64") return PYRT_F64;
-  if (name == "int64") return PYRT_I64;
-  return PYRT_BOOL;
-}
-
-int32_t dtype_code(ir::DType d) { return dtype_code(ir::dtype_name(d)); }
+int32_t dtype_code(ir::DType d) { return runtime_dtype(d); }
+int32_t dtype_code(const std::string& name) { return runtime_dtype(ir::dtype_from_name(name).value_or(ir::DType::Bool)); }
 
 int32_t binary_code(const std::string& op) {
   static const char* const names[] = {"add", "sub", "mul", "div", "floordiv", "mod", "pow", "maximum",
@@ -47,6 +41,16 @@ int32_t reduce_code(const std::string& op) {
 }
 
 } // namespace
+
+int32_t runtime_dtype(ir::DType d) {
+  switch (d) {
+  case ir::DType::Float32: return PYRT_F32;
+  case ir::DType::Float64: return PYRT_F64;
+  case ir::DType::Int64: return PYRT_I64;
+  case ir::DType::Bool: return PYRT_BOOL;
+  }
+  return PYRT_BOOL;
+}
 
 void FunctionEmitter::retain_arrays(llvm::Value* v, const ir::Type& t) { visit_arrays(v, t, "pyrt_array_retain"); }
 
@@ -74,18 +78,6 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
                   std::vector<llvm::Value*> args) -> llvm::Value* {
     return b.CreateCall(runtime(name, ret, params), args);
   };
-  // int64 values into a stack buffer, for shapes and index specs.
-  auto buffer = [&](const std::vector<llvm::Value*>& values) {
-    llvm::IRBuilderBase::InsertPointGuard guard(b);
-    llvm::BasicBlock& entry = function_->getEntryBlock();
-    b.SetInsertPoint(&entry, entry.getFirstInsertionPt());
-    llvm::Value* buf = b.CreateAlloca(i64, b.getInt32(uint32_t(std::max<size_t>(values.size(), 1))));
-    return buf;
-  };
-  auto fill = [&](llvm::Value* buf, const std::vector<llvm::Value*>& values) {
-    for (size_t i = 0; i < values.size(); ++i)
-      b.CreateStore(values[i], b.CreateConstGEP1_64(i64, buf, i));
-  };
   // An operand as an array: a scalar becomes a 0-d array, released after the op (temps).
   std::vector<llvm::Value*> temps;
   auto as_array = [&](size_t i, int32_t dtype) -> llvm::Value* {
@@ -110,8 +102,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::ArrayFull: {
     std::vector<llvm::Value*> dims;
     for (size_t i = 0; i + 1 < n.inputs().size(); ++i) dims.push_back(in(i));
-    llvm::Value* buf = buffer(dims);
-    fill(buf, dims);
+    llvm::Value* buf = stack_array(i64, dims);
     out(checked_call(n, "pyrt_array_full", ptr, {i32, i32, ptr, f64},
                 {out_dtype(), b.getInt32(uint32_t(dims.size())), buf, in(n.inputs().size() - 1)}));
     return true;
@@ -127,16 +118,10 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     }
     std::vector<llvm::Value*> dims;
     for (int64_t d : shape) dims.push_back(b.getInt64(uint64_t(d)));
-    llvm::Value* shape_buf = buffer(dims);
-    fill(shape_buf, dims);
-    llvm::Value* values;
-    {
-      llvm::IRBuilderBase::InsertPointGuard guard(b);
-      llvm::BasicBlock& entry = function_->getEntryBlock();
-      b.SetInsertPoint(&entry, entry.getFirstInsertionPt());
-      values = b.CreateAlloca(f64, b.getInt32(uint32_t(std::max<size_t>(n.inputs().size(), 1))));
-    }
-    for (size_t i = 0; i < n.inputs().size(); ++i) b.CreateStore(in(i), b.CreateConstGEP1_64(f64, values, i));
+    llvm::Value* shape_buf = stack_array(i64, dims);
+    std::vector<llvm::Value*> elements;
+    for (size_t i = 0; i < n.inputs().size(); ++i) elements.push_back(in(i));
+    llvm::Value* values = stack_array(f64, elements);
     out(call("pyrt_array_from_f64", ptr, {i32, i32, ptr, ptr},
              {out_dtype(), b.getInt32(uint32_t(shape.size())), shape_buf, values}));
     return true;
@@ -203,8 +188,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::ArrayReshape: {
     std::vector<llvm::Value*> dims;
     for (size_t i = 1; i < n.inputs().size(); ++i) dims.push_back(in(i));
-    llvm::Value* buf = buffer(dims);
-    fill(buf, dims);
+    llvm::Value* buf = stack_array(i64, dims);
     out(checked_call(n, "pyrt_array_reshape", ptr, {ptr, i32, ptr}, {in(0), b.getInt32(uint32_t(dims.size())), buf}));
     return true;
   }
@@ -226,8 +210,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
       words.insert(words.end(), {b.getInt64(1), start, stop, step, b.getInt64(uint64_t((has[0] ? 1 : 0) | (has[1] ? 2 : 0)))});
       p += 5;
     }
-    llvm::Value* buf = buffer(words);
-    fill(buf, words);
+    llvm::Value* buf = stack_array(i64, words);
     out(checked_call(n, "pyrt_array_index", ptr, {ptr, i32, ptr},
                 {in(0), b.getInt32(uint32_t(words.size() / 5)), buf}));
     return true;

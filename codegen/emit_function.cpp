@@ -109,6 +109,18 @@ void FunctionEmitter::return_if_failed() {
   builder_.SetInsertPoint(ok);
 }
 
+llvm::Value* FunctionEmitter::stack_array(llvm::Type* t, const std::vector<llvm::Value*>& values, size_t min_size) {
+  llvm::Value* array;
+  {
+    llvm::IRBuilderBase::InsertPointGuard guard(builder_);
+    llvm::BasicBlock& entry = function_->getEntryBlock();
+    builder_.SetInsertPoint(&entry, entry.getFirstInsertionPt());
+    array = builder_.CreateAlloca(t, builder_.getInt32(uint32_t(std::max(values.size(), min_size))));
+  }
+  for (size_t i = 0; i < values.size(); ++i) builder_.CreateStore(values[i], builder_.CreateConstGEP1_64(t, array, i));
+  return array;
+}
+
 llvm::Value* FunctionEmitter::checked_call(const ir::Node& n, const char* name, llvm::Type* ret,
                                            std::vector<llvm::Type*> params, std::vector<llvm::Value*> args) {
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);

@@ -33,22 +33,15 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
     if (n.input(i)->type().is(TypeKind::Array)) array_inputs.push_back(i);
   PYSCRIPT_ASSERT(!array_inputs.empty(), "a fused op without array inputs");
 
-  llvm::Value *arrays, *shape;
-  {
-    llvm::IRBuilderBase::InsertPointGuard guard(b);
-    llvm::BasicBlock& entry = function_->getEntryBlock();
-    b.SetInsertPoint(&entry, entry.getFirstInsertionPt());
-    arrays = b.CreateAlloca(ptr, b.getInt32(uint32_t(array_inputs.size())));
-    shape = b.CreateAlloca(i64, b.getInt32(PYRT_MAX_DIMS));
-  }
-  for (size_t k = 0; k < array_inputs.size(); ++k)
-    b.CreateStore(value(n.input(array_inputs[k])), b.CreateConstGEP1_64(ptr, arrays, k));
+  std::vector<llvm::Value*> array_values;
+  for (size_t k : array_inputs) array_values.push_back(value(n.input(k)));
+  llvm::Value* arrays = stack_array(ptr, array_values);
+  llvm::Value* shape = stack_array(i64, {}, PYRT_MAX_DIMS);
   llvm::Value* ndim = b.CreateCall(runtime("pyrt_array_broadcast_shape", i32, {ptr, i32, ptr, ptr, ptr}),
                                    {ctx_, b.getInt32(uint32_t(array_inputs.size())), arrays, shape, site(n)});
   return_if_failed();
   ir::DType dtype = n.output()->type().dtype();
-  int32_t code = dtype == ir::DType::Float32 ? PYRT_F32 : dtype == ir::DType::Float64 ? PYRT_F64
-               : dtype == ir::DType::Int64   ? PYRT_I64 : PYRT_BOOL;
+  int32_t code = runtime_dtype(dtype);
   llvm::Value* candidate = llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(context_));
   for (size_t i : array_inputs) {
     const ir::Value* v = n.input(i);

@@ -34,6 +34,9 @@ public:
   // A runtime call that may record an error: name(ctx, args..., site of n), then return_if_failed.
   llvm::Value* checked_call(const ir::Node& n, const char* name, llvm::Type* ret, std::vector<llvm::Type*> params,
                             std::vector<llvm::Value*> args);
+  // A stack array of `t` (room for at least `min_size`, allocated once in the entry block)
+  // holding `values`, stored here: shapes, index specs and operand lists for runtime calls.
+  llvm::Value* stack_array(llvm::Type* t, const std::vector<llvm::Value*>& values, size_t min_size = 1);
   llvm::Value* ctx() const { return ctx_; }
   llvm::IRBuilder<>& builder() { return builder_; }
   llvm::LLVMContext& context() { return context_; }
@@ -77,6 +80,9 @@ private:
   std::set<std::pair<const ir::Node*, const ir::Value*>> dying_;
   std::map<const ir::Value*, llvm::Value*> values_;
 };
+
+// The runtime's code (PYRT_F32, ...) for a dtype.
+int32_t runtime_dtype(ir::DType d);
 
 // The LLVM function for an IR function: created on first reference (declaration or definition).
 llvm::Function* declare_function(llvm::Module& module, const ir::Function& f);

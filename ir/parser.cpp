@@ -84,13 +84,12 @@ public:
     if (w == "Array") {
       expect("[");
       std::string d = word();
-      DType dtype = d == "float32" ? DType::Float32 : d == "float64" ? DType::Float64
-                  : d == "int64" ? DType::Int64 : d == "bool" ? DType::Bool
-                  : (fail("unknown dtype " + d), DType::Bool);
+      std::optional<DType> dtype = dtype_from_name(d);
+      if (!dtype) fail("unknown dtype " + d);
       expect(",");
       int rank = int(integer());
       expect("]");
-      return Type::array(dtype, rank);
+      return Type::array(*dtype, rank);
     }
     fail("unknown type '" + w + "'");
   }

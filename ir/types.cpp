@@ -12,6 +12,12 @@ const char* dtype_name(DType d) {
   return "?";
 }
 
+std::optional<DType> dtype_from_name(std::string_view name) {
+  for (DType d : {DType::Float32, DType::Float64, DType::Int64, DType::Bool})
+    if (name == dtype_name(d)) return d;
+  return std::nullopt;
+}
+
 Type Type::tuple(std::vector<Type> elements) {
   Type t(TypeKind::Tuple);
   t.elements_ = std::move(elements);

@@ -4,7 +4,9 @@
 // first `return` has not been seen yet); the verifier rejects it in finished graphs.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pyscript::ir {
@@ -14,6 +16,8 @@ enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float3
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
+// The dtype a name names ("float32", "float64", "int64", "bool"), or nothing.
+std::optional<DType> dtype_from_name(std::string_view name);
 
 class Type {
 public:

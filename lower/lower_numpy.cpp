@@ -39,8 +39,6 @@ DType promote_weak(DType array, const Type& scalar) {
   return is_float_dtype(array) ? array : DType::Float64;
 }
 
-const char* dtype_attr(DType d) { return ir::dtype_name(d); }
-
 } // namespace
 
 std::optional<DType> FunctionLowering::dtype_of_expr(const ast::Expr& e) {
@@ -86,7 +84,7 @@ Value* FunctionLowering::array_binary(const std::string& op, Value* a, Value* b,
   int rank = std::max(aa ? a->type().rank() : 0, ba ? b->type().rank() : 0);
   ir::Node* n = emit(OpKind::ArrayBinary, {a, b}, {Type::array(out, rank)}, e.range);
   n->set_attr("op", op);
-  n->set_attr("compute", std::string(dtype_attr(compute)));
+  n->set_attr("compute", std::string(ir::dtype_name(compute)));
   return n->output();
 }
 
@@ -101,7 +99,7 @@ Value* FunctionLowering::array_unary(const std::string& op, Value* a, const Sour
   int rank = a->type().is(TypeKind::Array) ? a->type().rank() : 0;
   ir::Node* n = emit(OpKind::ArrayUnary, {a}, {Type::array(compute, rank)}, r);
   n->set_attr("op", op);
-  n->set_attr("compute", std::string(dtype_attr(compute)));
+  n->set_attr("compute", std::string(ir::dtype_name(compute)));
   return n->output();
 }
 
@@ -201,7 +199,7 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     std::string shape_text;
     for (size_t i = 0; i < shape.size(); ++i) shape_text += (i ? "," : "") + std::to_string(shape[i]);
     ir::Node* n = emit(OpKind::ArrayLiteral, values, {Type::array(inferred, int(shape.size()))}, e.range);
-    n->set_attr("dtype", std::string(dtype_attr(inferred)));
+    n->set_attr("dtype", std::string(ir::dtype_name(inferred)));
     n->set_attr("shape", shape_text);
     return n->output();
   }
@@ -240,7 +238,7 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     if (dtype) d = *dtype;
     dims.push_back(fill);
     ir::Node* n = emit(OpKind::ArrayFull, dims, {Type::array(d, int(dims.size()) - 1)}, e.range);
-    n->set_attr("dtype", std::string(dtype_attr(d)));
+    n->set_attr("dtype", std::string(ir::dtype_name(d)));
     return n->output();
   }
   if (name == "arange") {
@@ -260,7 +258,7 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
                        {cast(start, Type::float_(), e.range), cast(stop, Type::float_(), e.range),
                         cast(step, Type::float_(), e.range)},
                        {Type::array(d, 1)}, e.range);
-    n->set_attr("dtype", std::string(dtype_attr(d)));
+    n->set_attr("dtype", std::string(ir::dtype_name(d)));
     return n->output();
   }
   if (name == "linspace") {
@@ -275,14 +273,14 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     ir::Node* n = emit(OpKind::ArrayLinspace,
                        {cast(args[0], Type::float_(), e.range), cast(args[1], Type::float_(), e.range), num},
                        {Type::array(d, 1)}, e.range);
-    n->set_attr("dtype", std::string(dtype_attr(d)));
+    n->set_attr("dtype", std::string(ir::dtype_name(d)));
     return n->output();
   }
   if (name == "eye") {
     Value* m = args.size() == 2 ? args[1] : const_int(-1, e.range);
     DType d = dtype.value_or(DType::Float64);
     ir::Node* n = emit(OpKind::ArrayEye, {args[0], m}, {Type::array(d, 2)}, e.range);
-    n->set_attr("dtype", std::string(dtype_attr(d)));
+    n->set_attr("dtype", std::string(ir::dtype_name(d)));
     return n->output();
   }
   if (name == "maximum" || name == "minimum") {

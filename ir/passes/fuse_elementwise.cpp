@@ -30,9 +30,8 @@
 namespace pyscript::ir {
 namespace {
 
-DType dtype_named(const std::string& s) {
-  return s == "float32" ? DType::Float32 : s == "float64" ? DType::Float64 : s == "int64" ? DType::Int64 : DType::Bool;
-}
+// The dtype an op's attribute names (lowering writes only valid names).
+DType dtype_named(const std::string& s) { return dtype_from_name(s).value_or(DType::Bool); }
 
 bool is_float(DType d) { return d == DType::Float32 || d == DType::Float64; }
 
