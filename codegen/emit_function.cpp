@@ -3,6 +3,8 @@
 
 #include "support/internal_error.hpp"
 
+#include <cstddef>
+
 #include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
@@ -81,10 +83,57 @@ llvm::BasicBlock* FunctionEmitter::fail_block() {
   llvm::IRBuilderBase::InsertPointGuard guard(builder_);
   fail_ = llvm::BasicBlock::Create(context_, "fail", function_);
   builder_.SetInsertPoint(fail_);
+  leave_frame();
   llvm::Type* ret = function_->getReturnType();
   if (ret->isVoidTy()) builder_.CreateRetVoid();
   else builder_.CreateRet(llvm::Constant::getNullValue(ret));
   return fail_;
+}
+
+// Note [Recursion depth]
+// CPython raises RecursionError when a call would make more than sys.getrecursionlimit() (1000)
+// frames; without a count, deep recursion here would overflow the native stack and crash. A
+// function that makes calls counts its frame in ctx->depth (the top level is one, as CPython's
+// module frame), so `def f(n): return 0 if n == 0 else 1 + f(n - 1)` fails at the same n as under
+// CPython. Not counted, so the limit comes a few frames later than CPython's: functions that make
+// no calls (they cannot recurse) and functions inlined into their caller.
+namespace {
+bool makes_calls(const ir::Block& block) {
+  for (const ir::Node* n : block.nodes()) {
+    if (n->kind() == OpKind::Call) return true;
+    for (size_t b = 0; b < n->blocks().size(); ++b)
+      if (makes_calls(*n->block(b))) return true;
+  }
+  return false;
+}
+
+// Byte offset of pyrt_context::depth, as the generated code addresses it.
+constexpr uint64_t kDepthOffset = offsetof(pyrt_context, depth);
+} // namespace
+
+void FunctionEmitter::enter_frame() {
+  if (!makes_calls(*f_.graph->top())) return;
+  llvm::Value* slot = builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), ctx_, kDepthOffset);
+  depth_on_entry_ = builder_.CreateLoad(builder_.getInt32Ty(), slot, "depth");
+  llvm::Value* depth = builder_.CreateAdd(depth_on_entry_, builder_.getInt32(1), "depth.here", true, true);
+  builder_.CreateStore(depth, slot);
+  llvm::BasicBlock* raise = llvm::BasicBlock::Create(context_, "too_deep", function_);
+  llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "ok", function_);
+  llvm::MDBuilder md(context_);
+  builder_.CreateCondBr(builder_.CreateICmpSGT(depth, builder_.getInt32(PYRT_RECURSION_LIMIT)), raise, ok,
+                        md.createBranchWeights(1, 1u << 20));
+  builder_.SetInsertPoint(raise);
+  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  builder_.CreateCall(runtime("pyrt_raise", builder_.getVoidTy(), {ptr, builder_.getInt32Ty(), ptr}),
+                      {ctx_, builder_.getInt32(PYRT_RECURSION), c_string(f_.range.valid() ? f_.range.to_string() : f_.name)});
+  builder_.CreateBr(fail_block());
+  builder_.SetInsertPoint(ok);
+}
+
+void FunctionEmitter::leave_frame() {
+  if (!depth_on_entry_) return;
+  builder_.CreateStore(depth_on_entry_,
+                       builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), ctx_, kDepthOffset));
 }
 
 void FunctionEmitter::raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir::Node& n) {
@@ -142,7 +191,9 @@ void FunctionEmitter::emit() {
     function_->getArg(unsigned(i + 1))->setName(f_.param_names.size() > i ? f_.param_names[i] : "");
     bind(f_.graph->inputs()[i], function_->getArg(unsigned(i + 1)));
   }
+  enter_frame();
   emit_block(*f_.graph->top());
+  leave_frame();
   const std::vector<ir::Value*>& outs = f_.graph->outputs();
   if (function_->getReturnType()->isVoidTy()) builder_.CreateRetVoid();
   else builder_.CreateRet(value(outs.at(0)));

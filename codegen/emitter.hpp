@@ -63,6 +63,9 @@ private:
   void emit_loop(const ir::Node& n);
   void emit_call(const ir::Node& n);
   llvm::BasicBlock* fail_block();
+  // Note [Recursion depth]: count this frame in ctx->depth; restore the count before each return.
+  void enter_frame();
+  void leave_frame();
   void print_value(llvm::Value* v, const ir::Type& t, bool in_container);
 
   llvm::Module& module_;
@@ -73,6 +76,7 @@ private:
   llvm::Function* function_ = nullptr;
   llvm::Value* ctx_ = nullptr;
   llvm::BasicBlock* fail_ = nullptr;
+  llvm::Value* depth_on_entry_ = nullptr; // ctx->depth as the caller left it; null: not counted
   // Inside a fused block: numpy's float semantics (no raising; nan propagates).
   bool kernel_mode_ = false;
   // Inputs whose last use is the node (memory planning released them right after it): a fused

@@ -29,6 +29,7 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_VALUE_ERROR: return "ValueError";
   case PYRT_INDEX_ERROR: return "IndexError";
   case PYRT_MEMORY_ERROR: return "MemoryError";
+  case PYRT_RECURSION: return "RecursionError: maximum recursion depth exceeded";
   default: return "error";
   }
 }

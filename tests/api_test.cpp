@@ -69,6 +69,17 @@ TEST_CASE("typed handles call native code for each specialization") {
   CHECK(fancy(10, 20, 30, 40) == 100);
 }
 
+TEST_CASE("RecursionError past 1000 frames, and the count is right again after it") {
+  pyscript::Module m = pyscript::compile_string(
+      "def depth(n):\n    if n == 0:\n        return 0\n    return 1 + depth(n - 1)\n", "deep.py");
+  auto depth = m.function<int64_t(int64_t)>("depth");
+  CHECK(depth(999) == 999); // 1000 frames: the limit, as CPython's sys.getrecursionlimit()
+  CHECK_THROWS_WITH_AS(depth(100000), "deep.py:1:5: runtime error: RecursionError: maximum recursion depth exceeded",
+                       pyscript::RuntimeError);
+  CHECK(depth(999) == 999); // every frame gave its count back on the way out
+  CHECK_THROWS_AS(depth(1000), pyscript::RuntimeError);
+}
+
 TEST_CASE("a void handle, and output of print") {
   pyscript::Module m = pyscript::compile_string(kModel, "model.py");
   auto shout = m.function<void(int64_t)>("shout");

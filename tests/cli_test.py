@@ -129,6 +129,17 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("--emit=obj writes an ELF object", code == 0 and magic == b"\x7fELF", (code, err))
     code, out, err = run("compile", prog, "--emit=obj")
     expect("--emit=obj without -o is a usage error", code == 2, (code, err))
+    # CPython's limit is 1000 frames with the top level's: depth(998) works, depth(999) raises.
+    deep = write(tmp, "deep.py", "def depth(n):\n    if n == 0:\n        return 0\n    return 1 + depth(n - 1)\n\n\n"
+                 "print(depth(998))\nprint(depth(999))\n")
+    code, out, err = run("run", deep)
+    expect("deep recursion raises RecursionError where CPython does, and does not crash",
+           code == 1 and out == "998\n"
+           and err.strip() == f"{deep}:1:5: runtime error: RecursionError: maximum recursion depth exceeded",
+           (code, out, err))
+    endless = write(tmp, "endless.py", "def down(n):\n    if n > 10:\n        return n\n    return down(n - 1) + 1\n\n\nprint(down(5))\n")
+    code, out, err = run("run", endless)
+    expect("endless recursion is a RecursionError", code == 1 and "RecursionError" in err, (code, out, err))
     bad = write(tmp, "bad.py", "x = 1\nx += 1\n")
     code, out, err = run("run", bad)
     expect("run refuses a program with errors", code == 1 and "in-place" in err and out == "", (code, out, err))

@@ -36,7 +36,12 @@ typedef enum pyrt_error_kind {
   PYRT_VALUE_ERROR,           /* the message is in detail: shapes that do not fit, ... */
   PYRT_INDEX_ERROR,           /* the message is in detail */
   PYRT_MEMORY_ERROR,
+  PYRT_RECURSION,             /* more than PYRT_RECURSION_LIMIT frames, as CPython's default limit */
 } pyrt_error_kind;
+
+/* CPython's default sys.getrecursionlimit(): frames of the top level and of every function that
+ * makes calls count; a call that would make the count pass the limit raises RecursionError. */
+#define PYRT_RECURSION_LIMIT 1000
 
 typedef struct pyrt_context {
   int32_t failed;           /* nonzero once an error is recorded; read by generated code */
@@ -45,6 +50,7 @@ typedef struct pyrt_context {
   const char* detail;       /* assertion message, or NULL */
   FILE* out;                /* where print writes; stdout when NULL */
   char detail_buffer[256];  /* storage for a detail composed at run time */
+  int32_t depth;            /* frames active now; kept by generated code, start it at 0 */
 } pyrt_context;
 
 /* "ZeroDivisionError: integer division or modulo by zero" */
