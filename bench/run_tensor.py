@@ -47,26 +47,49 @@ for name, np_value, ps_value in rows:
 batch1 = number(r"mlp_batch1_handle ([\d.]+)", handle)
 batch256 = number(r"mlp_batch256_handle ([\d.]+)", handle)
 print(f"MLP through a C++ typed handle: batch 1 {batch1:.2f} us/forward, batch 256 {batch256:.1f} us/forward")
+
+
+def best_time(fn, args, repeat, runs=3):
+    for _ in range(min(repeat, 100)):
+        fn(*args)
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        for _ in range(repeat):
+            fn(*args)
+        times.append((time.perf_counter() - t0) / repeat)
+    return min(times)
+
+
 try:
     import torch
-    import numpy as np
+except ImportError:
+    torch = None
+if torch is None:
+    print("PyTorch: not installed (Debian's python3-torch), not measured")
+else:
+    # One thread, as numpy's elementwise ops and pyscript's loops run on one.
     torch.set_num_threads(1)
-    ns = {}
-    exec(open(os.path.join(here, "..", "examples", "mlp.py")).read().split("w1 = ")[0], ns)
     w = [torch.randn(512, 256), torch.zeros(256), torch.randn(256, 128), torch.zeros(128), torch.randn(128, 2), torch.zeros(2)]
-    x = torch.randn(1, 512)
 
     def forward(x, w1, b1, w2, b2, w3, b3):
         h = torch.relu(x @ w1 + b1)
         h = torch.relu(h @ w2 + b2)
         return h @ w3 + b3
-    scripted = torch.jit.script(forward)
-    for label, fn in (("torch eager", forward), ("torch.jit.script", scripted)):
-        for _ in range(100):
-            fn(x, *w)
-        t0 = time.perf_counter()
-        for _ in range(1000):
-            fn(x, *w)
-        print(f"MLP batch 1, {label}: {(time.perf_counter() - t0) * 1e3:.2f} us/forward")
-except ImportError:
-    print("PyTorch: not installed (Debian's python3-torch), not measured")
+
+    def chain(x, y):
+        return torch.tanh(x * y + 1.0) * 0.5 - torch.maximum(x - y, torch.zeros(())) / (1.0 + y * y)
+
+    def gemm(a, b):
+        return a @ b
+
+    ex = torch.linspace(-3.0, 3.0, 4194304)
+    ey = torch.cos(torch.arange(4194304) * 0.001)
+    ga, gb = torch.randn(256, 512), torch.randn(512, 256)
+    print(f"PyTorch {torch.__version__}, 1 thread:")
+    for label, wrap in (("eager", lambda f: f), ("torch.jit.script", torch.jit.script)):
+        mlp_us = best_time(wrap(forward), [torch.randn(1, 512)] + w, 1000) * 1e6
+        chain_ms = best_time(wrap(chain), (ex, ey), 10) * 1e3
+        gemm_s = best_time(wrap(gemm), (ga, gb), 100)
+        print(f"  {label:17} MLP batch 1 {mlp_us:6.2f} us/forward, elementwise chain {chain_ms:6.2f} ms, "
+              f"GEMM {2 * 256 * 512 * 256 / gemm_s / 1e9:6.1f} GFLOP/s")
