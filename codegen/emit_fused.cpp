@@ -50,7 +50,7 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
       break;
     }
   }
-  llvm::Value* out = b.CreateCall(runtime("pyrt_array_reuse_or_new", ptr, {ptr, i32, i32, ptr}),
+  llvm::Value* out = checked_call(n, "pyrt_array_reuse_or_new", ptr, {ptr, i32, i32, ptr},
                                   {candidate, b.getInt32(uint32_t(code)), ndim, shape});
   auto field = [&](llvm::Value* array, size_t offset, llvm::Type* t) {
     return b.CreateLoad(t, b.CreateConstGEP1_64(b.getInt8Ty(), array, offset));

@@ -64,11 +64,30 @@ bool is_contiguous(const pyrt_array* a) {
   return true;
 }
 
-std::string shape_text(const pyrt_array* a) {
+std::string shape_text(int32_t ndim, const int64_t* shape) {
   std::string out = "(";
-  for (int d = 0; d < a->ndim; ++d) out += (d ? ", " : "") + std::to_string(a->shape[d]);
-  if (a->ndim == 1) out += ",";
+  for (int d = 0; d < ndim; ++d) out += (d ? ", " : "") + std::to_string(shape[d]);
+  if (ndim == 1) out += ",";
   return out + ")";
+}
+
+std::string shape_text(const pyrt_array* a) { return shape_text(a->ndim, a->shape); }
+
+pyrt_array* new_array(pyrt_context* ctx, const char* site, int32_t dtype, int32_t ndim, const int64_t* shape) {
+  if (pyrt_array* a = pyrt_array_try_new(dtype, ndim, shape)) return a;
+  long double bytes = dtype_size(dtype);
+  for (int d = 0; d < ndim; ++d) bytes *= shape[d];
+  if (bytes >= 0x1p62L) {
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                      "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+    return nullptr;
+  }
+  static const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int unit = 0;
+  for (; bytes >= 1024 && unit < 6; ++unit) bytes /= 1024;
+  pyrt_raise_detail(ctx, PYRT_MEMORY_ERROR, site, "Unable to allocate %.3Lg %s for an array with shape %s and data type %s",
+                    bytes, units[unit], shape_text(ndim, shape).c_str(), dtype_name(dtype));
+  return nullptr;
 }
 
 } // namespace pyscript::runtime
@@ -87,6 +106,18 @@ void advise_huge_pages(void* data, size_t bytes) {
   uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + page - 1) & ~(page - 1);
   uintptr_t end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~(page - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE); // advice only
+}
+
+// The bytes to allocate for an array of this shape, false when the count does not fit.
+bool buffer_bytes(int32_t dtype, int32_t ndim, const int64_t* shape, size_t& bytes) {
+  uint64_t count = 1;
+  for (int d = 0; d < ndim; ++d)
+    if (shape[d] < 0 || __builtin_mul_overflow(count, uint64_t(shape[d]), &count)) return false;
+  uint64_t total;
+  if (__builtin_mul_overflow(count, uint64_t(dtype_size(dtype)), &total) || total > (uint64_t(1) << 62))
+    return false;
+  bytes = size_t((total + 63) / 64 * 64 + 64);
+  return true;
 }
 
 // A header with no buffer; strides row-major.
@@ -132,13 +163,25 @@ void pyrt_array_release(pyrt_array* a) {
   std::free(a);
 }
 
-pyrt_array* pyrt_array_new(int32_t dtype, int32_t ndim, const int64_t* shape) {
-  pyrt_array* a = new_header(dtype, ndim, shape);
-  size_t bytes = size_t(a->size) * dtype_size(dtype);
+pyrt_array* pyrt_array_try_new(int32_t dtype, int32_t ndim, const int64_t* shape) {
+  size_t allocated;
+  if (!buffer_bytes(dtype, ndim, shape, allocated)) return nullptr;
   // 64-byte aligned, for vector loads; at least one line so that empty arrays have a buffer.
-  size_t allocated = ((bytes + 63) / 64) * 64 + 64;
-  a->data = std::aligned_alloc(64, allocated);
-  if (a->data && allocated >= kHugePageAdviceBytes) advise_huge_pages(a->data, allocated);
+  void* data = std::aligned_alloc(64, allocated);
+  if (!data) return nullptr;
+  if (allocated >= kHugePageAdviceBytes) advise_huge_pages(data, allocated);
+  pyrt_array* a = new_header(dtype, ndim, shape);
+  a->data = data;
+  return a;
+}
+
+pyrt_array* pyrt_array_new(int32_t dtype, int32_t ndim, const int64_t* shape) {
+  pyrt_array* a = pyrt_array_try_new(dtype, ndim, shape);
+  if (!a) {
+    std::fprintf(stderr, "pyscript: MemoryError: no memory for a %s array of shape %s\n", dtype_name(dtype),
+                 shape_text(ndim, shape).c_str());
+    std::abort();
+  }
   return a;
 }
 
@@ -150,7 +193,8 @@ pyrt_array* pyrt_array_full(pyrt_context* ctx, int32_t dtype, int32_t ndim, cons
       return nullptr;
     }
   }
-  pyrt_array* a = pyrt_array_new(dtype, ndim, shape);
+  pyrt_array* a = new_array(ctx, site, dtype, ndim, shape);
+  if (!a) return nullptr;
   if (value == 0.0) std::memset(a->data, 0, size_t(a->size) * dtype_size(dtype));
   else
     for (int64_t i = 0; i < a->size; ++i) store_f64(a, i, value);
@@ -171,7 +215,8 @@ pyrt_array* pyrt_array_arange(pyrt_context* ctx, int32_t dtype, double start, do
   }
   double n = std::ceil((stop - start) / step);
   int64_t count = n > 0 ? int64_t(n) : 0;
-  pyrt_array* a = pyrt_array_new(dtype, 1, &count);
+  pyrt_array* a = new_array(ctx, site, dtype, 1, &count);
+  if (!a) return nullptr;
   for (int64_t i = 0; i < count; ++i) store_f64(a, i, start + double(i) * step);
   return a;
 }
@@ -183,7 +228,8 @@ pyrt_array* pyrt_array_linspace(pyrt_context* ctx, int32_t dtype, double start, 
                       (long long)num);
     return nullptr;
   }
-  pyrt_array* a = pyrt_array_new(dtype, 1, &num);
+  pyrt_array* a = new_array(ctx, site, dtype, 1, &num);
+  if (!a) return nullptr;
   double step = num > 1 ? (stop - start) / double(num - 1) : 0.0;
   for (int64_t i = 0; i < num; ++i) store_f64(a, i, start + double(i) * step);
   if (num > 1) store_f64(a, num - 1, stop); // numpy makes the last sample exact

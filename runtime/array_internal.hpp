@@ -17,8 +17,14 @@ int64_t load_i64(const pyrt_array* a, int64_t offset);
 void store_f64(pyrt_array* a, int64_t offset, double v);
 
 bool is_contiguous(const pyrt_array* a);
+
+// A new array, or null with MemoryError (ValueError when the byte count overflows) raised as
+// numpy words it: "Unable to allocate 7.28 TiB for an array with shape (100000, 100000, 100) and
+// data type float64".
+pyrt_array* new_array(pyrt_context* ctx, const char* site, int32_t dtype, int32_t ndim, const int64_t* shape);
 // "(1, 512)"
 std::string shape_text(const pyrt_array* a);
+std::string shape_text(int32_t ndim, const int64_t* shape);
 
 // Calls fn(offset_in_a) for every element of `a` in row-major order.
 template <class Fn> void for_each_offset(const pyrt_array* a, Fn fn) {

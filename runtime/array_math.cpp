@@ -230,7 +230,8 @@ pyrt_array* pyrt_array_binary(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt
                       shape_text(a).c_str(), shape_text(b).c_str());
     return nullptr;
   }
-  pyrt_array* out = pyrt_array_new(out_dtype, ndim, shape);
+  pyrt_array* out = new_array(ctx, site, out_dtype, ndim, shape);
+  if (!out) return nullptr;
   int64_t strides[2][PYRT_MAX_DIMS];
   broadcast_strides(a, ndim, shape, strides[0]);
   broadcast_strides(b, ndim, shape, strides[1]);
@@ -283,7 +284,8 @@ pyrt_array* pyrt_array_expand(pyrt_array* a, int32_t ndim, const int64_t* shape)
   return out;
 }
 
-pyrt_array* pyrt_array_reuse_or_new(pyrt_array* candidate, int32_t dtype, int32_t ndim, const int64_t* shape) {
+pyrt_array* pyrt_array_reuse_or_new(pyrt_context* ctx, pyrt_array* candidate, int32_t dtype, int32_t ndim,
+                                     const int64_t* shape, const char* site) {
   bool reusable = candidate && candidate->refcount == 1 && !candidate->base && candidate->dtype == dtype &&
                   candidate->ndim == ndim && is_contiguous(candidate);
   for (int d = 0; reusable && d < ndim; ++d) reusable = candidate->shape[d] == shape[d];
@@ -291,14 +293,15 @@ pyrt_array* pyrt_array_reuse_or_new(pyrt_array* candidate, int32_t dtype, int32_
     pyrt_array_retain(candidate);
     return candidate;
   }
-  return pyrt_array_new(dtype, ndim, shape);
+  return new_array(ctx, site, dtype, ndim, shape);
 }
 
 pyrt_array* pyrt_array_unary(pyrt_context* ctx, int32_t op, pyrt_array* a, int32_t dtype, const char* site) {
   (void)ctx;
   (void)site;
   pyrt_array* src = a->dtype == dtype ? a : pyrt_array_astype(a, dtype);
-  pyrt_array* out = pyrt_array_new(op == PYRT_NOT ? PYRT_BOOL : dtype, a->ndim, a->shape);
+  pyrt_array* out = new_array(ctx, site, op == PYRT_NOT ? PYRT_BOOL : dtype, a->ndim, a->shape);
+  if (!out) return nullptr;
   int64_t k = 0;
   switch (dtype) {
   case PYRT_F32: {
@@ -333,17 +336,18 @@ pyrt_array* pyrt_array_where(pyrt_context* ctx, pyrt_array* cond, pyrt_array* a,
                              int32_t dtype, const char* site) {
   int32_t n1, ndim;
   int64_t s1[PYRT_MAX_DIMS], shape[PYRT_MAX_DIMS];
-  pyrt_array* ab = nullptr;
-  if (!broadcast_shapes(a, b, n1, s1) || !(ab = pyrt_array_new(PYRT_BOOL, n1, s1)) ||
-      !broadcast_shapes(cond, ab, ndim, shape)) {
-    pyrt_array_release(ab);
+  pyrt_array ab{}; // the shape of a and b broadcast, for the next broadcast (no buffer)
+  bool fits = broadcast_shapes(a, b, n1, s1);
+  ab.ndim = n1;
+  for (int d = 0; fits && d < n1; ++d) ab.shape[d] = s1[d];
+  if (!fits || !broadcast_shapes(cond, &ab, ndim, shape)) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
                       "operands could not be broadcast together with shapes %s %s %s",
                       shape_text(cond).c_str(), shape_text(a).c_str(), shape_text(b).c_str());
     return nullptr;
   }
-  pyrt_array_release(ab);
-  pyrt_array* out = pyrt_array_new(dtype, ndim, shape);
+  pyrt_array* out = new_array(ctx, site, dtype, ndim, shape);
+  if (!out) return nullptr;
   int64_t st[3][PYRT_MAX_DIMS];
   broadcast_strides(cond, ndim, shape, st[0]);
   broadcast_strides(a, ndim, shape, st[1]);
@@ -382,7 +386,8 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
                       names[op]);
     return nullptr;
   }
-  pyrt_array* out = pyrt_array_new(out_dtype, ndim, shape);
+  pyrt_array* out = new_array(ctx, site, out_dtype, ndim, shape);
+  if (!out) return nullptr;
   // Iterate over the kept axes (outer) and the reduced axis (inner).
   pyrt_array outer = *a;
   int64_t inner_stride = 0;
@@ -466,6 +471,7 @@ pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, i
   if (a->ndim > 1) shape[ndim++] = m;
   if (b->ndim > 1) shape[ndim++] = n;
   pyrt_array* out = pyrt_array_full(ctx, dtype, ndim, shape, 0.0, site);
+  if (!out) return nullptr;
   pyrt_array* ca = (a->dtype == dtype && is_contiguous(a)) ? a : pyrt_array_astype(a, dtype);
   pyrt_array* cb = (b->dtype == dtype && is_contiguous(b)) ? b : pyrt_array_astype(b, dtype);
   int64_t batches = 1;

@@ -81,13 +81,13 @@ pyrt_array* parse(std::istream& in, const std::string& path) {
     p = q + 1;
   }
   if (shape.size() > PYRT_MAX_DIMS) fail(path, "more than 8 dimensions");
-  int64_t count = 1;
-  for (int64_t d : shape) count *= d;
-  size_t item = pyscript::runtime::dtype_size(dtype);
-  std::vector<char> data(size_t(count) * item);
-  if (!data.empty() && !in.read(data.data(), std::streamsize(data.size()))) fail(path, "truncated data");
-  pyrt_array* a = pyrt_array_new(dtype, int32_t(shape.size()), shape.data());
-  if (!data.empty()) std::memcpy(a->data, data.data(), data.size());
+  pyrt_array* a = pyrt_array_try_new(dtype, int32_t(shape.size()), shape.data());
+  if (!a) fail(path, "no memory for an array of shape " + pyscript::runtime::shape_text(int32_t(shape.size()), shape.data()));
+  std::streamsize bytes = std::streamsize(size_t(a->size) * pyscript::runtime::dtype_size(dtype));
+  if (bytes > 0 && !in.read(static_cast<char*>(a->data), bytes)) {
+    pyrt_array_release(a);
+    fail(path, "truncated data");
+  }
   return a;
 }
 

@@ -140,6 +140,20 @@ with tempfile.TemporaryDirectory() as tmp:
     endless = write(tmp, "endless.py", "def down(n):\n    if n > 10:\n        return n\n    return down(n - 1) + 1\n\n\nprint(down(5))\n")
     code, out, err = run("run", endless)
     expect("endless recursion is a RecursionError", code == 1 and "RecursionError" in err, (code, out, err))
+    huge = write(tmp, "huge.py", "import numpy as np\nprint(1)\nx = np.zeros((100000, 100000, 100))\nprint(x.sum())\n")
+    code, out, err = run("run", huge)
+    expect("an array too large for memory is a MemoryError in numpy's words, not a crash",
+           code == 1 and out == "1\n" and err.strip() == f"{huge}:3:5: runtime error: MemoryError: Unable to allocate "
+           "7.28 TiB for an array with shape (100000, 100000, 100) and data type float64", (code, out, err))
+    huge = write(tmp, "outer.py", "import numpy as np\nx = np.ones((100000, 1), dtype=np.float32)\n"
+                 "y = np.ones((1, 100000000), dtype=np.float32)\nprint((x * y + 1.0).sum())\n")
+    code, out, err = run("run", huge)
+    expect("a fused loop's result too large for memory is a MemoryError",
+           code == 1 and "runtime error: MemoryError: Unable to allocate 36.4 TiB" in err, (code, out, err))
+    huge = write(tmp, "overflow.py", "import numpy as np\nx = np.zeros((2**40, 2**40))\nprint(x.sum())\n")
+    code, out, err = run("run", huge)
+    expect("an element count past 64 bits is numpy's ValueError", code == 1 and "ValueError: array is too big" in err,
+           (code, out, err))
     bad = write(tmp, "bad.py", "x = 1\nx += 1\n")
     code, out, err = run("run", bad)
     expect("run refuses a program with errors", code == 1 and "in-place" in err and out == "", (code, out, err))

@@ -112,7 +112,10 @@ typedef struct pyrt_array {
 void pyrt_array_retain(pyrt_array* a);
 void pyrt_array_release(pyrt_array* a); /* NULL is allowed */
 
-/* Creation. shape: ndim int64s. */
+/* Creation. shape: ndim int64s. pyrt_array_try_new returns NULL when the byte count overflows or
+ * memory runs out; pyrt_array_new then reports MemoryError on stderr and aborts (the runtime uses it
+ * only where an array of that size exists already; functions with a context raise MemoryError). */
+pyrt_array* pyrt_array_try_new(int32_t dtype, int32_t ndim, const int64_t* shape);
 pyrt_array* pyrt_array_new(int32_t dtype, int32_t ndim, const int64_t* shape);
 pyrt_array* pyrt_array_full(pyrt_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape,
                             double value, const char* site);
@@ -182,7 +185,8 @@ pyrt_array* pyrt_array_expand(pyrt_array* a, int32_t ndim, const int64_t* shape)
 /* The result buffer of a fused loop: `candidate` itself (a new reference) when it may be
  * overwritten -- its last use is this loop (the caller knows), nothing else holds it (refcount 1,
  * not a view) and it has this dtype and shape -- else a new array. */
-pyrt_array* pyrt_array_reuse_or_new(pyrt_array* candidate, int32_t dtype, int32_t ndim, const int64_t* shape);
+pyrt_array* pyrt_array_reuse_or_new(pyrt_context* ctx, pyrt_array* candidate, int32_t dtype, int32_t ndim,
+                                     const int64_t* shape, const char* site);
 
 #ifdef __cplusplus
 }
