@@ -39,8 +39,12 @@ void append_utf8(std::string& out, uint32_t cp) {
   }
 }
 
-// Decodes the escapes of a non-raw string body; returns false on a malformed escape.
-bool decode_escapes(std::string_view body, std::string& out) {
+enum class EscapeProblem { None, Malformed, Surrogate };
+
+// Decodes the escapes of a non-raw string body. A surrogate (\ud800-\udfff) is a problem of its
+// own: CPython holds it in a str but cannot write it to a UTF-8 stdout (UnicodeEncodeError), so a
+// pyscript program, whose strings are for printing, is told so at the literal.
+EscapeProblem decode_escapes(std::string_view body, std::string& out) {
   for (size_t i = 0; i < body.size(); ++i) {
     char c = body[i];
     if (c != '\\' || i + 1 == body.size()) {
@@ -48,12 +52,14 @@ bool decode_escapes(std::string_view body, std::string& out) {
       continue;
     }
     char e = body[++i];
+    bool surrogate = false;
     auto hex = [&](size_t digits) -> bool {
       std::string h(body.substr(i + 1, digits));
       if (h.size() != digits || h.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
         return false;
       uint32_t cp = uint32_t(std::strtoul(h.c_str(), nullptr, 16));
       if (cp > 0x10FFFF) return false;
+      if (cp >= 0xD800 && cp <= 0xDFFF) surrogate = true;
       append_utf8(out, cp);
       i += digits;
       return true;
@@ -70,10 +76,10 @@ bool decode_escapes(std::string_view body, std::string& out) {
     case 'r': out += '\r'; break;
     case 't': out += '\t'; break;
     case 'v': out += '\v'; break;
-    case 'x': if (!hex(2)) return false; break;
-    case 'u': if (!hex(4)) return false; break;
-    case 'U': if (!hex(8)) return false; break;
-    case 'N': return false; // \N{NAME}: the Unicode name table is not available
+    case 'x': if (!hex(2)) return EscapeProblem::Malformed; break;
+    case 'u': if (!hex(4)) return EscapeProblem::Malformed; break;
+    case 'U': if (!hex(8)) return EscapeProblem::Malformed; break;
+    case 'N': return EscapeProblem::Malformed; // \N{NAME}: the Unicode name table is not available
     default:
       if (e >= '0' && e <= '7') {
         uint32_t v = 0;
@@ -90,8 +96,9 @@ bool decode_escapes(std::string_view body, std::string& out) {
         out += e;
       }
     }
+    if (surrogate) return EscapeProblem::Surrogate;
   }
-  return true;
+  return EscapeProblem::None;
 }
 
 } // namespace
@@ -178,9 +185,15 @@ ExprPtr CstReader::convert_string(TSNode n) {
     std::string_view body = whole.substr(p + quote_len, whole.size() - p - 2 * quote_len);
     if (prefix.find('r') != std::string::npos) {
       value += body;
-    } else if (!decode_escapes(body, value)) {
+    } else if (EscapeProblem problem = decode_escapes(body, value); problem == EscapeProblem::Malformed) {
       Diagnostic& d = diags_.error(range(part), "syntax", "malformed or unsupported escape sequence in string literal");
       d.help.push_back("\\N{...} names are not supported: write the character itself, or \\uXXXX");
+      return nullptr;
+    } else if (problem == EscapeProblem::Surrogate) {
+      Diagnostic& d = diags_.error(range(part), "unsupported",
+                                   "string literal holds a surrogate code point (U+D800-U+DFFF), which CPython "
+                                   "cannot print (UnicodeEncodeError)");
+      d.help.push_back("write the character itself, or its \\U0001XXXX escape, instead of a surrogate pair");
       return nullptr;
     }
   }

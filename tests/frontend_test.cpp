@@ -67,6 +67,15 @@ TEST_CASE("literals: ints in every base, floats, strings with escapes") {
         "(call print 31 15 5 1000 1500f 'a\tb' 'q' '\\n' 'xy')  # 1:1\n");
 }
 
+TEST_CASE("strings CPython cannot print are refused at the literal: surrogates, \\N{...}") {
+  CHECK(check("print('a\\ud800b')\n").first() ==
+        "1:7 [unsupported] string literal holds a surrogate code point (U+D800-U+DFFF), which CPython cannot print "
+        "(UnicodeEncodeError)");
+  CHECK(check("print('x', '\\U0000DFFF')\n").codes() == "unsupported");
+  CHECK(check("print('\\ud7ff\\ue000\\U0001F600')\n").lines() == std::vector<std::string>{});
+  CHECK(check("print('\\N{BULLET}')\n").codes() == "syntax");
+}
+
 TEST_CASE("chained assignment and annotated assignment") {
   CHECK(ast_of("a = b = 3\nc: float = 1.0\n") == "assign a b = 3  # 1:1\nassign c = 1f  # 2:1\n");
 }
