@@ -32,6 +32,28 @@ n = 1_000_000
 t["call_1e7_cpython"] = 10 * min(timeit.repeat(lambda: [fancy(i, 1, 2, 3) for i in range(n)], number=1, repeat=3))
 
 
+def clang_reference():
+    """fib and mandelbrot of bench/scalar_reference.c built by clang -O2 (LLVM, without Python's
+    checks), timed through ctypes: how far LLVM's code for plain C is from gcc's."""
+    import ctypes
+    import shutil
+    import tempfile
+    if not shutil.which("clang"):
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        lib = os.path.join(tmp, "ref.so")
+        subprocess.run(["clang", "-O2", "-shared", "-fPIC", "-fno-semantic-interposition", "-o", lib, os.path.join(here, "scalar_reference.c")],
+                       check=True)
+        ref = ctypes.CDLL(lib)
+        for name in ("c_fib", "c_mandelbrot"):
+            getattr(ref, name).restype = ctypes.c_int64
+        fib = min(timeit.repeat(lambda: ref.c_fib(ctypes.c_int64(27)), number=1, repeat=5))
+        mandel = min(timeit.repeat(lambda: ref.c_mandelbrot(ctypes.c_int64(200), ctypes.c_int64(200)),
+                                   number=1, repeat=5))
+        version = subprocess.run(["clang", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+    return fib, mandel, version
+
+
 def process_ms(cmd, runs=20):
     times = []
     for _ in range(runs):
@@ -54,3 +76,6 @@ print(f"{'typed-handle call, per call':28} {p / 1e7 * 1e9:10.2f}ns {c / 1e7 * 1e
       f"{p / c:10.2f}x {py / p:16.1f}x")
 print(f"{'pyscript run fancy_func.py':28} {run_ms:10.1f}ms {'':>12} {python_ms:10.1f}ms   (whole process, median of 20; CPython column: python3 fancy_func.py)")
 print(f"compile + 3 specializations in the host: {t['compile_and_specialize'] * 1e3:.1f} ms")
+clang = clang_reference()
+if clang:
+    print(f"the same C under {clang[2]} -O2: fib(27) {clang[0] * 1e3:.2f} ms, mandelbrot {clang[1] * 1e3:.2f} ms")
