@@ -1,6 +1,7 @@
 #include "codegen/optimize.hpp"
 
 #include "codegen/jit.hpp"
+#include "pyscript/runtime.h"
 #include "support/internal_error.hpp"
 
 #include <llvm/Analysis/TargetLibraryInfo.h>
@@ -58,7 +59,8 @@ std::string target_tag() {
   for (char c : features) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
   char hash[20];
   std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(h));
-  return llvm::sys::getProcessTriple() + " " + llvm::sys::getHostCPUName().str() + " " + hash;
+  return llvm::sys::getProcessTriple() + " " + llvm::sys::getHostCPUName().str() + " " + hash + " rt" +
+         std::to_string(PYRT_ABI_VERSION);
 }
 
 std::string emit_machine_code(llvm::Module& module, llvm::TargetMachine& machine, bool assembly) {

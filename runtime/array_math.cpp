@@ -297,11 +297,9 @@ pyrt_array* pyrt_array_reuse_or_new(pyrt_context* ctx, pyrt_array* candidate, in
 }
 
 pyrt_array* pyrt_array_unary(pyrt_context* ctx, int32_t op, pyrt_array* a, int32_t dtype, const char* site) {
-  (void)ctx;
-  (void)site;
-  pyrt_array* src = a->dtype == dtype ? a : pyrt_array_astype(a, dtype);
   pyrt_array* out = new_array(ctx, site, op == PYRT_NOT ? PYRT_BOOL : dtype, a->ndim, a->shape);
   if (!out) return nullptr;
+  pyrt_array* src = a->dtype == dtype ? a : pyrt_array_astype(a, dtype);
   int64_t k = 0;
   switch (dtype) {
   case PYRT_F32: {

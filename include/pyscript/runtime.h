@@ -17,6 +17,11 @@
 extern "C" {
 #endif
 
+/* Bumped whenever a runtime function's signature or pyrt_context's layout changes: machine code
+ * saved in an artifact is used only by a runtime of the same version (it is part of the target
+ * tag); otherwise the artifact's graph is compiled again. 2: pyrt_context::depth, MemoryError. */
+#define PYRT_ABI_VERSION 2
+
 typedef enum pyrt_error_kind {
   PYRT_ZERO_DIVISION_INT = 1, /* integer division or modulo by zero */
   PYRT_ZERO_DIVISION_FLOAT,   /* float division by zero */
