@@ -165,3 +165,25 @@ TEST_CASE("malformed IR text is a parse error with a line number") {
   CHECK_THROWS_AS(ir::parse_module_text("graph @f() -> int:\n  return (%nope)\n"), ir::IrParseError);
   CHECK_THROWS_AS(ir::parse_module_text("graph @f() -> int:\n"), ir::IrParseError);
 }
+
+TEST_CASE("inlining stops at 64 loops per caller: past it, a callee with loops stays a call") {
+  std::string source = "def nest(a):\n    s = 0\n    for i in range(3):\n        for j in range(4):\n"
+                       "            s = s + i * j + a\n    return s\n\n\ndef add(a, b):\n    return a + b\n\n\n"
+                       "t = 0\n";
+  for (int k = 0; k < 40; ++k) source += "t = add(t, nest(" + std::to_string(k) + "))\n";
+  source += "print(t)\n";
+  DiagnosticEngine diags;
+  CheckedModule checked = check_source("many_loops.py", source, diags);
+  LowerResult lowered = lower_module(checked, diags);
+  REQUIRE(lowered.module != nullptr);
+  REQUIRE(ir::run_pass("inline", *lowered.module));
+  ir::verify(*lowered.module);
+  size_t loops = 0, nest_calls = 0, add_calls = 0;
+  for (ir::Node* n : ir::all_nodes(*lowered.module->find("__main__")->graph->top())) {
+    loops += n->kind() == ir::OpKind::Loop;
+    if (n->kind() == ir::OpKind::Call) (n->str_attr("callee").rfind("nest", 0) == 0 ? nest_calls : add_calls)++;
+  }
+  CHECK(loops == 64);      // 32 copies of the two-loop nest
+  CHECK(nest_calls == 8);  // the other 8 stay calls
+  CHECK(add_calls == 0);   // loop-free callees are still inlined
+}
