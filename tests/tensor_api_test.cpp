@@ -74,6 +74,18 @@ TEST_CASE("a shape mismatch is a RuntimeError with the Python location") {
                        pyscript::RuntimeError);
 }
 
+TEST_CASE("an array too large for memory is a RuntimeError (MemoryError), and the module goes on") {
+  pyscript::Module m = pyscript::compile_string(
+      "import numpy as np\n\n\ndef cube(n):\n    return float(np.ones((n, n, n), dtype=np.float32).sum())\n", "alloc.py");
+  auto cube = m.function<double(int64_t)>("cube");
+  CHECK(cube(10) == 1000.0);
+  CHECK_THROWS_WITH_AS(cube(100000), "alloc.py:5:18: runtime error: MemoryError: Unable to allocate 3.55 PiB for an "
+                                     "array with shape (100000, 100000, 100000) and data type float32",
+                       pyscript::RuntimeError);
+  CHECK_THROWS_WITH_AS(cube(10000000), doctest::Contains("ValueError: array is too big"), pyscript::RuntimeError);
+  CHECK(cube(3) == 27.0);
+}
+
 TEST_CASE(".npy round trip for the four dtypes, and bad files") {
   std::string path = "pyscript_test_tensor.npy";
   std::vector<float> f = {1.5f, -2.25f, 3.0f, 0.0f, 5.0f, 6.5f};
