@@ -22,6 +22,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <sstream>
 
 namespace po = boost::program_options;
@@ -324,6 +325,13 @@ int main(int argc, char** argv) {
     std::cerr << "pyscript: " << e.what() << " (try 'pyscript --help')\n";
     return kExitUsage;
   } catch (const pyscript::InternalError& e) {
+    std::cerr << "pyscript: internal compiler error: " << e.what()
+              << "\nthis is a bug in pyscript, not in your program; please report it\n";
+    return kExitInternal;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "pyscript: out of memory while compiling\n";
+    return kExitInternal;
+  } catch (const std::exception& e) { // a library check that failed inside pyscript: also a bug
     std::cerr << "pyscript: internal compiler error: " << e.what()
               << "\nthis is a bug in pyscript, not in your program; please report it\n";
     return kExitInternal;

@@ -150,9 +150,11 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::ArrayUnary: {
     int32_t compute = dtype_code(n.str_attr("compute"));
     llvm::Value* a = as_array(0, compute);
-    llvm::Value* r = checked_call(n, "pyrt_array_unary", ptr, {i32, ptr, i32},
-                             {b.getInt32(uint32_t(unary_code(n.str_attr("op")))), a, b.getInt32(uint32_t(compute))});
+    llvm::Value* r = b.CreateCall(runtime("pyrt_array_unary", ptr, {ptr, i32, ptr, i32, ptr}),
+                                  {ctx_, b.getInt32(uint32_t(unary_code(n.str_attr("op")))), a,
+                                   b.getInt32(uint32_t(compute)), site(n)});
     release_temps();
+    return_if_failed();
     out(r);
     return true;
   }

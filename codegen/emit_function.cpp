@@ -130,6 +130,34 @@ void FunctionEmitter::enter_frame() {
   builder_.SetInsertPoint(ok);
 }
 
+// Note [Cleanup on failure]
+// A runtime error returns at once through every frame; the arrays a frame owns at that point
+// (Note [Array ownership] in ir/passes/plan_memory.cpp: values its blocks defined, loop-body
+// parameters, not yet released or moved on) are released on the way, so a host that catches the
+// RuntimeError and goes on calling does not leak. `owned_` follows emission: a scope per block
+// being emitted, outputs added after their node, removed at their `release` or when a Loop takes
+// them over as its initial carried values.
+llvm::BasicBlock* FunctionEmitter::failure_exit() {
+  std::vector<const ir::Value*> live;
+  for (const auto& scope : owned_) live.insert(live.end(), scope.begin(), scope.end());
+  if (live.empty()) return fail_block();
+  llvm::IRBuilderBase::InsertPointGuard guard(builder_);
+  llvm::BasicBlock* cleanup = llvm::BasicBlock::Create(context_, "cleanup", function_);
+  builder_.SetInsertPoint(cleanup);
+  for (const ir::Value* v : live) release_arrays(value(v), v->type());
+  builder_.CreateBr(fail_block());
+  return cleanup;
+}
+
+void FunctionEmitter::track_ownership(const ir::Node& n) {
+  auto drop = [&](const ir::Value* v) {
+    for (auto& scope : owned_) std::erase(scope, v);
+  };
+  if (n.kind() == OpKind::Release) return drop(n.input(0));
+  for (const ir::Value* out : n.outputs())
+    if (out->type().holds_arrays()) owned_.back().push_back(out);
+}
+
 void FunctionEmitter::leave_frame() {
   if (!depth_on_entry_) return;
   builder_.CreateStore(depth_on_entry_,
@@ -145,7 +173,7 @@ void FunctionEmitter::raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   builder_.CreateCall(runtime("pyrt_raise", builder_.getVoidTy(), {ptr, builder_.getInt32Ty(), ptr}),
                       {ctx_, builder_.getInt32(kind), site(n)});
-  builder_.CreateBr(fail_block());
+  builder_.CreateBr(failure_exit());
   builder_.SetInsertPoint(ok);
 }
 
@@ -153,7 +181,7 @@ void FunctionEmitter::return_if_failed() {
   llvm::Value* failed = builder_.CreateLoad(builder_.getInt32Ty(), ctx_, "failed");
   llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "ok", function_);
   llvm::MDBuilder md(context_);
-  builder_.CreateCondBr(builder_.CreateICmpNE(failed, builder_.getInt32(0)), fail_block(), ok,
+  builder_.CreateCondBr(builder_.CreateICmpNE(failed, builder_.getInt32(0)), failure_exit(), ok,
                         md.createBranchWeights(1, 1u << 20));
   builder_.SetInsertPoint(ok);
 }
@@ -192,7 +220,9 @@ void FunctionEmitter::emit() {
     bind(f_.graph->inputs()[i], function_->getArg(unsigned(i + 1)));
   }
   enter_frame();
+  owned_.emplace_back(); // the function's parameters are borrowed: not owned
   emit_block(*f_.graph->top());
+  owned_.pop_back();
   leave_frame();
   const std::vector<ir::Value*>& outs = f_.graph->outputs();
   if (function_->getReturnType()->isVoidTy()) builder_.CreateRetVoid();
@@ -206,6 +236,7 @@ void FunctionEmitter::emit_block(const ir::Block& block) {
     for (size_t k = i + 1; k < nodes.size() && nodes[k]->kind() == OpKind::Release; ++k)
       dying_.insert({nodes[i], nodes[k]->input(0)});
     emit_node(*nodes[i]);
+    track_ownership(*nodes[i]);
   }
 }
 
@@ -231,7 +262,9 @@ void FunctionEmitter::emit_if(const ir::Node& n) {
   llvm::BasicBlock* starts[2] = {then_bb, else_bb};
   for (int b = 0; b < 2; ++b) {
     builder_.SetInsertPoint(starts[b]);
+    owned_.emplace_back();
     emit_block(*n.block(size_t(b)));
+    owned_.pop_back(); // each was released in the branch or moved into the If's outputs
     ends[b] = builder_.GetInsertBlock();
     builder_.CreateBr(merge);
   }
@@ -267,7 +300,15 @@ void FunctionEmitter::emit_loop(const ir::Node& n) {
     bind(body.param(k), phi);
     carried.push_back(phi);
   }
+  // The Loop takes over its initial carried arrays (Note [Cleanup on failure]); the body's
+  // parameters own theirs.
+  for (size_t k = 2; k < n.inputs().size(); ++k)
+    for (auto& scope : owned_) std::erase(scope, n.input(k));
+  owned_.emplace_back();
+  for (size_t k = 1; k < body.params().size(); ++k)
+    if (body.param(k)->type().holds_arrays()) owned_.back().push_back(body.param(k));
   emit_block(body);
+  owned_.pop_back();
   llvm::BasicBlock* latch = builder_.GetInsertBlock();
   llvm::Value* next = builder_.CreateAdd(iteration, builder_.getInt64(1), "i.next", true, true);
   llvm::Value* go_on = builder_.CreateAnd(value(body.outputs()[0]), builder_.CreateICmpSLT(next, trips));

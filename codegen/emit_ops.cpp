@@ -327,7 +327,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     b.SetInsertPoint(fail);
     b.CreateCall(runtime("pyrt_raise_assert", b.getVoidTy(), {ptr, ptr, ptr}),
                  {ctx_, site(n), c_string(n.str_attr("message"))});
-    b.CreateBr(fail_block());
+    b.CreateBr(failure_exit());
     b.SetInsertPoint(ok);
     return true;
   }

@@ -63,6 +63,10 @@ private:
   void emit_loop(const ir::Node& n);
   void emit_call(const ir::Node& n);
   llvm::BasicBlock* fail_block();
+  // Where a failure at the current point goes: a block releasing the arrays this frame owns now,
+  // then fail_block() (Note [Cleanup on failure]).
+  llvm::BasicBlock* failure_exit();
+  void track_ownership(const ir::Node& n);
   // Note [Recursion depth]: count this frame in ctx->depth; restore the count before each return.
   void enter_frame();
   void leave_frame();
@@ -77,6 +81,8 @@ private:
   llvm::Value* ctx_ = nullptr;
   llvm::BasicBlock* fail_ = nullptr;
   llvm::Value* depth_on_entry_ = nullptr; // ctx->depth as the caller left it; null: not counted
+  // The arrays owned at the current point of emission, one scope per block being emitted.
+  std::vector<std::vector<const ir::Value*>> owned_;
   // Inside a fused block: numpy's float semantics (no raising; nan propagates).
   bool kernel_mode_ = false;
   // Inputs whose last use is the node (memory planning released them right after it): a fused

@@ -40,6 +40,14 @@ public:
   bool is_number() const {
     return kind_ == TypeKind::Int || kind_ == TypeKind::Float || kind_ == TypeKind::Bool;
   }
+  // An array, or a tuple with an array somewhere inside: what holds references (Note [Array
+  // ownership] in ir/passes/plan_memory.cpp).
+  bool holds_arrays() const {
+    if (kind_ == TypeKind::Array) return true;
+    for (const Type& e : elements_)
+      if (e.holds_arrays()) return true;
+    return false;
+  }
   const std::vector<Type>& elements() const { return elements_; }
   DType dtype() const { return dtype_; }
   int rank() const { return rank_; }

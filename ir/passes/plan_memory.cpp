@@ -25,15 +25,7 @@ namespace pyscript::ir {
 namespace {
 
 // Arrays, and tuples holding arrays (a tuple owns one reference to each of its arrays).
-bool holds_arrays(const Type& t) {
-  if (t.is(TypeKind::Array)) return true;
-  if (t.is(TypeKind::Tuple))
-    for (const Type& e : t.elements())
-      if (holds_arrays(e)) return true;
-  return false;
-}
-
-bool is_array(const Value* v) { return holds_arrays(v->type()); }
+bool is_array(const Value* v) { return v->type().holds_arrays(); }
 
 // The node of `block` that holds `user` (itself, or the If/Loop it is nested in); null if none.
 Node* ancestor_in(Node* user, const Block* block) {
@@ -61,10 +53,11 @@ void plan_block(Block* b, bool owns_params) {
       if (is_array(out)) owned.push_back(out);
   std::set<const Value*> owned_set(owned.begin(), owned.end());
 
-  // Position of each node; the Return node comes last.
+  // Position of each node (even numbers, so that a retain inserted before a node gets the odd one
+  // below it); the Return node comes last.
   std::map<const Node*, size_t> position;
-  for (size_t i = 0; i < b->nodes().size(); ++i) position[b->nodes()[i]] = i;
-  position[b->return_node()] = b->nodes().size();
+  for (size_t i = 0; i < b->nodes().size(); ++i) position[b->nodes()[i]] = 2 * i + 2;
+  position[b->return_node()] = 2 * b->nodes().size() + 2;
 
   std::set<const Value*> moved;
   // Consuming uses in this block: move or retain.
@@ -91,6 +84,7 @@ void plan_block(Block* b, bool owns_params) {
       }
       Node* retain = b->graph().create(OpKind::Retain, {v}, {v->type()}, n->range());
       b->insert_before(n, retain);
+      position[retain] = position.at(n) - 1; // a use of v too, before n's
       n->replace_input(i, retain->output());
     }
   }
