@@ -484,7 +484,11 @@ Value* FunctionLowering::array_index(Value* a, const ast::Expr& index, Environme
     Value* v = lower_expr(*p, env);
     if (!v) return nullptr;
     if (!v->type().is(TypeKind::Int) && !v->type().is(TypeKind::Bool)) {
-      type_error(p->range, "array indices must be ints or slices (fancy indexing is not supported)");
+      type_error(p->range, "array indices must be ints or slices (fancy indexing is not supported)",
+                 v->type().is(TypeKind::Array) && v->type().dtype() == DType::Bool
+                     ? "to keep the elements where a mask holds, write np.where(mask, x, 0.0) (numpy's x[mask] "
+                       "has a data-dependent shape)"
+                     : "index with ints and slices, one axis at a time");
       return nullptr;
     }
     spec += "i";

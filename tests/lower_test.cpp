@@ -124,4 +124,12 @@ TEST_CASE("numpy: what cannot be typed statically is a diagnostic") {
         "4:1 [type] printing a tuple that holds an array is not supported yet");
   CHECK(first("import numpy as np\nx = np.ones(3)\nprint(min(x))\n") ==
         "3:7 [type] min() of an array is not supported");
+  // A boolean mask: the help points at np.where.
+  pyscript::DiagnosticEngine diags;
+  pyscript::CheckedModule checked =
+      pyscript::check_source("model.py", "import numpy as np\nx = np.ones(3)\nprint(x[x > 0])\n", diags);
+  pyscript::lower_module(checked, diags);
+  REQUIRE(diags.sorted().size() == 1);
+  CHECK(diags.sorted()[0].message == "array indices must be ints or slices (fancy indexing is not supported)");
+  CHECK(diags.sorted()[0].help.at(0).find("np.where(mask, x, 0.0)") != std::string::npos);
 }
