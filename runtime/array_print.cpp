@@ -136,12 +136,11 @@ private:
   }
 
   void plan_integers() {
-    width_ = a_->dtype == PYRT_BOOL ? 4 : 1;
+    // numpy prints every bool of an array 5 wide (" True"), all-True arrays too.
+    width_ = a_->dtype == PYRT_BOOL ? 5 : 1;
     for_each_offset(a_, [&](int64_t off) {
       offsets_.push_back(off);
-      if (a_->dtype == PYRT_BOOL) {
-        if (load_i64(a_, off) == 0) width_ = 5;
-      } else {
+      if (a_->dtype != PYRT_BOOL) {
         char buf[32];
         width_ = std::max(width_, std::snprintf(buf, sizeof buf, "%" PRId64, load_i64(a_, off)));
       }
@@ -220,19 +219,21 @@ struct Printer {
     std::string s;
     int axes_left = a->ndim - axis;
     if (axes_left == 1) {
+      // numpy leaves room for the closing ']' on every element, the last one included.
+      size_t elem_width = width - 1;
       std::string line = hanging;
       for (int64_t i = 0; i < leading; ++i) {
         extend_line(s, line, recurse(axis + 1, flat + i * strides[size_t(axis)], next_hanging, next_width),
-                    width, hanging);
+                    elem_width, hanging);
         if (i + 1 < n) line += " ";
       }
       if (cut) {
-        extend_line(s, line, "...", width, hanging);
+        extend_line(s, line, "...", elem_width, hanging);
         line += " ";
       }
       for (int64_t i = n - trailing; i < n; ++i) {
         extend_line(s, line, recurse(axis + 1, flat + i * strides[size_t(axis)], next_hanging, next_width),
-                    width, hanging);
+                    elem_width, hanging);
         if (i + 1 < n) line += " ";
       }
       s += line;
