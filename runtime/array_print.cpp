@@ -268,6 +268,10 @@ extern "C" void pyrt_print_array(pyrt_context* ctx, pyrt_array* a) {
     }
     return;
   }
+  if (a->size == 0) { // numpy prints any empty array so, whatever its shape
+    std::fputs("[]", out);
+    return;
+  }
   Formatter format(a);
   Printer p{a, format, a->size > kThreshold, {}};
   p.strides.resize(size_t(a->ndim));
