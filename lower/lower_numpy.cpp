@@ -79,11 +79,21 @@ Value* FunctionLowering::array_binary(const std::string& op, Value* a, Value* b,
                            : promote_weak(b->type().dtype(), a->type());
   bool comparison = op == "lt" || op == "le" || op == "gt" || op == "ge" || op == "eq" || op == "ne";
   if (op == "div" && !is_float_dtype(compute)) compute = DType::Float64;
-  if (compute == DType::Bool && !comparison && op != "maximum" && op != "minimum") compute = DType::Int64;
+  // numpy's bool arithmetic: + is logical or and * logical and (the result stays bool), - raises.
+  std::string kernel = op;
+  if (compute == DType::Bool && !comparison) {
+    if (op == "add") kernel = "maximum";
+    else if (op == "mul") kernel = "minimum";
+    else if (op == "sub") {
+      type_error(e.range, "numpy does not subtract booleans (it raises TypeError)",
+                 "for 'a and not b' write a > b; for 'a or b but not both' write a != b");
+      return nullptr;
+    } else if (op != "maximum" && op != "minimum") compute = DType::Int64;
+  }
   DType out = comparison ? DType::Bool : compute;
   int rank = std::max(aa ? a->type().rank() : 0, ba ? b->type().rank() : 0);
   ir::Node* n = emit(OpKind::ArrayBinary, {a, b}, {Type::array(out, rank)}, e.range);
-  n->set_attr("op", op);
+  n->set_attr("op", kernel);
   n->set_attr("compute", std::string(ir::dtype_name(compute)));
   return n->output();
 }
@@ -312,6 +322,14 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     if (name == u) return need_array(args[0], u) ? array_unary(name, args[0], e.range) : nullptr;
   if (name == "sum" || name == "mean" || name == "max" || name == "min" || name == "argmax")
     return array_reduce(name, args[0], e, args.size() == 2 ? e.operands[2].get() : nullptr);
+  if (name == "dot" && args[0]->type().is(TypeKind::Array) && args[1]->type().is(TypeKind::Array) &&
+      std::min(args[0]->type().rank(), args[1]->type().rank()) >= 2 &&
+      std::max(args[0]->type().rank(), args[1]->type().rank()) > 2) {
+    // np.dot of stacks pairs every matrix of one with every matrix of the other; @ broadcasts.
+    type_error(e.range, "np.dot of arrays of rank above 2 is not supported (it is not the batched product)",
+               "for a batched matrix product write a @ b or np.matmul(a, b)");
+    return nullptr;
+  }
   if (name == "dot" || name == "matmul") return array_matmul(args[0], args[1], e);
   if (name == "transpose") return array_transpose(args[0], e.range);
   if (name == "reshape") {

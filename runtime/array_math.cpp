@@ -230,6 +230,14 @@ pyrt_array* pyrt_array_binary(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt
                       shape_text(a).c_str(), shape_text(b).c_str());
     return nullptr;
   }
+  if (op == PYRT_POW && dtype == PYRT_I64) {
+    bool negative = false;
+    for_each_offset(b, [&](int64_t off) { negative = negative || load_i64(b, off) < 0; });
+    if (negative) {
+      pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "Integers to negative integer powers are not allowed.");
+      return nullptr;
+    }
+  }
   pyrt_array* out = new_array(ctx, site, out_dtype, ndim, shape);
   if (!out) return nullptr;
   int64_t strides[2][PYRT_MAX_DIMS];

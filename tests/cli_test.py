@@ -154,6 +154,11 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run("run", huge)
     expect("an element count past 64 bits is numpy's ValueError", code == 1 and "ValueError: array is too big" in err,
            (code, out, err))
+    power = write(tmp, "power.py", "import numpy as np\nx = np.arange(3)\nprint(x ** 2)\nprint(x ** (x - 1))\n")
+    code, out, err = run("run", power)
+    expect("int array ** a negative int is numpy's ValueError", code == 1 and out == "[0 1 4]\n" and
+           err.strip() == f"{power}:4:7: runtime error: ValueError: Integers to negative integer powers are not allowed.",
+           (code, out, err))
     bad = write(tmp, "bad.py", "x = 1\nx += 1\n")
     code, out, err = run("run", bad)
     expect("run refuses a program with errors", code == 1 and "in-place" in err and out == "", (code, out, err))

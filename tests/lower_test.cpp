@@ -124,6 +124,10 @@ TEST_CASE("numpy: what cannot be typed statically is a diagnostic") {
         "4:1 [type] printing a tuple that holds an array is not supported yet");
   CHECK(first("import numpy as np\nx = np.ones(3)\nprint(min(x))\n") ==
         "3:7 [type] min() of an array is not supported");
+  CHECK(first("import numpy as np\nx = np.ones(3) > 0\nprint(x - x)\n") ==
+        "3:7 [type] numpy does not subtract booleans (it raises TypeError)");
+  CHECK(first("import numpy as np\nx = np.ones((2, 3, 3))\nprint(np.dot(x, x))\n") ==
+        "3:7 [type] np.dot of arrays of rank above 2 is not supported (it is not the batched product)");
   // A boolean mask: the help points at np.where.
   pyscript::DiagnosticEngine diags;
   pyscript::CheckedModule checked =
