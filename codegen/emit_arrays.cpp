@@ -103,8 +103,13 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     std::vector<llvm::Value*> dims;
     for (size_t i = 0; i + 1 < n.inputs().size(); ++i) dims.push_back(in(i));
     llvm::Value* buf = stack_array(i64, dims);
-    out(checked_call(n, "pyrt_array_full", ptr, {i32, i32, ptr, f64},
-                {out_dtype(), b.getInt32(uint32_t(dims.size())), buf, in(n.inputs().size() - 1)}));
+    const ir::Value* fill = n.input(n.inputs().size() - 1);
+    if (fill->type().is(TypeKind::Int))
+      out(checked_call(n, "pyrt_array_full_i64", ptr, {i32, ptr, i64},
+                       {b.getInt32(uint32_t(dims.size())), buf, value(fill)}));
+    else
+      out(checked_call(n, "pyrt_array_full", ptr, {i32, i32, ptr, f64},
+                       {out_dtype(), b.getInt32(uint32_t(dims.size())), buf, value(fill)}));
     return true;
   }
   case OpKind::ArrayLiteral: {
@@ -121,9 +126,14 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     llvm::Value* shape_buf = stack_array(i64, dims);
     std::vector<llvm::Value*> elements;
     for (size_t i = 0; i < n.inputs().size(); ++i) elements.push_back(in(i));
-    llvm::Value* values = stack_array(f64, elements);
-    out(call("pyrt_array_from_f64", ptr, {i32, i32, ptr, ptr},
-             {out_dtype(), b.getInt32(uint32_t(shape.size())), shape_buf, values}));
+    if (!n.inputs().empty() && n.input(0)->type().is(TypeKind::Int)) {
+      llvm::Value* values = stack_array(i64, elements);
+      out(call("pyrt_array_from_i64", ptr, {i32, ptr, ptr}, {b.getInt32(uint32_t(shape.size())), shape_buf, values}));
+    } else {
+      llvm::Value* values = stack_array(f64, elements);
+      out(call("pyrt_array_from_f64", ptr, {i32, i32, ptr, ptr},
+               {out_dtype(), b.getInt32(uint32_t(shape.size())), shape_buf, values}));
+    }
     return true;
   }
   case OpKind::ArrayArange:

@@ -5,6 +5,7 @@
 
 #include "support/internal_error.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace pyscript::lower {
@@ -198,14 +199,18 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
       }
       DType d = scalar_dtype(v->type());
       inferred = inferred == DType::Bool ? d : d == DType::Float64 ? DType::Float64 : inferred;
-      values.push_back(cast(v, Type::float_(), leaf->range));
+      values.push_back(v);
     }
+    bool all_ints = std::all_of(values.begin(), values.end(), [](Value* v) { return !v->type().is(TypeKind::Float); });
     if (leaves.empty()) inferred = DType::Float64;
     if (const ast::Keyword* kw = keyword(e, "dtype")) {
       auto d = dtype_of_expr(*kw->value);
       if (!d) return nullptr;
       inferred = *d;
     }
+    // int64 data from ints stays int (exact past 2**53); everything else goes through float.
+    Type element = inferred == DType::Int64 && all_ints ? Type::int_() : Type::float_();
+    for (size_t i = 0; i < values.size(); ++i) values[i] = cast(values[i], element, leaves[i]->range);
     std::string shape_text;
     for (size_t i = 0; i < shape.size(); ++i) shape_text += (i ? "," : "") + std::to_string(shape[i]);
     ir::Node* n = emit(OpKind::ArrayLiteral, values, {Type::array(inferred, int(shape.size()))}, e.range);
@@ -241,11 +246,13 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
         return nullptr;
       }
       d = scalar_dtype(args[1]->type());
-      fill = cast(args[1], Type::float_(), e.range);
+      fill = args[1];
     } else {
       fill = const_float(name == "ones" ? 1.0 : 0.0, e.range);
     }
     if (dtype) d = *dtype;
+    // An int fill of an int64 array stays int (exact past 2**53); else it goes through float.
+    fill = cast(fill, d == DType::Int64 && !fill->type().is(TypeKind::Float) ? Type::int_() : Type::float_(), e.range);
     dims.push_back(fill);
     ir::Node* n = emit(OpKind::ArrayFull, dims, {Type::array(d, int(dims.size()) - 1)}, e.range);
     n->set_attr("dtype", std::string(ir::dtype_name(d)));

@@ -201,6 +201,21 @@ pyrt_array* pyrt_array_full(pyrt_context* ctx, int32_t dtype, int32_t ndim, cons
   return a;
 }
 
+pyrt_array* pyrt_array_full_i64(pyrt_context* ctx, int32_t ndim, const int64_t* shape, int64_t value,
+                                const char* site) {
+  pyrt_array* a = pyrt_array_full(ctx, PYRT_I64, ndim, shape, 0.0, site);
+  if (!a) return nullptr;
+  auto* data = static_cast<int64_t*>(a->data);
+  for (int64_t i = 0; i < a->size; ++i) data[i] = value;
+  return a;
+}
+
+pyrt_array* pyrt_array_from_i64(int32_t ndim, const int64_t* shape, const int64_t* values) {
+  pyrt_array* a = pyrt_array_new(PYRT_I64, ndim, shape);
+  std::memcpy(a->data, values, size_t(a->size) * sizeof(int64_t));
+  return a;
+}
+
 pyrt_array* pyrt_array_from_f64(int32_t dtype, int32_t ndim, const int64_t* shape, const double* values) {
   pyrt_array* a = pyrt_array_new(dtype, ndim, shape);
   for (int64_t i = 0; i < a->size; ++i) store_f64(a, i, values[i]);
