@@ -154,8 +154,8 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     // CPython keeps the first argument unless the second is strictly smaller (larger).
     bool min = n.kind() == OpKind::Min;
     if (kernel_mode_ && is_float(n.output())) {
-      // numpy's maximum/minimum: nan propagates.
-      llvm::Value* pick = min ? b.CreateFCmpOLE(in(0), in(1)) : b.CreateFCmpOGE(in(0), in(1));
+      // numpy's maximum/minimum: nan propagates, and a tie (0.0 and -0.0) keeps the second.
+      llvm::Value* pick = min ? b.CreateFCmpOLT(in(0), in(1)) : b.CreateFCmpOGT(in(0), in(1));
       llvm::Value* r = b.CreateSelect(pick, in(0), in(1));
       r = b.CreateSelect(b.CreateFCmpUNO(in(1), in(1)), in(1), r);
       out(b.CreateSelect(b.CreateFCmpUNO(in(0), in(0)), in(0), r));

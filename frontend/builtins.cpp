@@ -24,7 +24,8 @@ const std::vector<Signature> kMath = {
     {"sqrt", Function, 1, 1, {}}, {"exp", Function, 1, 1, {}},  {"log", Function, 1, 2, {}},
     {"sin", Function, 1, 1, {}},  {"cos", Function, 1, 1, {}},  {"tan", Function, 1, 1, {}},
     {"tanh", Function, 1, 1, {}}, {"floor", Function, 1, 1, {}}, {"ceil", Function, 1, 1, {}},
-    {"pi", Constant, 0, 0, {}},   {"e", Constant, 0, 0, {}},
+    {"pi", Constant, 0, 0, {}},   {"e", Constant, 0, 0, {}},   {"inf", Constant, 0, 0, {}},
+    {"nan", Constant, 0, 0, {}},
 };
 
 const std::vector<Signature> kTime = {
@@ -65,6 +66,8 @@ const std::vector<Signature> kNumpy = {
     {"ndarray", DType, 0, 0, {}},
     {"pi", Constant, 0, 0, {}},
     {"e", Constant, 0, 0, {}},
+    {"inf", Constant, 0, 0, {}},
+    {"nan", Constant, 0, 0, {}},
 };
 
 const std::vector<Signature> kArrayMembers = {

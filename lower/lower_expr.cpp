@@ -3,6 +3,7 @@
 
 #include "support/internal_error.hpp"
 
+#include <limits>
 #include <climits>
 #include <functional>
 
@@ -137,6 +138,10 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
       if (*module == "math" && e.text == "e") return const_float(2.718281828459045, e.range);
       if (*module == "numpy" && e.text == "pi") return const_float(3.141592653589793, e.range);
       if (*module == "numpy" && e.text == "e") return const_float(2.718281828459045, e.range);
+      if ((*module == "numpy" || *module == "math") && e.text == "inf")
+        return const_float(std::numeric_limits<double>::infinity(), e.range);
+      if ((*module == "numpy" || *module == "math") && e.text == "nan")
+        return const_float(std::numeric_limits<double>::quiet_NaN(), e.range);
       if (*module == "numpy")
         type_error(e.range, "'" + object.text + "." + e.text + "' is a dtype; use it as dtype= or in .astype()");
       return nullptr; // reported by the resolver

@@ -62,8 +62,9 @@ template <class T> T binary_value(int32_t op, T a, T b) {
   case PYRT_MUL: return a * b;
   case PYRT_DIV: return a / b;
   // numpy's maximum/minimum propagate nan.
-  case PYRT_MAXIMUM: return a != a ? a : b != b ? b : a >= b ? a : b;
-  case PYRT_MINIMUM: return a != a ? a : b != b ? b : a <= b ? a : b;
+  // numpy keeps the second operand on a tie, which shows for 0.0 and -0.0.
+  case PYRT_MAXIMUM: return a != a ? a : b != b ? b : a > b ? a : b;
+  case PYRT_MINIMUM: return a != a ? a : b != b ? b : a < b ? a : b;
   default: break;
   }
   if constexpr (std::is_floating_point_v<T>) {

@@ -150,10 +150,11 @@ private:
   void plan_floats() {
     bool f32 = a_->dtype == PYRT_F32;
     double max_abs = 0, min_abs = INFINITY;
-    bool any = false, has_non_finite = false;
+    bool any = false, has_non_finite = false, has_negative_inf = false;
     for (double v : values_) {
       if (!std::isfinite(v)) {
         has_non_finite = true;
+        has_negative_inf = has_negative_inf || v < 0;
         continue;
       }
       if (v == 0) continue;
@@ -181,7 +182,10 @@ private:
       }
     }
     if (exp_format_) pad_right_ = exp_size_ + 2 + precision_;
-    if (has_non_finite && pad_left_ + pad_right_ + 1 < 3) pad_left_ = std::max(pad_left_, 3 - pad_right_ - 1);
+    if (has_non_finite) { // room for "nan", "inf" and "-inf", as numpy's FloatingFormat makes it
+      int offset = pad_right_ + 1, inf_width = has_negative_inf ? 4 : 3;
+      pad_left_ = std::max({pad_left_, 3 - offset, inf_width - offset});
+    }
   }
 
   const pyrt_array* a_;
