@@ -137,7 +137,10 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     return true;
   }
   case OpKind::ArrayArange:
-    out(checked_call(n, "pyrt_array_arange", ptr, {i32, f64, f64, f64}, {out_dtype(), in(0), in(1), in(2)}));
+    if (n.input(0)->type().is(TypeKind::Int))
+      out(checked_call(n, "pyrt_array_arange_i64", ptr, {i64, i64, i64}, {in(0), in(1), in(2)}));
+    else
+      out(checked_call(n, "pyrt_array_arange", ptr, {i32, f64, f64, f64}, {out_dtype(), in(0), in(1), in(2)}));
     return true;
   case OpKind::ArrayLinspace:
     out(checked_call(n, "pyrt_array_linspace", ptr, {i32, f64, f64, i64}, {out_dtype(), in(0), in(1), in(2)}));

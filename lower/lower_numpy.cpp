@@ -271,9 +271,10 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     Value* stop = args.size() >= 2 ? args[1] : args[0];
     Value* step = args.size() == 3 ? args[2] : const_int(1, e.range);
     DType d = dtype.value_or(any_float ? DType::Float64 : DType::Int64);
+    // All-int bounds of an int64 range stay int: exact past 2**53, where a double would round.
+    Type bound = d == DType::Int64 && !any_float ? Type::int_() : Type::float_();
     ir::Node* n = emit(OpKind::ArrayArange,
-                       {cast(start, Type::float_(), e.range), cast(stop, Type::float_(), e.range),
-                        cast(step, Type::float_(), e.range)},
+                       {cast(start, bound, e.range), cast(stop, bound, e.range), cast(step, bound, e.range)},
                        {Type::array(d, 1)}, e.range);
     n->set_attr("dtype", std::string(ir::dtype_name(d)));
     return n->output();

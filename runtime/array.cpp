@@ -216,6 +216,21 @@ pyrt_array* pyrt_array_from_i64(int32_t ndim, const int64_t* shape, const int64_
   return a;
 }
 
+pyrt_array* pyrt_array_arange_i64(pyrt_context* ctx, int64_t start, int64_t stop, int64_t step, const char* site) {
+  if (step == 0) { // numpy divides by the step
+    pyrt_raise(ctx, PYRT_ZERO_DIVISION_TRUE, site);
+    return nullptr;
+  }
+  __int128 span = __int128(stop) - start, count = 0; // ceil(span / step), exact
+  if ((span > 0 && step > 0) || (span < 0 && step < 0)) count = (span + step - (step > 0 ? 1 : -1)) / step;
+  int64_t n = int64_t(count);
+  pyrt_array* a = new_array(ctx, site, PYRT_I64, 1, &n);
+  if (!a) return nullptr;
+  auto* data = static_cast<int64_t*>(a->data);
+  for (int64_t i = 0; i < n; ++i) data[i] = int64_t(start + __int128(i) * step);
+  return a;
+}
+
 pyrt_array* pyrt_array_from_f64(int32_t dtype, int32_t ndim, const int64_t* shape, const double* values) {
   pyrt_array* a = pyrt_array_new(dtype, ndim, shape);
   for (int64_t i = 0; i < a->size; ++i) store_f64(a, i, values[i]);
@@ -224,8 +239,8 @@ pyrt_array* pyrt_array_from_f64(int32_t dtype, int32_t ndim, const int64_t* shap
 
 pyrt_array* pyrt_array_arange(pyrt_context* ctx, int32_t dtype, double start, double stop, double step,
                               const char* site) {
-  if (step == 0) {
-    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "Maximum allowed size exceeded");
+  if (step == 0) { // numpy divides by the step
+    pyrt_raise(ctx, PYRT_ZERO_DIVISION_FLOAT, site);
     return nullptr;
   }
   double n = std::ceil((stop - start) / step);

@@ -430,8 +430,11 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
         if (op == PYRT_SUM || op == PYRT_MEAN) acc += v;
         else if (nan_seen) {}
         else if (v != v) { nan_seen = true; acc = v; best = n; }
-        else if (op == PYRT_MAX || op == PYRT_ARGMAX) { if (n == 0 || v > acc) { acc = v; best = n; } }
-        else if (v < acc) acc = v;
+        // max/min reduce as np.maximum/np.minimum do, keeping the later operand on a tie (0.0 and
+        // -0.0); argmax keeps the first.
+        else if (op == PYRT_ARGMAX) { if (n == 0 || v > acc) { acc = v; best = n; } }
+        else if (op == PYRT_MAX) { if (n == 0 || v >= acc) acc = v; }
+        else if (v <= acc) acc = v;
       }
       ++n;
     };

@@ -92,8 +92,19 @@ void scientific(double x, bool is_f32, std::string& mantissa, int& exponent) {
 class Formatter {
 public:
   explicit Formatter(const pyrt_array* a) : a_(a) {
-    std::vector<double> finite;
     for_each_offset(a, [&](int64_t off) { values_.push_back(load_f64(a, off)); });
+    // A summarized array ("..." past 1000 elements) is formatted from the elements it shows only.
+    if (a->size > kThreshold) {
+      shown_.assign(values_.size(), true);
+      for (size_t flat = 0; flat < values_.size(); ++flat) {
+        int64_t rest = int64_t(flat);
+        for (int d = a->ndim - 1; d >= 0 && shown_[flat]; --d) {
+          int64_t n = a->shape[d], i = rest % n;
+          rest /= n;
+          if (n > 2 * kEdgeItems && i >= kEdgeItems && i < n - kEdgeItems) shown_[flat] = false;
+        }
+      }
+    }
     if (a->dtype == PYRT_F32 || a->dtype == PYRT_F64) plan_floats();
     else plan_integers();
   }
@@ -115,9 +126,16 @@ public:
       std::string mantissa;
       int exponent;
       scientific(v, f32, mantissa, exponent);
+      if (mantissa.size() - mantissa.find('.') - 1 < size_t(precision_)) {
+        // Shorter than the column's digits: numpy goes on with the value's exact digits (0.3 in
+        // float32 is 3.0000001e-01 next to 1.2345678e-04), not with zeros.
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*e", precision_, v);
+        std::string text = buf;
+        mantissa = text.substr(0, text.find('e'));
+      }
       size_t dot = mantissa.find('.');
       std::string frac = mantissa.substr(dot + 1);
-      frac += std::string(size_t(precision_) - std::min(frac.size(), size_t(precision_)), '0');
       char exp[16];
       std::snprintf(exp, sizeof exp, "e%c%0*d", exponent < 0 ? '-' : '+', exp_size_, std::abs(exponent));
       return pad_left(mantissa.substr(0, dot), pad_left_) + "." + frac + exp;
@@ -140,7 +158,7 @@ private:
     width_ = a_->dtype == PYRT_BOOL ? 5 : 1;
     for_each_offset(a_, [&](int64_t off) {
       offsets_.push_back(off);
-      if (a_->dtype != PYRT_BOOL) {
+      if (a_->dtype != PYRT_BOOL && shown(offsets_.size() - 1)) {
         char buf[32];
         width_ = std::max(width_, std::snprintf(buf, sizeof buf, "%" PRId64, load_i64(a_, off)));
       }
@@ -151,7 +169,9 @@ private:
     bool f32 = a_->dtype == PYRT_F32;
     double max_abs = 0, min_abs = INFINITY;
     bool any = false, has_non_finite = false, has_negative_inf = false;
-    for (double v : values_) {
+    for (size_t flat = 0; flat < values_.size(); ++flat) {
+      double v = values_[flat];
+      if (!shown(flat)) continue;
       if (!std::isfinite(v)) {
         has_non_finite = true;
         has_negative_inf = has_negative_inf || v < 0;
@@ -164,8 +184,9 @@ private:
     }
     exp_format_ = any && (max_abs >= 1e8 || min_abs < 0.0001 || max_abs / min_abs > 1000.0);
     pad_left_ = pad_right_ = 0;
-    for (double v : values_) {
-      if (!std::isfinite(v)) continue;
+    for (size_t flat = 0; flat < values_.size(); ++flat) {
+      double v = values_[flat];
+      if (!std::isfinite(v) || !shown(flat)) continue;
       if (exp_format_) {
         std::string mantissa;
         int exponent;
@@ -188,8 +209,11 @@ private:
     }
   }
 
+  bool shown(size_t flat) const { return shown_.empty() || shown_[flat]; }
+
   const pyrt_array* a_;
   std::vector<double> values_;
+  std::vector<bool> shown_; // empty: every element shows
   bool exp_format_ = false;
   int pad_left_ = 0, pad_right_ = 0, precision_ = 0, exp_size_ = 2, width_ = 1;
 };

@@ -129,6 +129,7 @@ pyrt_array* pyrt_array_from_f64(int32_t dtype, int32_t ndim, const int64_t* shap
 pyrt_array* pyrt_array_full_i64(pyrt_context* ctx, int32_t ndim, const int64_t* shape, int64_t value,
                                 const char* site);
 pyrt_array* pyrt_array_from_i64(int32_t ndim, const int64_t* shape, const int64_t* values);
+pyrt_array* pyrt_array_arange_i64(pyrt_context* ctx, int64_t start, int64_t stop, int64_t step, const char* site);
 pyrt_array* pyrt_array_arange(pyrt_context* ctx, int32_t dtype, double start, double stop, double step,
                               const char* site);
 pyrt_array* pyrt_array_linspace(pyrt_context* ctx, int32_t dtype, double start, double stop, int64_t num,
