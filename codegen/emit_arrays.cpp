@@ -240,9 +240,11 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     const ir::Type& t = n.output()->type();
     if (t.is(TypeKind::Int)) {
       out(checked_call(n, "pyrt_array_item_i64", i64, {ptr}, {in(0)}));
+    } else if (t.is(TypeKind::Bool)) {
+      llvm::Value* v = checked_call(n, "pyrt_array_truth", b.getInt8Ty(), {ptr}, {in(0)});
+      out(b.CreateICmpNE(v, b.getInt8(0)));
     } else {
-      llvm::Value* v = checked_call(n, "pyrt_array_item_f64", f64, {ptr}, {in(0)});
-      out(t.is(TypeKind::Bool) ? b.CreateFCmpUNE(v, llvm::ConstantFP::get(f64, 0.0)) : v);
+      out(checked_call(n, "pyrt_array_item_f64", f64, {ptr}, {in(0)}));
     }
     return true;
   }

@@ -412,12 +412,23 @@ pyrt_array* pyrt_array_index(pyrt_context* ctx, pyrt_array* a, int32_t count, co
 
 int64_t pyrt_array_dim(pyrt_array* a, int32_t axis) { return a->shape[axis]; }
 
-static bool one_element(pyrt_context* ctx, pyrt_array* a, const char* site) {
+// float(a) / int(a) need one element (numpy: TypeError), bool(a) too (numpy 2: ValueError).
+static bool one_element(pyrt_context* ctx, pyrt_array* a, const char* site, bool truth = false) {
   if (a->size == 1) return true;
-  pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                    a->size == 0 ? "can only convert an array of size 1 to a Python scalar"
-                                 : "only length-1 arrays can be converted to Python scalars");
+  if (!truth)
+    pyrt_raise_detail(ctx, PYRT_TYPE_ERROR, site, "only size-1 arrays can be converted to Python scalars");
+  else if (a->size == 0)
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                      "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an "
+                      "array is not empty.");
+  else
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                      "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
   return false;
+}
+
+bool pyrt_array_truth(pyrt_context* ctx, pyrt_array* a, const char* site) {
+  return one_element(ctx, a, site, true) && load_f64(a, 0) != 0.0;
 }
 
 double pyrt_array_item_f64(pyrt_context* ctx, pyrt_array* a, const char* site) {

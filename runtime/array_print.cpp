@@ -133,6 +133,7 @@ public:
         std::snprintf(buf, sizeof buf, "%.*e", precision_, v);
         std::string text = buf;
         mantissa = text.substr(0, text.find('e'));
+        exponent = std::atoi(text.c_str() + text.find('e') + 1); // 1e-04 may become 9.9999997e-05
       }
       size_t dot = mantissa.find('.');
       std::string frac = mantissa.substr(dot + 1);

@@ -30,6 +30,7 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_INDEX_ERROR: return "IndexError";
   case PYRT_MEMORY_ERROR: return "MemoryError";
   case PYRT_RECURSION: return "RecursionError: maximum recursion depth exceeded";
+  case PYRT_TYPE_ERROR: return "TypeError";
   default: return "error";
   }
 }

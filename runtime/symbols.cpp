@@ -24,6 +24,7 @@ const std::vector<Symbol>& symbols() {
       PYRT_SYMBOL(pyrt_array_release),  PYRT_SYMBOL(pyrt_array_full),
       PYRT_SYMBOL(pyrt_array_from_f64), PYRT_SYMBOL(pyrt_array_arange),
       PYRT_SYMBOL(pyrt_array_full_i64), PYRT_SYMBOL(pyrt_array_from_i64), PYRT_SYMBOL(pyrt_array_arange_i64),
+      PYRT_SYMBOL(pyrt_array_truth),
       PYRT_SYMBOL(pyrt_array_linspace), PYRT_SYMBOL(pyrt_array_eye),
       PYRT_SYMBOL(pyrt_array_scalar),   PYRT_SYMBOL(pyrt_array_scalar_i64),
       PYRT_SYMBOL(pyrt_array_binary),   PYRT_SYMBOL(pyrt_array_unary),

@@ -159,6 +159,15 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("int array ** a negative int is numpy's ValueError", code == 1 and out == "[0 1 4]\n" and
            err.strip() == f"{power}:4:7: runtime error: ValueError: Integers to negative integer powers are not allowed.",
            (code, out, err))
+    for name, body, message in (
+            ("to_float.py", "print(float(np.ones(3)))", "TypeError: only size-1 arrays can be converted to Python scalars"),
+            ("truth.py", "if np.ones(3) > 0:\n    print(1)",
+             "ValueError: The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()")):
+        prog = write(tmp, name, "import numpy as np\n" + body + "\n")
+        code, out, err = run("run", prog)
+        expect(f"{name}: numpy's exception for an array that is not one element",
+               code == 1 and err.strip() == f"{prog}:2:" + ("7" if "float" in body else "4") + f": runtime error: {message}",
+               (code, out, err))
     bad = write(tmp, "bad.py", "x = 1\nx += 1\n")
     code, out, err = run("run", bad)
     expect("run refuses a program with errors", code == 1 and "in-place" in err and out == "", (code, out, err))
