@@ -22,7 +22,6 @@ parallel (default 2); `gen_scalar.py SEED` prints the program of one seed.
 """
 
 import argparse
-import concurrent.futures
 import difflib
 import os
 import random
@@ -35,6 +34,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen_scalar  # noqa: E402
+import harness  # noqa: E402
+from harness import tail  # noqa: E402
 
 PYTHON = '/usr/bin/python3'
 TIMEOUT = 20
@@ -67,16 +68,6 @@ def short_diff(a, b, limit=12):
     return '\n'.join(lines)
 
 
-def tail(b, n=6):
-    return '\n'.join(b.decode('utf-8', 'replace').rstrip().splitlines()[-n:])
-
-
-def python_error_line(err):
-    """Line of the innermost prog.py frame in a CPython traceback, and the exception line."""
-    text = err.decode('utf-8', 'replace')
-    lines = re.findall(r'File ".*prog\.py", line (\d+)', text)
-    last = text.rstrip().splitlines()[-1] if text.strip() else ''
-    return (int(lines[-1]) if lines else None), last
 
 
 def compare(py, ps):
@@ -129,80 +120,16 @@ def check_one(pyscript, seed, avoid):
     ok, kind, detail = compare(py, ps)
     note = None
     if ok and kind == 'runtime error':
-        # Not part of the match rule: does pyscript blame the line CPython's traceback ends at, and
-        # name the same exception?  Differences are reported as notes.
-        pline, exc = python_error_line(py[2])
-        exc_name = exc.split(':')[0]
-        kind = 'runtime error (%s)' % exc_name
-        perr = ps[2].decode('utf-8', 'replace')
-        m = RUNTIME_ERROR.search(perr)
-        if pline is not None and int(m.group(1)) != pline:
-            note = 'seed %d: error line differs: python3 line %d (%s), pyscript %s' % (
-                seed, pline, exc, perr.strip().splitlines()[0])
-        elif exc_name not in perr:
-            note = 'seed %d: exception differs: python3 %s, pyscript %s' % (
-                seed, exc, perr.strip().splitlines()[0])
+        kind, note = harness.runtime_error_note(seed, py, ps)
     return seed, source, ok, kind, detail, note, (t1 - t0, t2 - t1)
 
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('pyscript')
-    ap.add_argument('--programs', type=int, default=300)
-    ap.add_argument('--seed', type=int, default=0)
-    ap.add_argument('--keep-failures', metavar='DIR')
-    ap.add_argument('--jobs', type=int, default=2, help='programs checked in parallel (default 2)')
-    ap.add_argument('--avoid', action='append', default=[], metavar='CONSTRUCT',
-                    choices=sorted(gen_scalar.AVOIDABLE),
-                    help='leave a construct out of the programs (to look past a known bug): '
-                    + '; '.join('%s: %s' % kv for kv in sorted(gen_scalar.AVOIDABLE.items())))
-    ap.add_argument('--verbose', action='store_true', help='print a line per program')
+    harness.common_arguments(ap, gen_scalar.AVOIDABLE, programs=300)
     args = ap.parse_args(argv)
-    sys.stdout.reconfigure(errors='backslashreplace')   # diffs may hold any character
     pyscript = os.path.abspath(args.pyscript)
-    if args.keep_failures:
-        os.makedirs(args.keep_failures, exist_ok=True)
-
-    passed = failed = 0
-    kinds = {}
-    notes = []
-    t_py = t_ps = 0.0
-    slowest = []
-    start = time.time()
-    seeds = range(args.seed, args.seed + args.programs)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for seed, source, ok, kind, detail, note, (dpy, dps) in pool.map(
-                lambda s: check_one(pyscript, s, args.avoid), seeds):
-            t_py += dpy
-            t_ps += dps
-            slowest = sorted(slowest + [(dps, seed)], reverse=True)[:3]
-            kinds[kind] = kinds.get(kind, 0) + 1
-            if note:
-                notes.append(note)
-            if ok:
-                passed += 1
-                if args.verbose:
-                    print('seed %d: %s (python3 %.2f s, pyscript %.2f s)' % (seed, kind, dpy, dps))
-                continue
-            failed += 1
-            print('FAIL seed %d: %s' % (seed, kind))
-            if detail:
-                print('    ' + detail.replace('\n', '\n    '))
-            if args.keep_failures:
-                path = os.path.join(args.keep_failures, 'seed_%d.py' % seed)
-                with open(path, 'w', encoding='utf-8') as f:
-                    f.write(source)
-                print('    saved %s' % path)
-            sys.stdout.flush()
-    for n in notes:
-        print('note: ' + n)
-    print('outcomes: %s' % ', '.join('%s %d' % kv for kv in sorted(kinds.items())))
-    print('time: %.1f s wall, python3 %.1f s, pyscript %.1f s (summed over programs); slowest '
-          'pyscript runs: %s' % (time.time() - start, t_py, t_ps,
-                                 ', '.join('seed %d %.1f s' % (s, t) for t, s in slowest)))
-    print('differential: %d passed, %d failed' % (passed, failed))
-    return 0 if failed == 0 else 1
-
+    return harness.run_all(args, lambda seed: check_one(pyscript, seed, args.avoid))
 
 if __name__ == '__main__':
     sys.exit(main(sys.argv[1:]))

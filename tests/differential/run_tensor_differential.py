@@ -34,7 +34,6 @@ programs (gen_tensor.AVOIDABLE) to look past a known bug; --jobs runs programs i
 """
 
 import argparse
-import concurrent.futures
 import difflib
 import importlib.machinery
 import importlib.util
@@ -51,6 +50,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen_tensor  # noqa: E402
+import harness  # noqa: E402
+from harness import tail  # noqa: E402
 
 PYTHON = '/usr/bin/python3'
 TIMEOUT = 30
@@ -93,9 +94,6 @@ def short_diff(a, b, limit=14):
     return '\n'.join(lines)
 
 
-def tail(b, n=6):
-    return '\n'.join(b.decode('utf-8', 'replace').rstrip().splitlines()[-n:])
-
 
 def same_tokens(expected, actual):
     """same_output, but a number printed with the same text always matches (check's close()
@@ -135,13 +133,6 @@ def outputs_match(expected, actual):
             return False, 'printing differs (layout)'
     return True, ''
 
-
-def python_error_line(err):
-    """Line of the innermost prog.py frame in a CPython traceback, and the exception line."""
-    text = err.decode('utf-8', 'replace')
-    lines = re.findall(r'File ".*prog\.py", line (\d+)', text)
-    last = text.rstrip().splitlines()[-1] if text.strip() else ''
-    return (int(lines[-1]) if lines else None), last
 
 
 def compare(py, ps, reject_ok=False):
@@ -218,91 +209,24 @@ def check_one(pyscript, seed, avoid, both_promotions):
     ok, kind, detail = compare(py, ps, gen_tensor.COMPILE_REJECT_OK in source.split('\n', 1)[0])
     note = None
     if ok and kind == 'runtime error':
-        pline, exc = python_error_line(py[2])
-        exc_name = exc.split(':')[0]
-        kind = 'runtime error (%s)' % exc_name
-        perr = ps[2].decode('utf-8', 'replace')
-        m = RUNTIME_ERROR.search(perr)
-        if pline is not None and int(m.group(1)) != pline:
-            note = 'seed %d: error line differs: python3 line %d (%s), pyscript %s' % (
-                seed, pline, exc, perr.strip().splitlines()[0])
-        elif exc_name not in perr:
-            note = 'seed %d: exception differs: python3 %s, pyscript %s' % (
-                seed, exc, perr.strip().splitlines()[0])
+        kind, note = harness.runtime_error_note(seed, py, ps)
     return seed, source, ok, kind, detail, note, (t1 - t0, t2 - t1)
 
 
 def main(argv):
     global CHECK
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('pyscript')
-    ap.add_argument('--programs', type=int, default=300)
-    ap.add_argument('--seed', type=int, default=0)
-    ap.add_argument('--keep-failures', metavar='DIR')
-    ap.add_argument('--jobs', type=int, default=2, help='programs checked in parallel (default 2)')
-    ap.add_argument('--avoid', action='append', default=[], metavar='CONSTRUCT',
-                    choices=sorted(gen_tensor.AVOIDABLE),
-                    help='leave a construct out of the programs (to look past a known bug): '
-                    + '; '.join('%s: %s' % kv for kv in sorted(gen_tensor.AVOIDABLE.items())))
+    harness.common_arguments(ap, gen_tensor.AVOIDABLE, programs=300)
     ap.add_argument('--check', default=DEFAULT_CHECK,
                     help='shared/conformance/check, whose same_output compares the outputs')
     ap.add_argument('--both-promotions', action='store_true',
                     help="also run CPython with numpy 1.24's default (value-based) promotion and "
                     'leave out programs where the two runs disagree')
-    ap.add_argument('--verbose', action='store_true', help='print a line per program')
     args = ap.parse_args(argv)
-    sys.stdout.reconfigure(errors='backslashreplace')   # diffs may hold any character
     CHECK = load_check(os.path.abspath(args.check))
     pyscript = os.path.abspath(args.pyscript)
-    if args.keep_failures:
-        os.makedirs(args.keep_failures, exist_ok=True)
-
-    passed = failed = 0
-    kinds = {}
-    notes = []
-    t_py = t_ps = 0.0
-    slowest = []
-    start = time.time()
-    seeds = range(args.seed, args.seed + args.programs)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for seed, source, ok, kind, detail, note, (dpy, dps) in pool.map(
-                lambda s: check_one(pyscript, s, args.avoid, args.both_promotions), seeds):
-            t_py += dpy
-            t_ps += dps
-            slowest = sorted(slowest + [(dps, seed)], reverse=True)[:3]
-            kinds[kind] = kinds.get(kind, 0) + 1
-            if note:
-                notes.append(note)
-            if kind == 'numpy-version-sensitive':
-                if args.keep_failures:
-                    with open(os.path.join(args.keep_failures, 'version_%d.py' % seed), 'w',
-                              encoding='utf-8') as f:
-                        f.write(source)
-                continue
-            if ok:
-                passed += 1
-                if args.verbose:
-                    print('seed %d: %s (python3 %.2f s, pyscript %.2f s)' % (seed, kind, dpy, dps))
-                continue
-            failed += 1
-            print('FAIL seed %d: %s' % (seed, kind))
-            if detail:
-                print('    ' + detail.replace('\n', '\n    '))
-            if args.keep_failures:
-                path = os.path.join(args.keep_failures, 'seed_%d.py' % seed)
-                with open(path, 'w', encoding='utf-8') as f:
-                    f.write(source)
-                print('    saved %s' % path)
-            sys.stdout.flush()
-    for n in notes:
-        print('note: ' + n)
-    print('outcomes: %s' % ', '.join('%s %d' % kv for kv in sorted(kinds.items())))
-    print('time: %.1f s wall, python3 %.1f s, pyscript %.1f s (summed over programs); slowest '
-          'pyscript runs: %s' % (time.time() - start, t_py, t_ps,
-                                 ', '.join('seed %d %.1f s' % (s, t) for t, s in slowest)))
-    print('differential: %d passed, %d failed' % (passed, failed))
-    return 0 if failed == 0 else 1
-
+    return harness.run_all(args, lambda seed: check_one(pyscript, seed, args.avoid, args.both_promotions),
+                           skipped_kind='numpy-version-sensitive')
 
 if __name__ == '__main__':
     sys.exit(main(sys.argv[1:]))
