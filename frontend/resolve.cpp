@@ -122,6 +122,11 @@ private:
     return module_names_.count(name) && !functions_.count(name) && !modules_.count(name);
   }
 
+  bool names_python_dtype(const Expr& e) const {
+    return e.kind == ExprKind::Name && (e.text == "float" || e.text == "int" || e.text == "bool") &&
+           !is_variable(e.text);
+  }
+
   // A name in a position where its value is read.
   void resolve_name(const Expr& e) {
     const std::string& name = e.text;
@@ -245,8 +250,12 @@ private:
   void resolve_call(const Expr& call) {
     const Expr& callee = *call.operands[0];
     int positional = int(call.operands.size()) - 1;
-    for (size_t i = 1; i < call.operands.size(); ++i) resolve_expr(*call.operands[i]);
-    for (const ast::Keyword& kw : call.keywords) resolve_expr(*kw.value);
+    // float, int and bool name dtypes in dtype=... and .astype(...), as in numpy.
+    bool astype = callee.kind == ExprKind::Attribute && callee.text == "astype";
+    for (size_t i = 1; i < call.operands.size(); ++i)
+      if (!(astype && names_python_dtype(*call.operands[i]))) resolve_expr(*call.operands[i]);
+    for (const ast::Keyword& kw : call.keywords)
+      if (!(kw.name == "dtype" && names_python_dtype(*kw.value))) resolve_expr(*kw.value);
 
     if (callee.kind == ExprKind::Attribute) {
       if (const Signature* sig = resolve_attribute(callee, /*called=*/true))
