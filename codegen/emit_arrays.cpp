@@ -241,8 +241,8 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     if (t.is(TypeKind::Int)) {
       out(checked_call(n, "pyrt_array_item_i64", i64, {ptr}, {in(0)}));
     } else if (t.is(TypeKind::Bool)) {
-      llvm::Value* v = checked_call(n, "pyrt_array_truth", b.getInt8Ty(), {ptr}, {in(0)});
-      out(b.CreateICmpNE(v, b.getInt8(0)));
+      llvm::Value* v = checked_call(n, "pyrt_array_truth", i32, {ptr}, {in(0)});
+      out(b.CreateICmpNE(v, b.getInt32(0)));
     } else {
       out(checked_call(n, "pyrt_array_item_f64", f64, {ptr}, {in(0)}));
     }

@@ -427,8 +427,8 @@ static bool one_element(pyrt_context* ctx, pyrt_array* a, const char* site, bool
   return false;
 }
 
-bool pyrt_array_truth(pyrt_context* ctx, pyrt_array* a, const char* site) {
-  return one_element(ctx, a, site, true) && load_f64(a, 0) != 0.0;
+int32_t pyrt_array_truth(pyrt_context* ctx, pyrt_array* a, const char* site) {
+  return one_element(ctx, a, site, true) && load_f64(a, 0) != 0.0 ? 1 : 0;
 }
 
 double pyrt_array_item_f64(pyrt_context* ctx, pyrt_array* a, const char* site) {

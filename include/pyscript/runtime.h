@@ -130,8 +130,8 @@ pyrt_array* pyrt_array_from_f64(int32_t dtype, int32_t ndim, const int64_t* shap
 pyrt_array* pyrt_array_full_i64(pyrt_context* ctx, int32_t ndim, const int64_t* shape, int64_t value,
                                 const char* site);
 pyrt_array* pyrt_array_from_i64(int32_t ndim, const int64_t* shape, const int64_t* values);
-/* bool(a): numpy's ValueError unless a has one element. */
-bool pyrt_array_truth(pyrt_context* ctx, pyrt_array* a, const char* site);
+/* bool(a), 0 or 1: numpy's ValueError unless a has one element. */
+int32_t pyrt_array_truth(pyrt_context* ctx, pyrt_array* a, const char* site);
 pyrt_array* pyrt_array_arange_i64(pyrt_context* ctx, int64_t start, int64_t stop, int64_t step, const char* site);
 pyrt_array* pyrt_array_arange(pyrt_context* ctx, int32_t dtype, double start, double stop, double step,
                               const char* site);
