@@ -117,17 +117,8 @@ void FunctionEmitter::enter_frame() {
   depth_on_entry_ = builder_.CreateLoad(builder_.getInt32Ty(), slot, "depth");
   llvm::Value* depth = builder_.CreateAdd(depth_on_entry_, builder_.getInt32(1), "depth.here", true, true);
   builder_.CreateStore(depth, slot);
-  llvm::BasicBlock* raise = llvm::BasicBlock::Create(context_, "too_deep", function_);
-  llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "ok", function_);
-  llvm::MDBuilder md(context_);
-  builder_.CreateCondBr(builder_.CreateICmpSGT(depth, builder_.getInt32(PYRT_RECURSION_LIMIT)), raise, ok,
-                        md.createBranchWeights(1, 1u << 20));
-  builder_.SetInsertPoint(raise);
-  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
-  builder_.CreateCall(runtime("pyrt_raise", builder_.getVoidTy(), {ptr, builder_.getInt32Ty(), ptr}),
-                      {ctx_, builder_.getInt32(PYRT_RECURSION), c_string(f_.range.valid() ? f_.range.to_string() : f_.name)});
-  builder_.CreateBr(fail_block());
-  builder_.SetInsertPoint(ok);
+  raise_if(builder_.CreateICmpSGT(depth, builder_.getInt32(PYRT_RECURSION_LIMIT)), PYRT_RECURSION,
+           c_string(f_.range.valid() ? f_.range.to_string() : f_.name));
 }
 
 // Note [Cleanup on failure]
@@ -165,6 +156,10 @@ void FunctionEmitter::leave_frame() {
 }
 
 void FunctionEmitter::raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir::Node& n) {
+  raise_if(cond, kind, site(n));
+}
+
+void FunctionEmitter::raise_if(llvm::Value* cond, pyrt_error_kind kind, llvm::Value* site) {
   llvm::BasicBlock* raise = llvm::BasicBlock::Create(context_, "raise", function_);
   llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "ok", function_);
   llvm::MDBuilder md(context_);
@@ -172,7 +167,7 @@ void FunctionEmitter::raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir
   builder_.SetInsertPoint(raise);
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   builder_.CreateCall(runtime("pyrt_raise", builder_.getVoidTy(), {ptr, builder_.getInt32Ty(), ptr}),
-                      {ctx_, builder_.getInt32(kind), site(n)});
+                      {ctx_, builder_.getInt32(kind), site});
   builder_.CreateBr(failure_exit());
   builder_.SetInsertPoint(ok);
 }

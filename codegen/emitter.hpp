@@ -29,6 +29,7 @@ public:
   llvm::FunctionCallee runtime(const char* name, llvm::Type* ret, std::vector<llvm::Type*> params);
   // if (cond) { pyrt_raise(ctx, kind, site); return; }  -- cond is expected false.
   void raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir::Node& n);
+  void raise_if(llvm::Value* cond, pyrt_error_kind kind, llvm::Value* site); // site: a "file:line:col" string
   // if (ctx->failed) return;  after a call that may fail.
   void return_if_failed();
   // A runtime call that may record an error: name(ctx, args..., site of n), then return_if_failed.

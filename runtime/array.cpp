@@ -185,15 +185,22 @@ pyrt_array* pyrt_array_new(int32_t dtype, int32_t ndim, const int64_t* shape) {
   return a;
 }
 
-pyrt_array* pyrt_array_full(pyrt_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape,
-                            double value, const char* site) {
+// A new array of a shape the program gave (np.zeros, np.full): numpy's ValueError for a negative
+// dimension, MemoryError as new_array raises it.
+static pyrt_array* new_array_of_shape(pyrt_context* ctx, const char* site, int32_t dtype, int32_t ndim,
+                                      const int64_t* shape) {
   for (int d = 0; d < ndim; ++d) {
     if (shape[d] < 0) {
       pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "negative dimensions are not allowed");
       return nullptr;
     }
   }
-  pyrt_array* a = new_array(ctx, site, dtype, ndim, shape);
+  return new_array(ctx, site, dtype, ndim, shape);
+}
+
+pyrt_array* pyrt_array_full(pyrt_context* ctx, int32_t dtype, int32_t ndim, const int64_t* shape,
+                            double value, const char* site) {
+  pyrt_array* a = new_array_of_shape(ctx, site, dtype, ndim, shape);
   if (!a) return nullptr;
   if (value == 0.0) std::memset(a->data, 0, size_t(a->size) * dtype_size(dtype));
   else
@@ -203,7 +210,7 @@ pyrt_array* pyrt_array_full(pyrt_context* ctx, int32_t dtype, int32_t ndim, cons
 
 pyrt_array* pyrt_array_full_i64(pyrt_context* ctx, int32_t ndim, const int64_t* shape, int64_t value,
                                 const char* site) {
-  pyrt_array* a = pyrt_array_full(ctx, PYRT_I64, ndim, shape, 0.0, site);
+  pyrt_array* a = new_array_of_shape(ctx, site, PYRT_I64, ndim, shape);
   if (!a) return nullptr;
   auto* data = static_cast<int64_t*>(a->data);
   for (int64_t i = 0; i < a->size; ++i) data[i] = value;

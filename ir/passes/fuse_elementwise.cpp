@@ -54,20 +54,23 @@ Type element_of(const Value* v) {
   return v->type().is(TypeKind::Array) ? Type::element(v->type().dtype()) : v->type();
 }
 
+// The values a group reads from outside it, in order of first use: the fused op's inputs.
+std::vector<Value*> external_inputs(const std::vector<Node*>& members) {
+  std::set<const Node*> in_group(members.begin(), members.end());
+  std::vector<Value*> inputs;
+  for (Node* m : members)
+    for (Value* v : m->inputs())
+      if (!(v->producer() && in_group.count(v->producer())) &&
+          std::find(inputs.begin(), inputs.end(), v) == inputs.end())
+        inputs.push_back(v);
+  return inputs;
+}
+
 class GroupBuilder {
 public:
-  GroupBuilder(Graph& g, const std::vector<Node*>& members) : graph_(g), members_(members) {
-    for (Node* m : members) in_group_.insert(m);
-  }
+  GroupBuilder(Graph& g, const std::vector<Node*>& members) : graph_(g), members_(members) {}
 
-  Node* build(Node* root) {
-    // External inputs, in order of first use.
-    std::vector<Value*> inputs;
-    for (Node* m : members_)
-      for (Value* v : m->inputs())
-        if (!(v->producer() && in_group_.count(v->producer())) &&
-            std::find(inputs.begin(), inputs.end(), v) == inputs.end())
-          inputs.push_back(v);
+  Node* build(Node* root, const std::vector<Value*>& inputs) {
     fused_ = graph_.create(OpKind::Fused, inputs, {root->output()->type()}, root->range());
     body_ = fused_->add_block();
     for (Value* v : inputs) {
@@ -123,20 +126,10 @@ private:
 
   Graph& graph_;
   const std::vector<Node*>& members_;
-  std::set<const Node*> in_group_;
   std::map<const Value*, Value*> element_;
   Node* fused_ = nullptr;
   Block* body_ = nullptr;
 };
-
-// Whether the group reads an array from outside: the loop's shape comes from its array inputs.
-bool reads_an_array(const std::vector<Node*>& members) {
-  std::set<const Node*> in_group(members.begin(), members.end());
-  for (const Node* m : members)
-    for (const Value* v : m->inputs())
-      if (v->type().is(TypeKind::Array) && !(v->producer() && in_group.count(v->producer()))) return true;
-  return false;
-}
 
 bool fuse_block(Block* b) {
   bool changed = false;
@@ -159,8 +152,11 @@ bool fuse_block(Block* b) {
   for (Node* n : nodes)
     if (root_of.count(n)) groups[root_of.at(n)].push_back(n);
   for (auto& [root, members] : groups) {
-    if (!reads_an_array(members)) continue; // np.abs(2.5): a 0-d result of scalars, no loop to fuse
-    Node* fused = GroupBuilder(b->graph(), members).build(root);
+    std::vector<Value*> inputs = external_inputs(members);
+    // The loop's shape comes from its array inputs; np.abs(2.5) has none: a 0-d result, no loop.
+    if (std::none_of(inputs.begin(), inputs.end(), [](Value* v) { return v->type().is(TypeKind::Array); }))
+      continue;
+    Node* fused = GroupBuilder(b->graph(), members).build(root, inputs);
     b->insert_before(root, fused);
     root->output()->replace_all_uses_with(fused->output());
     fused->output()->set_name_hint(root->output()->name_hint());
