@@ -1,7 +1,8 @@
-// Graph IR -> LLVM IR. Each ir::Function becomes an LLVM function
+// Graph IR -> LLVM IR. Each ir::Function becomes an exported LLVM function
 //   RET @"name"(ptr %ctx, ARGS...)     (RET void for None)
 // whose first parameter is the runtime context (runtime/runtime.h): an op that fails records
 // the error there and the function returns at once; callers check the context after each call.
+// Generated code calls the function's internal body instead (Note [Entry and body]).
 #pragma once
 
 #include "ir/graph.hpp"

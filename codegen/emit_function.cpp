@@ -54,6 +54,33 @@ llvm::Function* declare_function(llvm::Module& module, const ir::Function& f) {
   return fn;
 }
 
+// Note [Entry and body]
+// Each function is two LLVM functions: the body,
+//   {RET, i1} @"NAME.body"(ptr %ctx, i32 %frames, ARGS...)     (i1 for None)
+// internal, which generated code calls; and the entry, `RET @"NAME"(ptr %ctx, ARGS...)`, exported,
+// which the host, the JIT and C programs call: it passes ctx->depth as the frame count and returns
+// the body's value. The body's i1 is true when it failed (ctx says how). Passing both in registers
+// keeps a call from touching ctx->depth (Note [Recursion depth]) and makes "did the callee fail"
+// a value LLVM can follow: once a callee is inlined or its early return evaluated in place
+// (Note [Unrolling recursion]), the check after the call folds away on the paths that cannot fail.
+llvm::Function* declare_body(llvm::Module& module, const ir::Function& f) {
+  std::string name = f.name + ".body";
+  if (llvm::Function* existing = module.getFunction(name)) return existing;
+  llvm::Function* entry = declare_function(module, f);
+  llvm::LLVMContext& c = module.getContext();
+  std::vector<llvm::Type*> params{llvm::PointerType::getUnqual(c), llvm::Type::getInt32Ty(c)};
+  for (llvm::Type* t : entry->getFunctionType()->params().drop_front()) params.push_back(t);
+  llvm::Type* failed = llvm::Type::getInt1Ty(c);
+  llvm::Type* value = entry->getReturnType();
+  llvm::Type* ret = value->isVoidTy() ? failed : llvm::StructType::get(c, {value, failed});
+  auto* fn = llvm::Function::Create(llvm::FunctionType::get(ret, params, false),
+                                    llvm::Function::InternalLinkage, name, module);
+  fn->getArg(0)->setName("ctx");
+  fn->getArg(1)->setName("frames");
+  fn->addFnAttr(llvm::Attribute::NoUnwind);
+  return fn;
+}
+
 FunctionEmitter::FunctionEmitter(llvm::Module& module, const ir::Module& ir_module,
                                  const ir::Function& f)
     : module_(module), ir_module_(ir_module), f_(f), context_(module.getContext()),
@@ -83,20 +110,19 @@ llvm::BasicBlock* FunctionEmitter::fail_block() {
   llvm::IRBuilderBase::InsertPointGuard guard(builder_);
   fail_ = llvm::BasicBlock::Create(context_, "fail", function_);
   builder_.SetInsertPoint(fail_);
-  leave_frame();
-  llvm::Type* ret = function_->getReturnType();
-  if (ret->isVoidTy()) builder_.CreateRetVoid();
-  else builder_.CreateRet(llvm::Constant::getNullValue(ret));
+  return_from_body(nullptr, true);
   return fail_;
 }
 
 // Note [Recursion depth]
 // CPython raises RecursionError when a call would make more than sys.getrecursionlimit() (1000)
 // frames; without a count, deep recursion here would overflow the native stack and crash. A
-// function that makes calls counts its frame in ctx->depth (the top level is one, as CPython's
+// function that makes calls counts its frame: its body receives the number of frames below it
+// (Note [Entry and body]) and passes one more to its callees (the top level is one, as CPython's
 // module frame), so `def f(n): return 0 if n == 0 else 1 + f(n - 1)` fails at the same n as under
 // CPython. Not counted, so the limit comes a few frames later than CPython's: functions that make
-// no calls (they cannot recurse) and functions inlined into their caller.
+// no calls (they cannot recurse) and functions inlined into their caller by ir/passes/inline_calls
+// (LLVM's own inlining keeps the count: it is an argument).
 namespace {
 bool makes_calls(const ir::Block& block) {
   for (const ir::Node* n : block.nodes()) {
@@ -113,12 +139,32 @@ constexpr uint64_t kDepthOffset = offsetof(pyrt_context, depth);
 
 void FunctionEmitter::enter_frame() {
   if (!makes_calls(*f_.graph->top())) return;
-  llvm::Value* slot = builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), ctx_, kDepthOffset);
-  depth_on_entry_ = builder_.CreateLoad(builder_.getInt32Ty(), slot, "depth");
-  llvm::Value* depth = builder_.CreateAdd(depth_on_entry_, builder_.getInt32(1), "depth.here", true, true);
-  builder_.CreateStore(depth, slot);
-  raise_if(builder_.CreateICmpSGT(depth, builder_.getInt32(PYRT_RECURSION_LIMIT)), PYRT_RECURSION,
+  frames_here_ = builder_.CreateAdd(function_->getArg(1), builder_.getInt32(1), "frames.here", true, true);
+  raise_if(builder_.CreateICmpSGT(frames_here_, builder_.getInt32(PYRT_RECURSION_LIMIT)), PYRT_RECURSION,
            c_string(f_.range.valid() ? f_.range.to_string() : f_.name));
+}
+
+void FunctionEmitter::emit_entry() {
+  llvm::Function* entry = declare_function(module_, f_);
+  builder_.SetInsertPoint(llvm::BasicBlock::Create(context_, "entry", entry));
+  std::vector<llvm::Value*> args{entry->getArg(0)};
+  llvm::Value* slot = builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), entry->getArg(0), kDepthOffset);
+  args.push_back(builder_.CreateLoad(builder_.getInt32Ty(), slot, "frames"));
+  for (size_t i = 1; i < entry->arg_size(); ++i) args.push_back(entry->getArg(unsigned(i)));
+  llvm::CallInst* call = builder_.CreateCall(function_, args);
+  if (entry->getReturnType()->isVoidTy()) builder_.CreateRetVoid();
+  else builder_.CreateRet(builder_.CreateExtractValue(call, 0));
+}
+
+void FunctionEmitter::return_from_body(llvm::Value* v, bool failed) {
+  llvm::Type* ret = function_->getReturnType();
+  if (!ret->isStructTy()) {
+    builder_.CreateRet(builder_.getInt1(failed));
+    return;
+  }
+  if (!v) v = llvm::Constant::getNullValue(ret->getStructElementType(0));
+  llvm::Value* pair = builder_.CreateInsertValue(llvm::PoisonValue::get(ret), v, 0);
+  builder_.CreateRet(builder_.CreateInsertValue(pair, builder_.getInt1(failed), 1));
 }
 
 // Note [Cleanup on failure]
@@ -147,12 +193,6 @@ void FunctionEmitter::track_ownership(const ir::Node& n) {
   if (n.kind() == OpKind::Release) return drop(n.input(0));
   for (const ir::Value* out : n.outputs())
     if (out->type().holds_arrays()) owned_.back().push_back(out);
-}
-
-void FunctionEmitter::leave_frame() {
-  if (!depth_on_entry_) return;
-  builder_.CreateStore(depth_on_entry_,
-                       builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), ctx_, kDepthOffset));
 }
 
 void FunctionEmitter::raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir::Node& n) {
@@ -206,22 +246,21 @@ llvm::Value* FunctionEmitter::checked_call(const ir::Node& n, const char* name, 
 }
 
 void FunctionEmitter::emit() {
-  function_ = declare_function(module_, f_);
+  function_ = declare_body(module_, f_);
   ctx_ = function_->getArg(0);
   llvm::BasicBlock* entry = llvm::BasicBlock::Create(context_, "entry", function_);
   builder_.SetInsertPoint(entry);
   for (size_t i = 0; i < f_.graph->inputs().size(); ++i) {
-    function_->getArg(unsigned(i + 1))->setName(f_.param_names.size() > i ? f_.param_names[i] : "");
-    bind(f_.graph->inputs()[i], function_->getArg(unsigned(i + 1)));
+    function_->getArg(unsigned(i + 2))->setName(f_.param_names.size() > i ? f_.param_names[i] : "");
+    bind(f_.graph->inputs()[i], function_->getArg(unsigned(i + 2)));
   }
   enter_frame();
   owned_.emplace_back(); // the function's parameters are borrowed: not owned
   emit_block(*f_.graph->top());
   owned_.pop_back();
-  leave_frame();
   const std::vector<ir::Value*>& outs = f_.graph->outputs();
-  if (function_->getReturnType()->isVoidTy()) builder_.CreateRetVoid();
-  else builder_.CreateRet(value(outs.at(0)));
+  return_from_body(function_->getReturnType()->isStructTy() ? value(outs.at(0)) : nullptr, false);
+  emit_entry();
 }
 
 void FunctionEmitter::emit_block(const ir::Block& block) {
@@ -323,11 +362,20 @@ void FunctionEmitter::emit_loop(const ir::Node& n) {
 void FunctionEmitter::emit_call(const ir::Node& n) {
   const ir::Function* callee = ir_module_.find(n.str_attr("callee"));
   PYSCRIPT_ASSERT(callee != nullptr, "codegen: call of an unknown function");
-  std::vector<llvm::Value*> args{ctx_};
+  std::vector<llvm::Value*> args{ctx_, frames_here_};
   for (const ir::Value* v : n.inputs()) args.push_back(value(v));
-  llvm::CallInst* call = builder_.CreateCall(declare_function(module_, *callee), args);
-  if (!n.outputs().empty()) bind(n.output(), call);
-  return_if_failed();
+  llvm::CallInst* call = builder_.CreateCall(declare_body(module_, *callee), args);
+  llvm::Value* failed = call;
+  if (call->getType()->isStructTy()) {
+    if (!n.outputs().empty()) bind(n.output(), builder_.CreateExtractValue(call, 0));
+    failed = builder_.CreateExtractValue(call, 1, "failed");
+  } else if (!n.outputs().empty()) {
+    bind(n.output(), builder_.getInt1(false)); // None
+  }
+  llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "ok", function_);
+  llvm::MDBuilder md(context_);
+  builder_.CreateCondBr(failed, failure_exit(), ok, md.createBranchWeights(1, 1u << 20));
+  builder_.SetInsertPoint(ok);
 }
 
 std::unique_ptr<llvm::Module> emit_module(const ir::Module& m, llvm::LLVMContext& context,

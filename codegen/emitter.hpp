@@ -68,9 +68,12 @@ private:
   // then fail_block() (Note [Cleanup on failure]).
   llvm::BasicBlock* failure_exit();
   void track_ownership(const ir::Node& n);
-  // Note [Recursion depth]: count this frame in ctx->depth; restore the count before each return.
+  // Note [Recursion depth]: count this frame; raise RecursionError past the limit.
   void enter_frame();
-  void leave_frame();
+  // Note [Entry and body]: the exported function calling the body.
+  void emit_entry();
+  // ret {v, failed} from the body (v null: a zero of the return type; or i1 for None).
+  void return_from_body(llvm::Value* v, bool failed);
   void print_value(llvm::Value* v, const ir::Type& t, bool in_container);
 
   llvm::Module& module_;
@@ -81,7 +84,7 @@ private:
   llvm::Function* function_ = nullptr;
   llvm::Value* ctx_ = nullptr;
   llvm::BasicBlock* fail_ = nullptr;
-  llvm::Value* depth_on_entry_ = nullptr; // ctx->depth as the caller left it; null: not counted
+  llvm::Value* frames_here_ = nullptr; // frames counting this one; null: not counted (makes no calls)
   // The arrays owned at the current point of emission, one scope per block being emitted.
   std::vector<std::vector<const ir::Value*>> owned_;
   // Inside a fused block: numpy's float semantics (no raising; nan propagates).
@@ -95,7 +98,9 @@ private:
 // The runtime's code (PYRT_F32, ...) for a dtype.
 int32_t runtime_dtype(ir::DType d);
 
-// The LLVM function for an IR function: created on first reference (declaration or definition).
+// The LLVM functions for an IR function (Note [Entry and body] in emit_function.cpp), created on
+// first reference: the exported entry, and the body generated code calls.
 llvm::Function* declare_function(llvm::Module& module, const ir::Function& f);
+llvm::Function* declare_body(llvm::Module& module, const ir::Function& f);
 
 } // namespace pyscript::codegen

@@ -1,6 +1,7 @@
 #include "codegen/optimize.hpp"
 
 #include "codegen/jit.hpp"
+#include "codegen/unroll_recursion.hpp"
 #include "pyscript/runtime.h"
 #include "support/internal_error.hpp"
 
@@ -47,6 +48,8 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
+  pb.registerPipelineEarlySimplificationEPCallback(
+      [](llvm::ModulePassManager& passes, llvm::OptimizationLevel) { passes.addPass(UnrollRecursionPass()); });
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(module, mam);
 }

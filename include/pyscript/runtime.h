@@ -56,7 +56,7 @@ typedef struct pyrt_context {
   const char* detail;       /* assertion message, or NULL */
   FILE* out;                /* where print writes; stdout when NULL */
   char detail_buffer[256];  /* storage for a detail composed at run time */
-  int32_t depth;            /* frames active now; kept by generated code, start it at 0 */
+  int32_t depth;            /* frames active below a call from the host; start it at 0 */
 } pyrt_context;
 
 /* "ZeroDivisionError: integer division or modulo by zero" */
