@@ -172,7 +172,9 @@ void split_pair_phis(llvm::Function& f) {
 }
 
 bool unroll(llvm::Function& f) {
-  if (f.isDeclaration() || calls_of(f, f).empty()) return false;
+  if (f.isDeclaration()) return false;
+  size_t self_calls = calls_of(f, f).size();
+  if (self_calls == 0 || (self_calls + 1) * f.getInstructionCount() > kMaxUnrolledInstructions) return false;
   llvm::ValueToValueMapTy map;
   llvm::Function* pristine = llvm::CloneFunction(&f, map);
   for (int level = 0; level < kMaxLevels; ++level) {

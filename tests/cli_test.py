@@ -137,6 +137,19 @@ with tempfile.TemporaryDirectory() as tmp:
            code == 1 and out == "998\n"
            and err.strip() == f"{deep}:1:5: runtime error: RecursionError: maximum recursion depth exceeded",
            (code, out, err))
+    deep = write(tmp, "deep2.py", "def deep(n):\n    if n == 0:\n        return 0\n    return deep(n - 1) + deep(0) + 1\n\n\n"
+                 "print(deep(998))\nprint(deep(999))\n")
+    code, out, err = run("run", deep)
+    expect("a function inlined into itself (codegen/unroll_recursion.cpp) still counts every frame",
+           code == 1 and out == "998\n"
+           and err.strip() == f"{deep}:1:5: runtime error: RecursionError: maximum recursion depth exceeded",
+           (code, out, err))
+    big = write(tmp, "big.py", "def big(n):\n    if n == 0:\n        return 2 ** 61\n    print(n)\n"
+                "    return big(n - 1) + big(n - 1)\n\n\nprint(big(2))\n")
+    code, out, err = run("run", big)
+    expect("overflow inside an unrolled recursive function: its own line, after the calls CPython makes",
+           code == 1 and out == "2\n1\n1\n" and err.startswith(f"{big}:5:12: runtime error: OverflowError"),
+           (code, out, err))
     endless = write(tmp, "endless.py", "def down(n):\n    if n > 10:\n        return n\n    return down(n - 1) + 1\n\n\nprint(down(5))\n")
     code, out, err = run("run", endless)
     expect("endless recursion is a RecursionError", code == 1 and "RecursionError" in err, (code, out, err))
