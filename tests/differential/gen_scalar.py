@@ -1272,6 +1272,19 @@ TEMPLATES = [
         return p1
     return NAME(p0 - 1, p1 * 0.5 + p0)
 """, [('i', 'f')], num('f'), 2100, [30, PARAM_MAG], 30),
+    # Three self-calls, and a float one whose early return follows a computation: shapes that
+    # codegen/unroll_recursion.cpp inlines into themselves and peels.
+    ("""def NAME(p0, p1):
+    if p0 < 3:
+        return p0 + p1
+    return NAME(p0 - 1, p1) + NAME(p0 - 2, p1 + 1) - NAME(p0 - 3, p1)
+""", [('i', 'i')], num('i'), 1100, [12, PARAM_MAG], 1000),
+    ("""def NAME(p0, p1):
+    q = p1 * 0.5
+    if p0 <= 0:
+        return p1
+    return NAME(p0 - 1, q) + NAME(p0 - 2, p1 + 1.0) * 0.25
+""", [('i', 'f')], num('f'), 1100, [12, PARAM_MAG], 400),
     ("""def NAME(p0, p1):
     a = abs(p0)
     b = abs(p1)
