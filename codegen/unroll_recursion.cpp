@@ -127,10 +127,14 @@ void peel_call(llvm::CallInst* call, llvm::Function& source, const std::vector<l
 // The field `index` of aggregate `v` as seen at the end of `block`.
 llvm::Value* field_of(llvm::Value* v, unsigned index, llvm::BasicBlock* block) {
   while (auto* insert = llvm::dyn_cast<llvm::InsertValueInst>(v)) {
-    if (insert->getNumIndices() == 1 && insert->getIndices()[0] == index) return insert->getInsertedValueOperand();
+    if (insert->getIndices()[0] == index) {
+      if (insert->getNumIndices() == 1) return insert->getInsertedValueOperand();
+      break; // writes inside the field: take the field from this value
+    }
     v = insert->getAggregateOperand();
   }
-  if (auto* constant = llvm::dyn_cast<llvm::Constant>(v)) return constant->getAggregateElement(index);
+  if (auto* constant = llvm::dyn_cast<llvm::Constant>(v))
+    if (llvm::Constant* element = constant->getAggregateElement(index)) return element;
   return llvm::ExtractValueInst::Create(v, {index}, "", block->getTerminator()->getIterator());
 }
 

@@ -48,6 +48,18 @@ std::optional<DType> FunctionLowering::dtype_of_expr(const ast::Expr& e) {
     if (e.text == "int") return DType::Int64;
     if (e.text == "bool") return DType::Bool;
   }
+  if (e.kind == ast::ExprKind::Str) { // numpy's names and codes: dtype="float32", .astype("f8")
+    static const std::pair<const char*, DType> names[] = {
+        {"float32", DType::Float32}, {"f4", DType::Float32}, {"single", DType::Float32},
+        {"float64", DType::Float64}, {"f8", DType::Float64}, {"double", DType::Float64},
+        {"float", DType::Float64},   {"d", DType::Float64},  {"int64", DType::Int64},
+        {"i8", DType::Int64},        {"int", DType::Int64},  {"long", DType::Int64},
+        {"bool", DType::Bool},       {"?", DType::Bool},     {"bool_", DType::Bool}};
+    for (const auto& [name, dtype] : names)
+      if (e.text == name) return dtype;
+    type_error(e.range, "dtype '" + e.text + "' is not supported: arrays are float32, float64, int64 or bool");
+    return std::nullopt;
+  }
   if (e.kind == ast::ExprKind::Attribute && e.operands[0]->kind == ast::ExprKind::Name) {
     const std::string* module = module_.module_of_alias(e.operands[0]->text);
     if (module && *module == "numpy") {
@@ -57,7 +69,8 @@ std::optional<DType> FunctionLowering::dtype_of_expr(const ast::Expr& e) {
       if (e.text == "bool_") return DType::Bool;
     }
   }
-  type_error(e.range, "a dtype must be np.float32, np.float64, np.int64, np.bool_, float, int or bool");
+  type_error(e.range, "a dtype must be np.float32, np.float64, np.int64, np.bool_, float, int, bool or "
+                      "one of their names (\"float32\", ...)");
   return std::nullopt;
 }
 

@@ -126,6 +126,12 @@ TEST_CASE("numpy: what cannot be typed statically is a diagnostic") {
         "3:7 [type] min() of an array is not supported");
   CHECK(first("import numpy as np\nx = np.ones(3) > 0\nprint(x - x)\n") ==
         "3:7 [type] numpy does not subtract booleans (it raises TypeError)");
+  CHECK(first("import numpy as np\nx = np.zeros(3, dtype='int32')\n") ==
+        "2:23 [type] dtype 'int32' is not supported: arrays are float32, float64, int64 or bool");
+  CHECK(lower_errors("import numpy as np\nx = np.zeros(3, dtype='f4').astype('int64')\n").empty());
+  CHECK(first("import numpy as np\nx = np.zeros(3, dtype=3)\n") ==
+        "2:23 [type] a dtype must be np.float32, np.float64, np.int64, np.bool_, float, int, bool or one of "
+        "their names (\"float32\", ...)");
   CHECK(first("import numpy as np\nx = np.ones((2, 3, 3))\nprint(np.dot(x, x))\n") ==
         "3:7 [type] np.dot of arrays of rank above 2 is not supported (it is not the batched product)");
   // A boolean mask: the help points at np.where.
