@@ -21,7 +21,7 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
     b.CreateCall(runtime("pyrt_print_none", b.getVoidTy(), {ptr}), {ctx_});
     return;
   case TypeKind::Str: call(in_container ? "pyrt_print_str_repr" : "pyrt_print_str", ptr, v); return;
-  case TypeKind::Array: call("pyrt_print_array", ptr, v); return;
+  case TypeKind::Array: call(in_container ? "pyrt_print_array_repr" : "pyrt_print_array", ptr, v); return;
   case TypeKind::Tuple: {
     call("pyrt_print_str", ptr, c_string("("));
     for (size_t i = 0; i < t.elements().size(); ++i) {

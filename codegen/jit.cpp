@@ -37,7 +37,7 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create() {
     symbols[mangle(s.name)] = {llvm::orc::ExecutorAddr::fromPtr(s.address),
                                llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
   llvm::orc::JITDylib& main = out->jit_->getMainJITDylib();
-  if (auto err = main.define(llvm::orc::absoluteSymbols(std::move(symbols)))) return std::move(err);
+  if (auto err = main.define(llvm::orc::absoluteSymbols(std::move(symbols)))) return err;
   // libm (tanh, ...) from the process.
   auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
       out->jit_->getDataLayout().getGlobalPrefix());

@@ -6,6 +6,7 @@
 #include "support/internal_error.hpp"
 
 #include <cmath>
+#include <functional>
 
 namespace pyscript::lower {
 
@@ -78,15 +79,17 @@ Value* FunctionLowering::lower_print(const ast::Expr& e, std::vector<Value*>& ar
     }
     (kw.name == "sep" ? sep : end) = kw.value->text;
   }
-  auto holds_array = [](const Type& t) {
+  // numpy 1 prints a numpy scalar inside a tuple as 6.0, numpy 2 as np.float32(6.0).
+  std::function<bool(const Type&)> holds_numpy_scalar = [&](const Type& t) {
     for (const Type& e : t.elements())
-      if (e.is(TypeKind::Array) || e.is(TypeKind::Tuple)) return true;
+      if ((e.is(TypeKind::Array) && e.rank() == 0) || (e.is(TypeKind::Tuple) && holds_numpy_scalar(e))) return true;
     return false;
   };
   for (Value* a : args) {
-    if (a->type().is(TypeKind::Tuple) && holds_array(a->type())) {
-      type_error(e.range, "printing a tuple that holds an array is not supported yet",
-                 "print the elements: print(t[0], t[1])");
+    if (a->type().is(TypeKind::Tuple) && holds_numpy_scalar(a->type())) {
+      type_error(e.range, "printing a numpy scalar inside a tuple is not supported (numpy 1 prints 6.0, numpy 2 "
+                          "np.float64(6.0))",
+                 "convert it to a Python number first: float(x.sum()), int(x.argmax())");
       return nullptr;
     }
     if (a->type().is(TypeKind::Unknown)) {

@@ -342,7 +342,7 @@ pyrt_array* pyrt_array_unary(pyrt_context* ctx, int32_t op, pyrt_array* a, int32
 pyrt_array* pyrt_array_where(pyrt_context* ctx, pyrt_array* cond, pyrt_array* a, pyrt_array* b,
                              int32_t dtype, const char* site) {
   int32_t n1, ndim;
-  int64_t s1[PYRT_MAX_DIMS], shape[PYRT_MAX_DIMS];
+  int64_t s1[PYRT_MAX_DIMS] = {}, shape[PYRT_MAX_DIMS] = {};
   pyrt_array ab{}; // the shape of a and b broadcast, for the next broadcast (no buffer)
   bool fits = broadcast_shapes(a, b, n1, s1);
   ab.ndim = n1;

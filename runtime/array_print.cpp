@@ -1,6 +1,7 @@
 // print(array) as numpy prints it (numpy's arrayprint with its defaults: precision 8, floatmode
 // 'maxprec', linewidth 75, threshold 1000 with 3 edge items): common width, fixed or scientific
 // notation chosen for the whole array, '.' kept on whole floats, wrapping with a hanging indent.
+// Inside a tuple an array prints as its repr: `array([1., 2.], dtype=float32)`.
 #include "runtime/array_internal.hpp"
 #include "support/float_repr.hpp"
 
@@ -223,6 +224,7 @@ struct Printer {
   const pyrt_array* a;
   const Formatter& format;
   bool summarize;
+  std::string separator;        // between elements: " " (str) or ", " (repr)
   std::vector<int64_t> strides; // row-major element counts per axis, into the formatter's order
 
   // numpy's _extendLine_pretty for single-line words.
@@ -254,20 +256,21 @@ struct Printer {
       for (int64_t i = 0; i < leading; ++i) {
         extend_line(s, line, recurse(axis + 1, flat + i * strides[size_t(axis)], next_hanging, next_width),
                     elem_width, hanging);
-        if (i + 1 < n) line += " ";
+        if (i + 1 < n) line += separator;
       }
       if (cut) {
         extend_line(s, line, "...", elem_width, hanging);
-        line += " ";
+        line += separator;
       }
       for (int64_t i = n - trailing; i < n; ++i) {
         extend_line(s, line, recurse(axis + 1, flat + i * strides[size_t(axis)], next_hanging, next_width),
                     elem_width, hanging);
-        if (i + 1 < n) line += " ";
+        if (i + 1 < n) line += separator;
       }
       s += line;
     } else {
-      std::string line_sep = "\n" + std::string(size_t(axes_left - 2), '\n');
+      std::string line_sep = separator.substr(0, separator.find_last_not_of(' ') + 1) + // ",\n" in a repr
+                             std::string(size_t(axes_left - 1), '\n');
       auto row = [&](int64_t i, bool last) {
         s += hanging + recurse(axis + 1, flat + i * strides[size_t(axis)], next_hanging, next_width);
         if (!last) s += line_sep;
@@ -279,6 +282,20 @@ struct Printer {
     return "[" + s.substr(hanging.size()) + "]";
   }
 };
+
+// The rows of a non-empty array of rank >= 1, numpy's _formatArray: `separator` between elements,
+// continuation lines indented by `indent`, lines at most `width` wide.
+std::string format_rows(const pyrt_array* a, const std::string& separator, size_t indent, size_t width) {
+  Formatter format(a);
+  Printer p{a, format, a->size > kThreshold, separator, {}};
+  p.strides.resize(size_t(a->ndim));
+  int64_t stride = 1;
+  for (int d = a->ndim - 1; d >= 0; --d) {
+    p.strides[size_t(d)] = stride;
+    stride *= a->shape[d];
+  }
+  return p.recurse(0, 0, std::string(indent, ' '), width);
+}
 
 } // namespace
 
@@ -301,14 +318,31 @@ extern "C" void pyrt_print_array(pyrt_context* ctx, pyrt_array* a) {
     std::fputs("[]", out);
     return;
   }
-  Formatter format(a);
-  Printer p{a, format, a->size > kThreshold, {}};
-  p.strides.resize(size_t(a->ndim));
-  int64_t stride = 1;
-  for (int d = a->ndim - 1; d >= 0; --d) {
-    p.strides[size_t(d)] = stride;
-    stride *= a->shape[d];
+  std::fputs(format_rows(a, " ", 1, kLineWidth).c_str(), out);
+}
+
+// numpy's array_repr, for arrays of rank >= 1 (lowering refuses numpy scalars in containers:
+// numpy 1 and 2 print them differently). The dtype is named unless numpy implies it (float64,
+// int64, bool) and on every empty array; it goes to a line of its own when the last line would
+// pass the width.
+extern "C" void pyrt_print_array_repr(pyrt_context* ctx, pyrt_array* a) {
+  FILE* out = ctx->out ? ctx->out : stdout;
+  const std::string prefix = "array(";
+  bool named_dtype = a->dtype == PYRT_F32 || a->size == 0;
+  std::string text = prefix;
+  if (a->size > 0) {
+    text += format_rows(a, ", ", 1 + prefix.size(), kLineWidth - 1); // room for ")" or ","
+  } else {
+    text += "[]";
+    if (a->ndim != 1) text += ", shape=" + shape_text(a);
   }
-  std::string text = p.recurse(0, 0, " ", kLineWidth);
-  std::fputs(text.c_str(), out);
+  if (!named_dtype) {
+    std::fputs((text + ")").c_str(), out);
+    return;
+  }
+  text += ",";
+  std::string dtype = std::string("dtype=") + dtype_name(a->dtype) + ")";
+  size_t last_line = text.size() - (text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
+  text += last_line + dtype.size() + 1 > kLineWidth ? "\n" + std::string(prefix.size(), ' ') : " ";
+  std::fputs((text + dtype).c_str(), out);
 }

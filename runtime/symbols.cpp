@@ -33,7 +33,7 @@ const std::vector<Symbol>& symbols() {
       PYRT_SYMBOL(pyrt_array_transpose), PYRT_SYMBOL(pyrt_array_reshape),
       PYRT_SYMBOL(pyrt_array_index),    PYRT_SYMBOL(pyrt_array_dim),
       PYRT_SYMBOL(pyrt_array_item_f64), PYRT_SYMBOL(pyrt_array_item_i64),
-      PYRT_SYMBOL(pyrt_print_array),    PYRT_SYMBOL(pyrt_array_broadcast_shape),
+      PYRT_SYMBOL(pyrt_print_array),    PYRT_SYMBOL(pyrt_print_array_repr),    PYRT_SYMBOL(pyrt_array_broadcast_shape),
       PYRT_SYMBOL(pyrt_array_expand),   PYRT_SYMBOL(pyrt_array_new), PYRT_SYMBOL(pyrt_array_try_new),
       PYRT_SYMBOL(pyrt_array_reuse_or_new),
   };

@@ -181,6 +181,8 @@ double pyrt_array_item_f64(pyrt_context* ctx, pyrt_array* a, const char* site);
 int64_t pyrt_array_item_i64(pyrt_context* ctx, pyrt_array* a, const char* site);
 
 void pyrt_print_array(pyrt_context* ctx, pyrt_array* a);
+/* repr(a), as print shows an array inside a tuple: "array([1., 2.], dtype=float32)" */
+void pyrt_print_array_repr(pyrt_context* ctx, pyrt_array* a);
 
 /* numpy's .npy files (float32, float64, int64, bool; C order). NULL / 0 on failure, with a
  * one-line message in `error`. */

@@ -1243,8 +1243,15 @@ class Print(Stmt):
     def run(self, env, ctx):
         for e in self.exprs:
             for v in e.ev(env):
-                if isinstance(v, Tup) and any(not isinstance(i, Py) for i in v.items):
-                    raise Invalid('print of a tuple holding arrays')
+                # Arrays in a tuple print as their repr; numpy scalars there are refused (numpy 1
+                # and 2 print them differently).
+                if isinstance(v, Tup) and any(isinstance(i, Tup) or (isinstance(i, Arr) and not i.shape)
+                                              for i in v.items):
+                    raise Invalid('print of a tuple holding numpy scalars')
+                if isinstance(v, Tup) and any(isinstance(i, Arr) and (
+                        ('bool-print' in AVOID and i.dt == 'bool') or ('empty' in AVOID and i.size == 0))
+                        for i in v.items):
+                    raise Invalid('avoided')
                 if isinstance(v, Arr) and v.shape and (
                         ('bool-print' in AVOID and v.dt == 'bool')
                         or ('empty' in AVOID and v.size == 0)):
