@@ -1478,8 +1478,9 @@ def toplevel_block(rng, prog):
     return g.lines
 
 
-def generate(rng, avoid=()):
-    """One program; avoid names constructs of AVOIDABLE to leave out."""
+def generate(rng, avoid=(), functions=(15, 25)):
+    """One program of functions[0] to functions[1] functions (and templates); avoid names
+    constructs of AVOIDABLE to leave out."""
     unknown = set(avoid) - set(AVOIDABLE)
     if unknown:
         raise ValueError('unknown construct(s) to avoid: %s' % ', '.join(sorted(unknown)))
@@ -1491,7 +1492,7 @@ def generate(rng, avoid=()):
         prog.consts.append(Var('K%d' % j, num(c), abs(val), readonly=True))
         out.append('K%d = %r' % (j, val))
     out.append('')
-    nfun = rng.randint(15, 25)
+    nfun = rng.randint(*functions)
     i = 0
     while len(prog.functions) < nfun:
         if rng.random() < 0.06:
@@ -1520,14 +1521,24 @@ def generate(rng, avoid=()):
     return '\n'.join(out) + '\n'
 
 
+def parse_functions(text):
+    """'MIN-MAX' -> (MIN, MAX): how many functions a program has."""
+    low, high = (int(x) for x in text.split('-'))
+    if not 1 <= low <= high:
+        raise ValueError('--functions wants MIN-MAX with 1 <= MIN <= MAX, not %r' % text)
+    return low, high
+
+
 def main(argv):
-    args = [a for a in argv[1:] if not a.startswith('--avoid=')]
+    args = [a for a in argv[1:] if not a.startswith('--')]
     avoid = [a.split('=', 1)[1] for a in argv[1:] if a.startswith('--avoid=')]
+    functions = [parse_functions(a.split('=', 1)[1]) for a in argv[1:] if a.startswith('--functions=')]
     if len(args) != 1 or not args[0].lstrip('-').isdigit():
-        sys.stderr.write('usage: gen_scalar.py SEED [--avoid=CONSTRUCT ...]\nconstructs: %s\n'
-                         % ', '.join('%s (%s)' % kv for kv in sorted(AVOIDABLE.items())))
+        sys.stderr.write('usage: gen_scalar.py SEED [--avoid=CONSTRUCT ...] [--functions=MIN-MAX]\n'
+                         'constructs: %s\n' % ', '.join('%s (%s)' % kv for kv in sorted(AVOIDABLE.items())))
         return 2
-    sys.stdout.buffer.write(generate(random.Random(int(args[0])), avoid).encode('utf-8'))
+    source = generate(random.Random(int(args[0])), avoid, *functions[-1:])
+    sys.stdout.buffer.write(source.encode('utf-8'))
     return 0
 
 

@@ -2,7 +2,7 @@
 """Differential test: random programs from gen_scalar.py, run by CPython and by pyscript.
 
 usage: run_differential.py PYSCRIPT [--programs N] [--seed S] [--keep-failures DIR] [--jobs J]
-                           [--avoid CONSTRUCT] [--verbose]
+                           [--avoid CONSTRUCT] [--functions MIN-MAX] [--verbose]
 
 Program i is generated from seed S+i and run as `/usr/bin/python3 prog.py` and `PYSCRIPT run prog.py`
 (20 s timeout each) in a temporary directory.  A program matches when
@@ -101,9 +101,9 @@ def compare(py, ps):
         src, tail(serr), short_diff(pout, sout))
 
 
-def check_one(pyscript, seed, avoid):
+def check_one(pyscript, seed, avoid, functions):
     try:
-        source = gen_scalar.generate(random.Random(seed), avoid)
+        source = gen_scalar.generate(random.Random(seed), avoid, functions)
     except Exception as e:   # a generator bug: report it like a failure
         return seed, '', False, 'generator error', '%s: %s' % (type(e).__name__, e), None, (0, 0)
     d = tempfile.mkdtemp(prefix='pyscript-diff-')
@@ -127,9 +127,11 @@ def check_one(pyscript, seed, avoid):
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     harness.common_arguments(ap, gen_scalar.AVOIDABLE, programs=300)
+    ap.add_argument('--functions', type=gen_scalar.parse_functions, default=(15, 25), metavar='MIN-MAX',
+                    help='functions per program (default 15-25)')
     args = ap.parse_args(argv)
     pyscript = os.path.abspath(args.pyscript)
-    return harness.run_all(args, lambda seed: check_one(pyscript, seed, args.avoid))
+    return harness.run_all(args, lambda seed: check_one(pyscript, seed, args.avoid, args.functions))
 
 if __name__ == '__main__':
     sys.exit(main(sys.argv[1:]))
