@@ -228,6 +228,15 @@ private:
       return nullptr;
     }
     const Signature* sig = find_array_member(e.text);
+    static const std::set<std::string> container_methods = {
+        "append", "extend", "insert", "pop", "remove", "clear", "keys", "values", "items", "update", "get"};
+    if (!sig && container_methods.count(e.text)) {
+      Diagnostic& d = diags_.error(e.text_range, "attribute",
+                                   "'." + e.text + "' is a method of lists and dicts, which pyscript does not "
+                                   "have (a list is only the data of np.array([...]))");
+      d.help.push_back("compute the values as one array instead: np.arange, np.where, broadcasting");
+      return nullptr;
+    }
     if (!sig) {
       Diagnostic& d = diags_.error(e.text_range, "attribute",
                                    "'" + e.text + "' is not an attribute pyscript supports");

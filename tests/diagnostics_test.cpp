@@ -132,6 +132,9 @@ TEST_CASE("[attribute] unknown module members and array attributes") {
   CHECK(check("import math\nx = math.gamma(3.0)\n").codes() == "attribute");
   CHECK(check("import numpy as np\nx = np.ones(3)\ny = x.cumsum()\n").first() ==
         "3:7 [attribute] 'cumsum' is not an attribute pyscript supports");
+  CHECK(check("import numpy as np\nrows = np.ones(3)\nrows.append(2.0)\n").first() ==
+        "3:6 [attribute] '.append' is a method of lists and dicts, which pyscript does not have (a list is "
+        "only the data of np.array([...]))");
 }
 
 TEST_CASE("[redefined] a function defined twice") {
