@@ -89,6 +89,7 @@ private:
   ir::Value* lower_logical(const ast::Expr& e, Environment& env, bool as_condition);
   ir::Value* lower_ifexp(const ast::Expr& e, Environment& env);
   ir::Value* lower_subscript(const ast::Expr& e, Environment& env);
+  ir::Value* tuple_slice(ir::Value* t, const ast::Expr& slice, const SourceRange& range);
   ir::Value* lower_attribute(const ast::Expr& e, Environment& env);
   // Two branches producing one value each: If(cond) { then } else { else }.
   template <class Then, class Else>

@@ -154,6 +154,14 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
   return nullptr;
 }
 
+// 3 or -3 as written in the source; nullopt for anything else.
+static std::optional<int64_t> int_literal(const ast::Expr& x) {
+  if (x.kind == ast::ExprKind::Int) return x.int_value;
+  if (x.kind == ast::ExprKind::Unary && x.unary_op == ast::UnaryOp::Neg && x.operands[0]->kind == ast::ExprKind::Int)
+    return -x.operands[0]->int_value;
+  return std::nullopt;
+}
+
 Value* FunctionLowering::lower_subscript(const ast::Expr& e, Environment& env) {
   Value* v = lower_expr(*e.operands[0], env);
   if (!v) return nullptr;
@@ -166,14 +174,14 @@ Value* FunctionLowering::lower_subscript(const ast::Expr& e, Environment& env) {
   const std::vector<Type>& elements = v->type().elements();
   int64_t n = int64_t(elements.size());
   // Indices into tuples are constants, so each element keeps its own type.
-  bool negative = index.kind == ast::ExprKind::Unary && index.unary_op == ast::UnaryOp::Neg &&
-                  index.operands[0]->kind == ast::ExprKind::Int;
-  if (index.kind != ast::ExprKind::Int && !negative) {
+  if (index.kind == ast::ExprKind::Slice) return tuple_slice(v, index, e.range);
+  std::optional<int64_t> literal_index = int_literal(index);
+  if (!literal_index) {
     type_error(index.range, "a tuple index must be an integer literal",
                "tuple elements may have different types, so the index must be known when compiling");
     return nullptr;
   }
-  int64_t i = negative ? -index.operands[0]->int_value : index.int_value;
+  int64_t i = *literal_index;
   if (i < 0) i += n;
   if (i < 0 || i >= n) {
     diags_.error(index.range, "index", "tuple index out of range (the tuple has " +
@@ -183,6 +191,47 @@ Value* FunctionLowering::lower_subscript(const ast::Expr& e, Environment& env) {
   ir::Node* get = emit(OpKind::TupleGet, {v}, {elements[size_t(i)]}, e.range);
   get->set_attr("index", i);
   return get->output();
+}
+
+// t[start:stop:step] with literal bounds (or none): the elements Python's slice picks, as a tuple.
+Value* FunctionLowering::tuple_slice(Value* t, const ast::Expr& slice, const SourceRange& range) {
+  const std::vector<Type>& elements = t->type().elements();
+  int64_t n = int64_t(elements.size());
+  int64_t bound[3];
+  for (int k = 0; k < 3; ++k) {
+    const ast::Expr* x = slice.operands[size_t(k)].get();
+    bound[k] = 0;
+    if (!x) continue;
+    std::optional<int64_t> value = int_literal(*x);
+    if (!value) {
+      type_error(x->range, "a tuple slice's bounds must be integer literals",
+                 "the elements it picks, and so their types, must be known when compiling");
+      return nullptr;
+    }
+    bound[k] = *value;
+  }
+  int64_t step = slice.operands[2] ? bound[2] : 1;
+  if (step == 0) {
+    diags_.error(slice.operands[2]->range, "index", "slice step cannot be zero");
+    return nullptr;
+  }
+  // Python's slice.indices(n).
+  auto clamp = [&](const ast::Expr* x, int64_t value, int64_t if_none) {
+    if (!x) return if_none;
+    if (value < 0) value = std::max<int64_t>(value + n, step < 0 ? -1 : 0);
+    return std::min<int64_t>(value, step < 0 ? n - 1 : n);
+  };
+  int64_t start = clamp(slice.operands[0].get(), bound[0], step < 0 ? n - 1 : 0);
+  int64_t stop = clamp(slice.operands[1].get(), bound[1], step < 0 ? -1 : n);
+  std::vector<Value*> items;
+  std::vector<Type> types;
+  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+    ir::Node* get = emit(OpKind::TupleGet, {t}, {elements[size_t(i)]}, range);
+    get->set_attr("index", i);
+    items.push_back(get->output());
+    types.push_back(elements[size_t(i)]);
+  }
+  return emit1(OpKind::TupleConstruct, items, Type::tuple(types), range);
 }
 
 bool FunctionLowering::unify_numbers(Value*& a, Value*& b, const ast::Expr& e, const char* op) {

@@ -56,6 +56,8 @@ TEST_CASE("[type] operators and builtins on the wrong types") {
         "2:7 [type] type conflict: the conditional expression gives a int or a float");
   CHECK(first("a, b = 1, 2, 3\n") == "1:1 [type] cannot unpack a tuple of 3 elements into 2 names");
   CHECK(first("t = (1, 2)\nprint(t[2])\n") == "2:9 [index] tuple index out of range (the tuple has 2 elements)");
+  CHECK(first("t = (1, 2)\nn = 1\nprint(t[n:])\n") == "3:9 [type] a tuple slice's bounds must be integer literals");
+  CHECK(first("t = (1, 2)\nprint(t[::0])\n") == "2:11 [index] slice step cannot be zero");
   CHECK(first("for i in range(2.5):\n    pass\n") == "1:16 [type] range() arguments must be int, not float");
 }
 
