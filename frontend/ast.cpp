@@ -83,6 +83,20 @@ std::string dump_expr(const Expr* e) {
     return out + ")";
   }
   case ExprKind::IfExp: return "(ifexp" + list(0) + ")";
+  case ExprKind::FString: {
+    std::string out = "(fstring";
+    for (const FStringPiece& piece : e->fstring) {
+      if (piece.field < 0) {
+        out += " '" + piece.text + "'";
+        continue;
+      }
+      out += " {" + dump_expr(e->operands[size_t(piece.field)].get());
+      if (piece.conversion) out += std::string("!") + piece.conversion;
+      if (!piece.spec.empty()) out += ":" + piece.spec;
+      out += "}";
+    }
+    return out + ")";
+  }
   }
   return "?";
 }

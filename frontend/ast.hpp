@@ -49,12 +49,22 @@ enum class ExprKind {
   Logical,   // operands[0] bool_op operands[1], short-circuit
   Compare,   // operands[0] compare_ops[0] operands[1] compare_ops[1] operands[2] ...
   IfExp,     // operands[1] if operands[0] else operands[2]
+  FString,   // f"...": fstring holds the pieces; operands: the replacement fields' expressions
 };
 
 struct Keyword {
   std::string name;
   SourceRange name_range;
   ExprPtr value;
+};
+
+// A piece of an f-string: literal text, or the replacement field {operands[field]!conversion:spec}.
+struct FStringPiece {
+  std::string text;    // the literal text, when field < 0
+  int field = -1;      // index into the f-string's operands
+  char conversion = 0; // 'r', 's' or 0
+  std::string spec;    // the format spec after ':', "" when none
+  SourceRange range;   // the replacement field, braces included
 };
 
 struct Expr {
@@ -71,6 +81,7 @@ struct Expr {
   BoolOp bool_op = BoolOp::And;
   std::vector<CompareOp> compare_ops;
   std::vector<Keyword> keywords; // Call
+  std::vector<FStringPiece> fstring;
 
   Expr(ExprKind k, SourceRange r) : kind(k), range(r) {}
 };

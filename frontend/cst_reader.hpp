@@ -57,6 +57,8 @@ public:
   ast::ExprPtr convert_integer(TSNode n);
   ast::ExprPtr convert_float(TSNode n);
   ast::ExprPtr convert_string(TSNode n);
+  bool convert_interpolation(TSNode n, ast::Expr& out);
+  bool decode_part(TSNode part, std::string_view body, bool raw, std::string& value);
 
   // Reports `'<what>' is not supported` at n, with a help line when `help` is not empty.
   Diagnostic& unsupported(TSNode n, const std::string& what, const std::string& help = "");

@@ -11,6 +11,7 @@ namespace pyscript::detail {
 namespace {
 
 using ast::Expr;
+using ast::FStringPiece;
 using ast::ExprKind;
 using ast::ExprPtr;
 
@@ -156,11 +157,62 @@ ExprPtr CstReader::convert_float(TSNode n) {
   return e;
 }
 
+// The replacement field `{expression!conversion:spec}` of an f-string, appended to `out`.
+bool CstReader::convert_interpolation(TSNode n, Expr& out) {
+  for (TSNode child : children(n))
+    if (is(child, "=")) {
+      unsupported(n, "a self-documenting f-string field '{x=}'", "write the name in the text: f\"x={x}\"");
+      return false;
+    }
+  TSNode expression = field(n, "expression");
+  if (ts_node_is_null(expression) || is(expression, "expression_list") || is(expression, "pattern_list") ||
+      is(expression, "yield")) {
+    unsupported(n, "this f-string field", "put one expression in each field: f\"{a} {b}\"");
+    return false;
+  }
+  FStringPiece piece;
+  piece.range = range(n);
+  TSNode conversion = field(n, "type_conversion");
+  if (!ts_node_is_null(conversion)) {
+    std::string_view c = text(conversion); // "!r"
+    if (c != "!r" && c != "!s") {
+      unsupported(conversion, "the conversion '" + std::string(c) + "'", "use !r or !s");
+      return false;
+    }
+    piece.conversion = c[1];
+  }
+  TSNode spec = field(n, "format_specifier");
+  if (!ts_node_is_null(spec)) {
+    if (!named_children(spec).empty()) {
+      unsupported(spec, "a replacement field inside a format spec", "write the spec out: f\"{x:8.3f}\"");
+      return false;
+    }
+    std::string_view t = text(spec); // ":8.3f"
+    piece.spec = std::string(t.substr(t.empty() || t[0] != ':' ? 0 : 1));
+  }
+  ExprPtr e = convert_expr(expression);
+  if (!e) return false;
+  piece.field = int(out.operands.size());
+  out.operands.push_back(std::move(e));
+  out.fstring.push_back(std::move(piece));
+  return true;
+}
+
 ExprPtr CstReader::convert_string(TSNode n) {
   std::vector<TSNode> parts;
   if (is(n, "concatenated_string")) parts = named_children(n);
   else parts.push_back(n);
   std::string value;
+  // An f-string anywhere in a concatenation makes the whole an FString; `value` collects the
+  // literal text since the last replacement field.
+  ExprPtr fstring;
+  auto flush_text = [&] {
+    if (!fstring || value.empty()) return;
+    FStringPiece piece;
+    piece.text = std::move(value);
+    value.clear();
+    fstring->fstring.push_back(std::move(piece));
+  };
   for (TSNode part : parts) {
     std::string_view whole = text(part);
     // Prefix letters, then the opening quote(s).
@@ -168,13 +220,26 @@ ExprPtr CstReader::convert_string(TSNode n) {
     while (p < whole.size() && whole[p] != '\'' && whole[p] != '"') ++p;
     std::string prefix;
     for (char c : whole.substr(0, p)) prefix += char(std::tolower(static_cast<unsigned char>(c)));
-    if (prefix.find('f') != std::string::npos) {
-      unsupported(part, "an f-string", "pass the values to print separately: print(\"x =\", x)");
-      return nullptr;
-    }
     if (prefix.find('b') != std::string::npos) {
       unsupported(part, "a bytes literal");
       return nullptr;
+    }
+    if (prefix.find('f') != std::string::npos) {
+      if (!fstring) fstring = std::make_unique<Expr>(ExprKind::FString, range(n));
+      for (TSNode child : named_children(part)) {
+        if (is(child, "interpolation")) {
+          flush_text();
+          if (!convert_interpolation(child, *fstring)) return nullptr;
+          continue;
+        }
+        if (!is(child, "string_content")) continue;
+        // {{ and }} stand for braces; then the escapes, as in any string.
+        std::string body(text(child));
+        for (size_t at = 0; (at = body.find_first_of("{}", at)) != std::string::npos; ++at)
+          if (at + 1 < body.size() && body[at + 1] == body[at]) body.erase(at, 1);
+        if (!decode_part(part, body, prefix.find('r') != std::string::npos, value)) return nullptr;
+      }
+      continue;
     }
     if (p >= whole.size()) return nullptr;
     size_t quote_len = whole.substr(p).size() >= 6 && whole[p + 1] == whole[p] &&
@@ -183,23 +248,44 @@ ExprPtr CstReader::convert_string(TSNode n) {
                            : 1;
     if (whole.size() < p + 2 * quote_len) return nullptr;
     std::string_view body = whole.substr(p + quote_len, whole.size() - p - 2 * quote_len);
-    if (prefix.find('r') != std::string::npos) {
-      value += body;
-    } else if (EscapeProblem problem = decode_escapes(body, value); problem == EscapeProblem::Malformed) {
-      Diagnostic& d = diags_.error(range(part), "syntax", "malformed or unsupported escape sequence in string literal");
-      d.help.push_back("\\N{...} names are not supported: write the character itself, or \\uXXXX");
-      return nullptr;
-    } else if (problem == EscapeProblem::Surrogate) {
-      Diagnostic& d = diags_.error(range(part), "unsupported",
-                                   "string literal holds a surrogate code point (U+D800-U+DFFF), which CPython "
-                                   "cannot print (UnicodeEncodeError)");
-      d.help.push_back("write the character itself, or its \\U0001XXXX escape, instead of a surrogate pair");
-      return nullptr;
+    if (!decode_part(part, body, prefix.find('r') != std::string::npos, value)) return nullptr;
+  }
+  if (fstring) {
+    flush_text();
+    if (fstring->operands.empty()) { // f"text": a plain string
+      std::string text;
+      for (const FStringPiece& piece : fstring->fstring) text += piece.text;
+      fstring->kind = ExprKind::Str;
+      fstring->text = std::move(text);
+      fstring->fstring.clear();
     }
+    return fstring;
   }
   ExprPtr e = std::make_unique<Expr>(ExprKind::Str, range(n));
   e->text = std::move(value);
   return e;
+}
+
+// The text of one string literal's body (raw, or with its escapes decoded) appended to `value`.
+bool CstReader::decode_part(TSNode part, std::string_view body, bool raw, std::string& value) {
+  if (raw) {
+    value += body;
+    return true;
+  }
+  EscapeProblem problem = decode_escapes(body, value);
+  if (problem == EscapeProblem::Malformed) {
+    Diagnostic& d = diags_.error(range(part), "syntax", "malformed or unsupported escape sequence in string literal");
+    d.help.push_back("\\N{...} names are not supported: write the character itself, or \\uXXXX");
+    return false;
+  }
+  if (problem == EscapeProblem::Surrogate) {
+    Diagnostic& d = diags_.error(range(part), "unsupported",
+                                 "string literal holds a surrogate code point (U+D800-U+DFFF), which CPython "
+                                 "cannot print (UnicodeEncodeError)");
+    d.help.push_back("write the character itself, or its \\U0001XXXX escape, instead of a surrogate pair");
+    return false;
+  }
+  return true;
 }
 
 } // namespace pyscript::detail
