@@ -1,3 +1,6 @@
+// Reads "KIND\tVALUE\tSPEC" lines (KIND i, f or s) and writes format(VALUE, SPEC) as
+// support/format_spec computes it, "[text]" or "ERR message": tests/format_spec/check.py compares
+// with CPython.
 #include "support/format_spec.hpp"
 #include <iostream>
 #include <sstream>
@@ -6,7 +9,6 @@ using namespace pyscript;
 int main() {
   std::string line;
   while (std::getline(std::cin, line)) {
-    // kind \t value \t spec
     std::istringstream in(line);
     std::string kind, value, spec;
     std::getline(in, kind, '\t'); std::getline(in, value, '\t'); std::getline(in, spec);
