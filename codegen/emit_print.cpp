@@ -35,6 +35,23 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
   }
 }
 
+// An f-string field (lower/lower_fstring.cpp): str(v), repr(v) (!r), or format(v, spec), whose
+// spec lowering checked against v's type (an int, a float or a str by then).
+void FunctionEmitter::emit_print_format(const ir::Node& n) {
+  const ir::Value* in = n.input(0);
+  llvm::Value* v = value(in);
+  const std::string& spec = n.str_attr("spec");
+  if (spec.empty()) return print_value(v, in->type(), /*in_container=*/n.str_attr("conversion") == "r");
+  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  llvm::Type* arg = type(in->type());
+  const char* fn = in->type().is(TypeKind::Int)     ? "pyrt_print_format_int"
+                   : in->type().is(TypeKind::Float) ? "pyrt_print_format_float"
+                                                    : "pyrt_print_format_str";
+  PYSCRIPT_ASSERT(in->type().is(TypeKind::Int) || in->type().is(TypeKind::Float) || in->type().is(TypeKind::Str),
+                  "codegen: print_format of a " + in->type().to_string());
+  builder_.CreateCall(runtime(fn, builder_.getVoidTy(), {ptr, arg, ptr}), {ctx_, v, c_string(spec)});
+}
+
 void FunctionEmitter::emit_print(const ir::Node& n) {
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   // Known text (sep, end, string constants) with its length: it may hold NUL characters.

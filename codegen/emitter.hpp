@@ -54,6 +54,7 @@ public:
   void release_arrays(llvm::Value* v, const ir::Type& t);
   void visit_arrays(llvm::Value* v, const ir::Type& t, const char* fn);
   void emit_print(const ir::Node& n);
+  void emit_print_format(const ir::Node& n);
   // A fused elementwise op (emit_fused.cpp), and tanh as it computes it.
   void emit_fused(const ir::Node& n);
   llvm::Value* emit_tanh(llvm::Value* x);

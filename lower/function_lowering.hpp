@@ -104,6 +104,11 @@ private:
   ir::Value* lower_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_math(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_print(const ast::Expr& e, std::vector<ir::Value*>& args);
+  // print(...) with f-string arguments (lower_fstring.cpp).
+  ir::Value* lower_print_fstrings(const ast::Expr& e, Environment& env);
+  bool print_keywords(const ast::Expr& e, std::string& sep, std::string& end);
+  bool printable(const ir::Value* v, const SourceRange& range);
+  bool formattable(const ir::Value* v, const ast::FStringPiece& piece);
   ir::Value* lower_user_call(const ast::FunctionDef& fn, const ast::Expr& e,
                              std::vector<ir::Value*>& args, Environment& env);
 

@@ -5,6 +5,7 @@
 #include "frontend/builtins.hpp"
 #include "support/internal_error.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -42,6 +43,11 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
     type_error(e.range, "range() is supported only as the iterable of a 'for' loop");
     return nullptr;
   }
+  bool user_function = module_.find_function(name) && !env.find(name);
+  if (name == "print" && !user_function &&
+      std::any_of(e.operands.begin() + 1, e.operands.end(),
+                  [](const ast::ExprPtr& a) { return a->kind == ast::ExprKind::FString; }))
+    return lower_print_fstrings(e, env);
   std::vector<Value*> args;
   for (size_t i = 1; i < e.operands.size(); ++i) {
     Value* v = lower_expr(*e.operands[i], env);
@@ -69,34 +75,45 @@ Value* FunctionLowering::lower_math(const std::string& name, const ast::Expr& e,
   return n->output();
 }
 
-Value* FunctionLowering::lower_print(const ast::Expr& e, std::vector<Value*>& args) {
-  std::string sep = " ", end = "\n";
+bool FunctionLowering::print_keywords(const ast::Expr& e, std::string& sep, std::string& end) {
+  sep = " ";
+  end = "\n";
   for (const ast::Keyword& kw : e.keywords) {
     if (kw.value->kind == ast::ExprKind::None) continue;
     if (kw.value->kind != ast::ExprKind::Str) {
       type_error(kw.value->range, "print(" + kw.name + "=...) must be a string literal");
-      return nullptr;
+      return false;
     }
     (kw.name == "sep" ? sep : end) = kw.value->text;
   }
+  return true;
+}
+
+bool FunctionLowering::printable(const Value* v, const SourceRange& range) {
   // numpy 1 prints a numpy scalar inside a tuple as 6.0, numpy 2 as np.float32(6.0).
   std::function<bool(const Type&)> holds_numpy_scalar = [&](const Type& t) {
     for (const Type& e : t.elements())
       if ((e.is(TypeKind::Array) && e.rank() == 0) || (e.is(TypeKind::Tuple) && holds_numpy_scalar(e))) return true;
     return false;
   };
-  for (Value* a : args) {
-    if (a->type().is(TypeKind::Tuple) && holds_numpy_scalar(a->type())) {
-      type_error(e.range, "printing a numpy scalar inside a tuple is not supported (numpy 1 prints 6.0, numpy 2 "
-                          "np.float64(6.0))",
-                 "convert it to a Python number first: float(x.sum()), int(x.argmax())");
-      return nullptr;
-    }
-    if (a->type().is(TypeKind::Unknown)) {
-      type_error(e.range, "printing a " + a->type().to_string() + " is not supported");
-      return nullptr;
-    }
+  if (v->type().is(TypeKind::Tuple) && holds_numpy_scalar(v->type())) {
+    type_error(range, "printing a numpy scalar inside a tuple is not supported (numpy 1 prints 6.0, numpy 2 "
+                      "np.float64(6.0))",
+               "convert it to a Python number first: float(x.sum()), int(x.argmax())");
+    return false;
   }
+  if (v->type().is(TypeKind::Unknown)) {
+    type_error(range, "printing a " + v->type().to_string() + " is not supported");
+    return false;
+  }
+  return true;
+}
+
+Value* FunctionLowering::lower_print(const ast::Expr& e, std::vector<Value*>& args) {
+  std::string sep, end;
+  if (!print_keywords(e, sep, end)) return nullptr;
+  for (Value* a : args)
+    if (!printable(a, e.range)) return nullptr;
   ir::Node* n = emit(OpKind::Print, args, {}, e.range);
   n->set_attr("sep", sep);
   n->set_attr("end", end);

@@ -54,6 +54,10 @@ Value* FunctionLowering::lower_expr(const ast::Expr& e, Environment& env) {
   case ast::ExprKind::Logical: return lower_logical(e, env, /*as_condition=*/false);
   case ast::ExprKind::Compare: return lower_compare(e, env);
   case ast::ExprKind::IfExp: return lower_ifexp(e, env);
+  case ast::ExprKind::FString:
+    type_error(e.range, "an f-string is supported only as an argument of print()",
+               "pyscript has no string values: print(f\"x={x}\") works, s = f\"...\" does not");
+    return nullptr;
   }
   PYSCRIPT_UNREACHABLE("unknown expression kind");
 }

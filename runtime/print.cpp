@@ -1,6 +1,7 @@
 // print() as CPython prints: repr of floats (shortest round trip), True/False/None.
 #include "pyscript/runtime.h"
 #include "support/float_repr.hpp"
+#include "support/format_spec.hpp"
 
 #include <cinttypes>
 #include <cstring>
@@ -24,6 +25,28 @@ void pyrt_print_none(pyrt_context* ctx) { std::fputs("None", out_of(ctx)); }
 void pyrt_print_str(pyrt_context* ctx, const char* s) { std::fputs(s, out_of(ctx)); }
 
 void pyrt_print_bytes(pyrt_context* ctx, const char* s, int64_t n) { std::fwrite(s, 1, size_t(n), out_of(ctx)); }
+
+// f"{x:spec}": lowering checked the spec when compiling, so it parses here.
+static bool parsed(const char* spec, pyscript::FormatKind kind, pyscript::FormatSpec& out) {
+  return !pyscript::parse_format_spec(spec, kind, out);
+}
+
+static void write(pyrt_context* ctx, const std::string& text) { std::fwrite(text.data(), 1, text.size(), out_of(ctx)); }
+
+void pyrt_print_format_int(pyrt_context* ctx, int64_t v, const char* spec) {
+  pyscript::FormatSpec s;
+  if (parsed(spec, pyscript::FormatKind::Int, s)) write(ctx, pyscript::format_int(v, s));
+}
+
+void pyrt_print_format_float(pyrt_context* ctx, double v, const char* spec) {
+  pyscript::FormatSpec s;
+  if (parsed(spec, pyscript::FormatKind::Float, s)) write(ctx, pyscript::format_float(v, s));
+}
+
+void pyrt_print_format_str(pyrt_context* ctx, const char* v, const char* spec) {
+  pyscript::FormatSpec s;
+  if (parsed(spec, pyscript::FormatKind::Str, s)) write(ctx, pyscript::format_str(v, s));
+}
 
 void pyrt_print_str_repr(pyrt_context* ctx, const char* s) {
   // CPython's repr: single quotes unless the text has one and no double quote.

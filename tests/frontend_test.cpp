@@ -53,6 +53,12 @@ TEST_CASE("tuples, chained comparisons, logic, conditional expressions") {
         "assign lo = 0  # 3:1\n");
 }
 
+TEST_CASE("f-strings: literal pieces, fields with conversions and specs, concatenation") {
+  CHECK(ast_of("x = 1\nprint(f\"a{x:>4}b{{c}}\" \"d\" f\"{x!r}\", f\"plain\")\n") ==
+        "assign x = 1  # 1:1\n"
+        "(call print (fstring 'a' {x:>4} 'b{c}d' {x!r}) 'plain')  # 2:1\n");
+}
+
 TEST_CASE("numpy calls, keywords, attributes, slices") {
   CHECK(ast_of("import numpy as np\nx = np.zeros((2, 3), dtype=np.float32)\n"
                "y = x.T[0, 1:] @ x.sum(axis=1, keepdims=True)\n") ==

@@ -58,6 +58,25 @@ TEST_CASE("[type] operators and builtins on the wrong types") {
   CHECK(first("t = (1, 2)\nprint(t[2])\n") == "2:9 [index] tuple index out of range (the tuple has 2 elements)");
   CHECK(first("t = (1, 2)\nn = 1\nprint(t[n:])\n") == "3:9 [type] a tuple slice's bounds must be integer literals");
   CHECK(first("t = (1, 2)\nprint(t[::0])\n") == "2:11 [index] slice step cannot be zero");
+}
+
+TEST_CASE("[type] f-strings: only in print, specs checked against the field's type") {
+  CHECK(first("x = 1\ns = f\"{x}\"\n") == "2:5 [type] an f-string is supported only as an argument of print()");
+  CHECK(first("x = 2.5\nprint(f\"{x:d}\")\n") ==
+        "2:9 [format] invalid format spec 'd': Unknown format code 'd' for object of type 'float'");
+  CHECK(first("x = 2\nprint(f\"{x:.2d}\")\n") ==
+        "2:9 [format] invalid format spec '.2d': Precision not allowed in integer format specifier");
+  CHECK(first("s = 'a'\nprint(f\"{s:+}\")\n") ==
+        "2:9 [format] invalid format spec '+': Sign not allowed in string format specifier");
+  CHECK(first("print(f\"{None:>4}\")\n") ==
+        "1:9 [type] a format spec applies to numbers and strings; CPython raises TypeError: unsupported format "
+        "string passed to NoneType.__format__");
+  CHECK(first("import numpy as np\nx = np.ones(2)\nprint(f\"{x:.2f}\")\n") ==
+        "3:9 [type] a format spec applies to numbers and strings; CPython raises TypeError: unsupported format "
+        "string passed to numpy.ndarray.__format__");
+  CHECK(first("import numpy as np\nx = np.ones(2)\nprint(f\"{x.sum()!r}\")\n") ==
+        "3:9 [type] !r of a numpy scalar is not supported (numpy 1 gives 6.0, numpy 2 np.float64(6.0))");
+  CHECK(lower_errors("import numpy as np\nx = np.ones(2)\nprint(f\"{x.sum():.3f} {x!r} {x.sum()!s} {True:>3}\")\n").empty());
   CHECK(first("for i in range(2.5):\n    pass\n") == "1:16 [type] range() arguments must be int, not float");
 }
 

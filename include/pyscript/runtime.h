@@ -181,6 +181,10 @@ double pyrt_array_item_f64(pyrt_context* ctx, pyrt_array* a, const char* site);
 int64_t pyrt_array_item_i64(pyrt_context* ctx, pyrt_array* a, const char* site);
 
 void pyrt_print_array(pyrt_context* ctx, pyrt_array* a);
+/* f"{v:spec}": Python's format(v, spec); spec was checked when compiling */
+void pyrt_print_format_int(pyrt_context* ctx, int64_t v, const char* spec);
+void pyrt_print_format_float(pyrt_context* ctx, double v, const char* spec);
+void pyrt_print_format_str(pyrt_context* ctx, const char* v, const char* spec);
 /* repr(a), as print shows an array inside a tuple: "array([1., 2.], dtype=float32)" */
 void pyrt_print_array_repr(pyrt_context* ctx, pyrt_array* a);
 
