@@ -6,6 +6,7 @@
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 
 namespace pyscript::detail {
 namespace {
@@ -168,6 +169,22 @@ bool CstReader::convert_interpolation(TSNode n, Expr& out) {
   if (ts_node_is_null(expression) || is(expression, "expression_list") || is(expression, "pattern_list") ||
       is(expression, "yield")) {
     unsupported(n, "this f-string field", "put one expression in each field: f\"{a} {b}\"");
+    return false;
+  }
+  // Python ends the expression at a top-level ':' (f"{x:=+9}" is x with spec "=+9"); the grammar
+  // reads x := +9, an assignment expression, unless it is in parentheses.
+  std::function<bool(TSNode)> bare_walrus = [&](TSNode node) {
+    if (is(node, "parenthesized_expression")) return false;
+    if (is(node, "named_expression")) return true;
+    for (TSNode child : named_children(node))
+      if (bare_walrus(child)) return true;
+    return false;
+  };
+  if (bare_walrus(expression)) {
+    Diagnostic& d = diags_.error(range(n), "unsupported",
+                                 "a format spec beginning with '=' right after ':' is read as the ':=' operator by "
+                                 "pyscript's parser");
+    d.help.push_back("write the fill character before '=': f\"{x: =+9}\" means the same");
     return false;
   }
   FStringPiece piece;

@@ -77,6 +77,8 @@ TEST_CASE("[unsupported] dynamic Python, each at its own location") {
       {"x = {1: 2}\n", "1:5 [unsupported] a dict is not supported by pyscript"},
       {"x = 1\nprint(f'{x=}')\n", "2:9 [unsupported] a self-documenting f-string field '{x=}' is not supported by pyscript"},
       {"x = 1\nprint(f'{x!a}')\n", "2:11 [unsupported] the conversion '!a' is not supported by pyscript"},
+      {"x = 1\nprint(f'{x:=+9}')\n", "2:9 [unsupported] a format spec beginning with '=' right after ':' is read as the "
+                                     "':=' operator by pyscript's parser"},
       {"x = 1\nprint(f'{x:{x}}')\n", "2:11 [unsupported] a replacement field inside a format spec is not supported by pyscript"},
       {"x = 1 & 2\n", "1:7 [unsupported] the bitwise operator '&' is not supported by pyscript"},
       {"x = 1\ny = x is None\n", "2:7 [unsupported] the 'is' operator is not supported by pyscript"},

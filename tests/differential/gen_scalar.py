@@ -1130,11 +1130,48 @@ def s_jump(g, depth):
     return False
 
 
+# Format specs for f-string fields: valid for ints and floats alike, or for one of them only.
+SPECS_ANY_NUMBER = ['', '>8', '<6', '^7', '+', ',', '_', '.2f', '10.3f', 'e', '.3e', 'g', '%', '08', '+.1f',
+                    '*^11.2e', ',.2f', ' =+9', '0=10']
+SPECS_INT = ['d', '5d', 'x', '#x', 'X', 'b', '#o', '_b', '+d']
+SPECS_FLOAT = ['.3', '.12g', 'z.1f', '.0f', '#.0f', '.1%', 'E', 'G', '.17g']
+
+
+def fstring_arg(g):
+    """f"text{expr:spec}..." with specs that fit every specialization's type of each field."""
+    parts = []
+    for _ in range(g.rng.choice([1, 1, 2, 3])):
+        if g.chance(0.6):
+            parts.append(g.rng.choice(['x=', ' ', 'v ', ': ', '|', 'loss ']))
+        ty = g.scalar_type()
+        code = unparen(gen_expr(g, ty, 2).code)
+        if any(c in code for c in '"{}\\:#'):
+            code = '0'
+            ty = num(('i',))
+        if ty == BOOL:
+            spec = g.rng.choice(['', '', 'd', '>3', '!r'])
+        elif all_int(ty):
+            spec = g.rng.choice(SPECS_ANY_NUMBER + SPECS_INT + ['!r'])
+        elif all_float(ty):
+            spec = g.rng.choice(SPECS_ANY_NUMBER + SPECS_FLOAT + ['!r'])
+        else:
+            spec = g.rng.choice(SPECS_ANY_NUMBER)
+        if spec.startswith('!'):
+            parts.append('{%s%s}' % (code, spec))
+        else:
+            parts.append('{%s%s}' % (code, ':' + spec if spec else ''))
+    if g.chance(0.3):
+        parts.append(g.rng.choice(['.', ' {{braces}}', ' end']))
+    return 'f"%s"' % ''.join(parts)
+
+
 def print_args(g, n):
     args = []
     for _ in range(n):
         r = g.rng.random()
-        if r < 0.15:
+        if r < 0.1 and 'fstring' not in g.prog.avoid:
+            args.append(fstring_arg(g))
+        elif r < 0.22:
             args.append(string_literal(g))
         elif r < 0.22:
             tys = tuple(g.scalar_type() for _ in range(g.rng.choice([1, 2, 3])))
@@ -1353,6 +1390,7 @@ AVOIDABLE = {
                     'rejects them by design)',
     'round-extreme-digits': 'round(x, n) with n below -1 or above 3',
     'merge-after-jump': 'break/continue inside an if whose branches all assign a variable used after it',
+    'fstring': 'f-strings with format specs as print arguments',
 }
 
 
