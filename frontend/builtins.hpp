@@ -13,7 +13,7 @@ namespace pyscript {
 enum class MemberKind {
   Function, // called: np.exp(x)
   Constant, // read: math.pi
-  DType,    // np.float32: a dtype value, for dtype= and astype
+  DType,    // np.float32: a dtype value, for dtype= and astype; callable when max_args is 1
 };
 
 struct Signature {

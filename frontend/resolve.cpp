@@ -209,11 +209,12 @@ private:
                           "call it: '" + object.text + "." + e.text + "(...)'");
         return nullptr;
       }
-      if (sig->kind != MemberKind::Function && called) {
+      if (sig->kind != MemberKind::Function && called && !(sig->kind == MemberKind::DType && sig->max_args > 0)) {
         Diagnostic& d = diags_.error(e.range, "unsupported",
                                      "'" + object.text + "." + e.text + "' cannot be called");
         if (sig->kind == MemberKind::DType)
-          d.help.push_back("convert with '.astype(" + object.text + "." + e.text + ")'");
+          d.help.push_back("create arrays with " + object.text + ".array, " + object.text + ".zeros, " +
+                           object.text + ".full, ...");
         return nullptr;
       }
       return sig;

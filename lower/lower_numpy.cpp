@@ -191,8 +191,31 @@ bool FunctionLowering::shape_dims(Value* shape, const SourceRange& r, std::vecto
   return false;
 }
 
+// np.float32(x): a numpy scalar (a 0-d array) of a Python number, rounded or truncated as numpy
+// converts; of an array, the array cast (as .astype).
+Value* FunctionLowering::numpy_scalar_of(DType d, const ast::Expr& e, Environment& env) {
+  Value* v = lower_expr(*e.operands[1], env);
+  if (!v) return nullptr;
+  if (v->type().is(TypeKind::Array))
+    return emit(OpKind::ArrayCast, {v}, {Type::array(d, v->type().rank())}, e.range)->output();
+  if (!v->type().is_number()) {
+    type_error(e.operands[1]->range, "np." + std::string(ir::dtype_name(d)) + "() of a " + v->type().to_string() +
+                                         " is not supported");
+    return nullptr;
+  }
+  // int64 of a float truncates as int() does (and raises where int() raises: nan, inf).
+  Value* element = cast(v, d == DType::Int64 ? Type::int_() : Type::float_(), e.range);
+  if (!element) return nullptr;
+  ir::Node* n = emit(OpKind::ArrayLiteral, {element}, {Type::array(d, 0)}, e.range);
+  n->set_attr("dtype", std::string(ir::dtype_name(d)));
+  n->set_attr("shape", std::string());
+  return n->output();
+}
+
 Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Expr& e, Environment& env) {
   std::vector<Value*> args;
+  if (std::optional<DType> d = ir::dtype_from_name(name == "bool_" ? "bool" : name))
+    return numpy_scalar_of(*d, e, env);
   // np.array's data is a literal, read from the AST rather than lowered.
   if (name == "array") {
     std::vector<int64_t> shape;

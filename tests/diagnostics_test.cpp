@@ -130,6 +130,13 @@ TEST_CASE("[arity] user functions, builtins and numpy") {
         "2:16 [arity] np.ones() got an unexpected keyword argument 'order'");
 }
 
+TEST_CASE("[arity] numpy dtypes convert one value when called") {
+  CHECK(check("import numpy as np\nx = np.float32(1, 2)\n").first() ==
+        "2:5 [arity] np.float32() takes 1 argument but 2 were given");
+  CHECK(check("import numpy as np\nx = np.ndarray(3)\n").first() == "2:5 [unsupported] 'np.ndarray' cannot be called");
+  CHECK(check("import numpy as np\nx = np.int64(2.5)\ny = np.bool_(x)\n").codes().empty());
+}
+
 TEST_CASE("[attribute] unknown module members and array attributes") {
   auto r = check("import numpy as np\nx = np.frobnicate(3)\n");
   CHECK(r.first() == "2:8 [attribute] module 'numpy' has no attribute 'frobnicate' in pyscript");
