@@ -79,7 +79,12 @@ Value* FunctionLowering::lower_print_fstrings(const ast::Expr& e, Environment& e
   }
   pieces.push_back(text_piece(end));
   for (const PrintPiece& piece : pieces) {
-    if (piece.value) {
+    if (piece.value && piece.spec.empty() && !piece.conversion) {
+      // str(v), as print writes it (a constant string with its NUL characters too).
+      ir::Node* n = emit(OpKind::Print, {piece.value}, {}, piece.range);
+      n->set_attr("sep", std::string());
+      n->set_attr("end", std::string());
+    } else if (piece.value) {
       ir::Node* n = emit(OpKind::PrintFormat, {piece.value}, {}, piece.range);
       n->set_attr("spec", piece.spec);
       n->set_attr("conversion", std::string(piece.conversion ? 1 : 0, piece.conversion));
