@@ -197,9 +197,21 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::ArrayMatmul:
     out(checked_call(n, "pyrt_array_matmul", ptr, {ptr, ptr, i32}, {in(0), in(1), out_dtype()}));
     return true;
-  case OpKind::ArrayTranspose:
-    out(call("pyrt_array_transpose", ptr, {ptr}, {in(0)}));
+  case OpKind::ArrayTranspose: {
+    if (!n.attr("axes")) {
+      out(call("pyrt_array_transpose", ptr, {ptr}, {in(0)}));
+      return true;
+    }
+    std::vector<llvm::Value*> axes;
+    std::string text = n.str_attr("axes");
+    for (size_t at = 0; at < text.size();) {
+      size_t comma = std::min(text.find(',', at), text.size());
+      axes.push_back(b.getInt64(uint64_t(std::stoll(text.substr(at, comma - at)))));
+      at = comma + 1;
+    }
+    out(call("pyrt_array_permute_axes", ptr, {ptr, ptr}, {in(0), stack_array(i64, axes)}));
     return true;
+  }
   case OpKind::ArrayReshape: {
     std::vector<llvm::Value*> dims;
     for (size_t i = 1; i < n.inputs().size(); ++i) dims.push_back(in(i));

@@ -124,7 +124,7 @@ private:
   ir::Value* array_reduce(const std::string& op, ir::Value* a, const ast::Expr& call,
                           const ast::Expr* positional_axis);
   ir::Value* array_matmul(ir::Value* a, ir::Value* b, const ast::Expr& e);
-  ir::Value* array_transpose(ir::Value* a, const SourceRange& r);
+  ir::Value* array_transpose(ir::Value* a, const SourceRange& r, const std::vector<const ast::Expr*>& axes = {});
   ir::Value* array_reshape(ir::Value* a, const std::vector<ir::Value*>& dims, const SourceRange& r);
   ir::Value* array_index(ir::Value* a, const ast::Expr& index, Environment& env, const SourceRange& r);
   ir::Value* as_array(ir::Value* v, const SourceRange& r);

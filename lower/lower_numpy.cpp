@@ -375,7 +375,11 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     return nullptr;
   }
   if (name == "dot" || name == "matmul") return array_matmul(args[0], args[1], e);
-  if (name == "transpose") return array_transpose(args[0], e.range);
+  if (name == "transpose") {
+    std::vector<const ast::Expr*> axes;
+    if (e.operands.size() == 3) axes.push_back(e.operands[2].get());
+    return array_transpose(args[0], e.range, axes);
+  }
   if (name == "reshape") {
     std::vector<Value*> dims;
     if (!shape_dims(args[1], e.range, dims)) return nullptr;
@@ -444,9 +448,50 @@ Value* FunctionLowering::array_matmul(Value* a, Value* b, const ast::Expr& e) {
   return emit1(OpKind::ArrayMatmul, {a, b}, Type::array(d, rank), e.range);
 }
 
-Value* FunctionLowering::array_transpose(Value* a, const SourceRange& r) {
+// a.T, a.transpose(), or a.transpose(2, 0, 1) / a.transpose((2, 0, 1)) / np.transpose(a, axes): the
+// axes are literals, checked against the rank here as numpy checks them when it runs.
+Value* FunctionLowering::array_transpose(Value* a, const SourceRange& r, const std::vector<const ast::Expr*>& axes_args) {
   if (!(a = as_array(a, r))) return nullptr;
-  return emit1(OpKind::ArrayTranspose, {a}, a->type(), r);
+  std::vector<const ast::Expr*> items = axes_args;
+  if (items.size() == 1 && items[0]->kind == ast::ExprKind::Tuple) {
+    items.clear();
+    for (const ast::ExprPtr& item : axes_args[0]->operands) items.push_back(item.get());
+  }
+  if (items.empty()) return emit1(OpKind::ArrayTranspose, {a}, a->type(), r);
+  int rank = a->type().rank();
+  if (int(items.size()) != rank) {
+    type_error(r, "axes don't match array: transpose of a rank-" + std::to_string(rank) + " array needs " +
+                      std::to_string(rank) + " axes, not " + std::to_string(items.size()));
+    return nullptr;
+  }
+  std::string text;
+  std::vector<bool> seen(size_t(rank), false);
+  for (const ast::Expr* item : items) {
+    std::optional<int64_t> axis;
+    if (item->kind == ast::ExprKind::Int) axis = item->int_value;
+    else if (item->kind == ast::ExprKind::Unary && item->unary_op == ast::UnaryOp::Neg &&
+             item->operands[0]->kind == ast::ExprKind::Int)
+      axis = -item->operands[0]->int_value;
+    if (!axis) {
+      type_error(item->range, "transpose's axes must be integer literals");
+      return nullptr;
+    }
+    if (*axis < -rank || *axis >= rank) {
+      type_error(item->range, "axis " + std::to_string(*axis) + " is out of bounds for array of dimension " +
+                                  std::to_string(rank));
+      return nullptr;
+    }
+    int64_t d = *axis < 0 ? *axis + rank : *axis;
+    if (seen[size_t(d)]) {
+      type_error(item->range, "repeated axis in transpose");
+      return nullptr;
+    }
+    seen[size_t(d)] = true;
+    text += (text.empty() ? "" : ",") + std::to_string(d);
+  }
+  ir::Node* n = emit(OpKind::ArrayTranspose, {a}, {a->type()}, r);
+  n->set_attr("axes", text);
+  return n->output();
 }
 
 Value* FunctionLowering::array_reshape(Value* a, const std::vector<Value*>& dims, const SourceRange& r) {
@@ -477,7 +522,11 @@ Value* FunctionLowering::lower_array_method(Value* self, const ast::Expr& callee
     ir::Node* n = emit(OpKind::ArrayCast, {self}, {Type::array(*d, self->type().rank())}, e.range);
     return n->output();
   }
-  if (name == "transpose") return array_transpose(self, e.range);
+  if (name == "transpose") {
+    std::vector<const ast::Expr*> axes;
+    for (size_t i = 1; i < e.operands.size(); ++i) axes.push_back(e.operands[i].get());
+    return array_transpose(self, e.range, axes);
+  }
   if (name == "reshape") {
     std::vector<Value*> dims;
     for (size_t i = 1; i < e.operands.size(); ++i) {

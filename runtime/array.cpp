@@ -318,6 +318,15 @@ pyrt_array* pyrt_array_transpose(pyrt_array* a) {
   return v;
 }
 
+pyrt_array* pyrt_array_permute_axes(pyrt_array* a, const int64_t* axes) {
+  pyrt_array* v = view_of(a);
+  for (int d = 0; d < a->ndim; ++d) {
+    v->shape[d] = a->shape[axes[d]];
+    v->strides[d] = a->strides[axes[d]];
+  }
+  return v;
+}
+
 pyrt_array* pyrt_array_reshape(pyrt_context* ctx, pyrt_array* a, int32_t ndim, const int64_t* shape,
                                const char* site) {
   int64_t dims[PYRT_MAX_DIMS];

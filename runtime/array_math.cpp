@@ -1,6 +1,7 @@
 // Array arithmetic with numpy's semantics: broadcasting, elementwise ops computed in one dtype,
 // reductions over an axis, matrix products.
 #include "runtime/array_internal.hpp"
+#include "runtime/array_sum.hpp"
 #include "support/python_arith.hpp"
 
 #include <cblas.h>
@@ -438,9 +439,20 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
       }
       ++n;
     };
-    if (all) for_each_offset(a, visit);
-    else for (int64_t i = 0; i < count; ++i) visit(base + i * inner_stride);
+    if (op == PYRT_SUM && integer) {
+      // int64 sums are exact (and wrap as numpy's do): any order.
+      if (all) for_each_offset(a, visit);
+      else for (int64_t i = 0; i < count; ++i) visit(base + i * inner_stride);
+    } else if (op == PYRT_SUM || op == PYRT_MEAN) {
+      // Float sums in numpy's order (Note [numpy's summation order] in array_sum.cpp).
+      acc = all ? sum_all(a) : sum_along(a, int(axis), base, inner_stride, count);
+    } else if (all) {
+      for_each_offset(a, visit);
+    } else {
+      for (int64_t i = 0; i < count; ++i) visit(base + i * inner_stride);
+    }
     if (op == PYRT_ARGMAX) static_cast<int64_t*>(out->data)[k++] = best;
+    else if (op == PYRT_MEAN && out_dtype == PYRT_F32) store_f64(out, k++, double(float(acc / double(count))));
     else if (op == PYRT_MEAN) store_f64(out, k++, acc / double(count));
     else if (integer && out_dtype == PYRT_I64) static_cast<int64_t*>(out->data)[k++] = iacc;
     else if (integer) store_f64(out, k++, double(iacc));

@@ -31,7 +31,7 @@ const std::vector<Symbol>& symbols() {
       PYRT_SYMBOL(pyrt_array_binary),   PYRT_SYMBOL(pyrt_array_unary),
       PYRT_SYMBOL(pyrt_array_where),    PYRT_SYMBOL(pyrt_array_astype),
       PYRT_SYMBOL(pyrt_array_reduce),   PYRT_SYMBOL(pyrt_array_matmul),
-      PYRT_SYMBOL(pyrt_array_transpose), PYRT_SYMBOL(pyrt_array_reshape),
+      PYRT_SYMBOL(pyrt_array_transpose), PYRT_SYMBOL(pyrt_array_permute_axes), PYRT_SYMBOL(pyrt_array_reshape),
       PYRT_SYMBOL(pyrt_array_index),    PYRT_SYMBOL(pyrt_array_dim),
       PYRT_SYMBOL(pyrt_array_item_f64), PYRT_SYMBOL(pyrt_array_item_i64),
       PYRT_SYMBOL(pyrt_print_array),    PYRT_SYMBOL(pyrt_print_array_repr),    PYRT_SYMBOL(pyrt_array_broadcast_shape),

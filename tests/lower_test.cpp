@@ -155,6 +155,12 @@ TEST_CASE("numpy: what cannot be typed statically is a diagnostic") {
   CHECK(first("import numpy as np\nx = np.zeros(3, dtype=3)\n") ==
         "2:23 [type] a dtype must be np.float32, np.float64, np.int64, np.bool_, float, int, bool or one of "
         "their names (\"float32\", ...)");
+  CHECK(first("import numpy as np\nx = np.ones((2, 3, 4))\nprint(x.transpose(1, 0))\n") ==
+        "3:7 [type] axes don't match array: transpose of a rank-3 array needs 3 axes, not 2");
+  CHECK(first("import numpy as np\nx = np.ones((2, 3))\nprint(x.transpose(0, 0))\n") ==
+        "3:22 [type] repeated axis in transpose");
+  CHECK(first("import numpy as np\nx = np.ones((2, 3))\nprint(np.transpose(x, (0, 2)))\n") ==
+        "3:27 [type] axis 2 is out of bounds for array of dimension 2");
   CHECK(first("import numpy as np\nx = np.ones((2, 3, 3))\nprint(np.dot(x, x))\n") ==
         "3:7 [type] np.dot of arrays of rank above 2 is not supported (it is not the batched product)");
   // A boolean mask: the help points at np.where.

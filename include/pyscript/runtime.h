@@ -168,6 +168,8 @@ pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, i
 
 /* Views and shapes. */
 pyrt_array* pyrt_array_transpose(pyrt_array* a);
+/* a.transpose(axes): axes is a permutation of 0..ndim-1 (checked when compiling) */
+pyrt_array* pyrt_array_permute_axes(pyrt_array* a, const int64_t* axes);
 pyrt_array* pyrt_array_reshape(pyrt_context* ctx, pyrt_array* a, int32_t ndim, const int64_t* shape,
                                const char* site);
 /* Basic indexing: for each axis, kind 0 = integer index (drops the axis), 1 = slice
