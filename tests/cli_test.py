@@ -150,6 +150,12 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("overflow inside an unrolled recursive function: its own line, after the calls CPython makes",
            code == 1 and out == "2\n1\n1\n" and err.startswith(f"{big}:5:12: runtime error: OverflowError"),
            (code, out, err))
+    order = write(tmp, "order.py", "import numpy as np\n\n\ndef f(x):\n    print('in f')\n"
+                  "    return np.minimum(x - np.array([], dtype=np.float32), np.zeros((0, 4, 2)))\n\n\n"
+                  "a = np.ones(3)\nr = f(a)\nv = f(a) * r\nprint('not reached')\n")
+    code, out, err = run("run", order)
+    expect("an array op that raises is not fused past a print (the first call raises before the second prints)",
+           code == 1 and out == "in f\n" and f"{order}:6:23: runtime error: ValueError" in err, (code, out, err))
     endless = write(tmp, "endless.py", "def down(n):\n    if n > 10:\n        return n\n    return down(n - 1) + 1\n\n\nprint(down(5))\n")
     code, out, err = run("run", endless)
     expect("endless recursion is a RecursionError", code == 1 and "RecursionError" in err, (code, out, err))

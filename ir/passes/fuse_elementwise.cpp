@@ -136,15 +136,29 @@ bool fuse_block(Block* b) {
   for (Node* n : b->nodes())
     for (Block* inner : n->blocks()) changed = fuse_block(inner) || changed;
 
-  // A fusable node joins its user's group when that user is its only use, fusable, and here.
+  // A fusable node joins its user's group when that user is its only use, fusable, and here, and
+  // when joining moves it past nothing but pure nodes and members of that group: the fused op
+  // runs where the group's root is, so a node that may raise (a broadcast error) must not move
+  // past a print, a call or another op that may raise (Note [Raising ops are not pure]).
   std::map<Node*, Node*> root_of;
   std::vector<Node*> nodes = b->nodes();
+  std::map<const Node*, size_t> position;
+  for (size_t i = 0; i < nodes.size(); ++i) position[nodes[i]] = i;
+  auto moves_safely = [&](const Node* n, const Node* user) {
+    Node* root = root_of.at(const_cast<Node*>(user));
+    for (size_t k = position.at(n) + 1; k < position.at(user); ++k) {
+      Node* between = nodes[k];
+      bool same_group = root_of.count(between) && root_of.at(between) == root;
+      if (!between->is_pure() && !same_group) return false;
+    }
+    return true;
+  };
   for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
     Node* n = *it;
     if (!fusable(n)) continue;
     const auto& uses = n->output()->uses();
     Node* user = uses.size() == 1 ? uses[0].user : nullptr;
-    bool joins = user && user->owner() == b && root_of.count(user);
+    bool joins = user && user->owner() == b && root_of.count(user) && moves_safely(n, user);
     // A value used twice by its one user (x * x) is still one use per input slot: fine.
     root_of[n] = joins ? root_of.at(user) : n;
   }

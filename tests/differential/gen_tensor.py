@@ -1067,6 +1067,22 @@ class Method(Expr):
         raise AssertionError(n)
 
 
+class TransposeAxes(Method):
+    """obj.transpose(p0, p1, ...) with a literal permutation of the axes."""
+
+    def __init__(self, obj, perm):
+        Method.__init__(self, obj, 'transpose', [])
+        self.perm = list(perm)
+
+    def src(self):
+        return '%s.transpose(%s)' % (paren(self.obj, PREC_ATOM), ', '.join(str(p) for p in self.perm))
+
+    def ev1(self, v, args, kws):
+        if not isinstance(v, Arr) or len(v.shape) != len(self.perm):
+            raise Invalid('transpose axes of another rank')
+        return Arr(v.dt, tuple(v.shape[p] for p in self.perm), v.lo, v.hi)
+
+
 class AsType(Method):
     def __init__(self, obj, dt):
         Method.__init__(self, obj, 'astype', [], [('_dtype', NPDT[dt])])
@@ -1927,6 +1943,11 @@ class Gen:
                     return Attr(a, 'T')
                 if c < 0.7:
                     return NpCall('transpose', [a])
+                ranks = set(len(v.shape) for v in av)
+                if c < 0.85 and len(ranks) == 1 and min(ranks) >= 2:
+                    perm = list(range(min(ranks)))
+                    rng.shuffle(perm)
+                    return TransposeAxes(a, perm)
                 if len(sizes) != 1:
                     return Method(a, 'reshape', [Lit(-1)])
                 return Method(a, 'transpose')
