@@ -16,6 +16,9 @@
 
 #include <cmath>
 #include <cstddef>
+#include <map>
+
+#include <llvm/IR/MDBuilder.h>
 
 namespace pyscript::codegen {
 
@@ -39,7 +42,15 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
   llvm::Value* shape = stack_array(i64, {}, PYRT_MAX_DIMS);
   llvm::Value* ndim = b.CreateCall(runtime("pyrt_array_broadcast_shape", i32, {ptr, i32, ptr, ptr, ptr}),
                                    {ctx_, b.getInt32(uint32_t(array_inputs.size())), arrays, shape, site(n)});
-  return_if_failed();
+  {
+    llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "fused.shapes", function_);
+    llvm::BasicBlock* blame = llvm::BasicBlock::Create(context_, "fused.blame", function_);
+    llvm::MDBuilder md(context_);
+    b.CreateCondBr(b.CreateICmpSLT(ndim, b.getInt32(0)), blame, ok, md.createBranchWeights(1, 1u << 20));
+    b.SetInsertPoint(blame);
+    emit_broadcast_blame(n, array_inputs);
+    b.SetInsertPoint(ok);
+  }
   ir::DType dtype = n.output()->type().dtype();
   int32_t code = runtime_dtype(dtype);
   llvm::Value* candidate = llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(context_));
@@ -117,6 +128,48 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
   b.SetInsertPoint(done);
   for (llvm::Value* e : expanded) b.CreateCall(runtime("pyrt_array_release", b.getVoidTy(), {ptr}), {e});
   bind(n.output(), out);
+}
+
+// Note [Broadcast errors in fused loops]
+// A fused loop broadcasts all its array inputs at once; when they do not fit, numpy would have
+// failed at one op of the chain, naming that op's operands. On that cold path the ops are replayed
+// in order, each broadcasting its own operands' shapes (an input's, or an earlier op's result
+// shape kept in a shape-only pyrt_array), and the first that fails raises at its own line with
+// numpy's message: "operands could not be broadcast together with shapes (3,) (0,)".
+void FunctionEmitter::emit_broadcast_blame(const ir::Node& n, const std::vector<size_t>& array_inputs) {
+  llvm::IRBuilder<>& b = builder_;
+  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  llvm::Type* i32 = b.getInt32Ty();
+  b.CreateCall(runtime("pyrt_clear_error", b.getVoidTy(), {ptr}), {ctx_});
+  const ir::Block& body = *n.block(0);
+  // The pyrt_array holding the shape of each array-shaped value of the block.
+  std::map<const ir::Value*, llvm::Value*> shape_of;
+  for (size_t k : array_inputs) shape_of[body.param(k)] = value(n.input(k));
+  for (const ir::Node* op : body.nodes()) {
+    std::vector<llvm::Value*> operands;
+    for (const ir::Value* in : op->inputs())
+      if (auto it = shape_of.find(in); it != shape_of.end()) operands.push_back(it->second);
+    if (operands.empty() || op->outputs().empty()) continue;
+    if (operands.size() == 1) {
+      shape_of[op->output()] = operands[0];
+      continue;
+    }
+    llvm::Value* holder = stack_array(b.getInt8Ty(), {}, sizeof(pyrt_array));
+    b.CreateMemSet(holder, b.getInt8(0), sizeof(pyrt_array), llvm::MaybeAlign(8));
+    llvm::Value* rank = b.CreateCall(runtime("pyrt_array_broadcast_shape", i32, {ptr, i32, ptr, ptr, ptr}),
+                                     {ctx_, b.getInt32(uint32_t(operands.size())), stack_array(ptr, operands),
+                                      b.CreateConstGEP1_64(b.getInt8Ty(), holder, offsetof(pyrt_array, shape)),
+                                      site(*op)});
+    return_if_failed();
+    b.CreateStore(rank, b.CreateConstGEP1_64(b.getInt8Ty(), holder, offsetof(pyrt_array, ndim)));
+    shape_of[op->output()] = holder;
+  }
+  // Every op's operands fit, so the inputs should have too: report them all at the fused op.
+  std::vector<llvm::Value*> inputs;
+  for (size_t k : array_inputs) inputs.push_back(value(n.input(k)));
+  b.CreateCall(runtime("pyrt_array_broadcast_shape", i32, {ptr, i32, ptr, ptr, ptr}),
+               {ctx_, b.getInt32(uint32_t(inputs.size())), stack_array(ptr, inputs), stack_array(b.getInt64Ty(), {}, PYRT_MAX_DIMS), site(n)});
+  b.CreateBr(failure_exit());
 }
 
 // exp(x), inline so that it vectorizes at the machine's full width: x = n ln2 + r with

@@ -57,6 +57,7 @@ public:
   void emit_print_format(const ir::Node& n);
   // A fused elementwise op (emit_fused.cpp), and tanh as it computes it.
   void emit_fused(const ir::Node& n);
+  void emit_broadcast_blame(const ir::Node& n, const std::vector<size_t>& array_inputs);
   llvm::Value* emit_tanh(llvm::Value* x);
   llvm::Value* emit_exp(llvm::Value* x);
 

@@ -73,6 +73,13 @@ std::string shape_text(int32_t ndim, const int64_t* shape) {
 
 std::string shape_text(const pyrt_array* a) { return shape_text(a->ndim, a->shape); }
 
+std::string numpy_shape_text(const pyrt_array* a) {
+  std::string out = "(";
+  for (int d = 0; d < a->ndim; ++d) out += (d ? "," : "") + std::to_string(a->shape[d]);
+  if (a->ndim == 1) out += ",";
+  return out + ")";
+}
+
 pyrt_array* new_array(pyrt_context* ctx, const char* site, int32_t dtype, int32_t ndim, const int64_t* shape) {
   if (pyrt_array* a = pyrt_array_try_new(dtype, ndim, shape)) return a;
   long double bytes = dtype_size(dtype);

@@ -25,6 +25,8 @@ pyrt_array* new_array(pyrt_context* ctx, const char* site, int32_t dtype, int32_
 // "(1, 512)"
 std::string shape_text(const pyrt_array* a);
 std::string shape_text(int32_t ndim, const int64_t* shape);
+// "(2,3)": as numpy writes shapes in its broadcast and matmul errors.
+std::string numpy_shape_text(const pyrt_array* a);
 
 // Calls fn(offset_in_a) for every element of `a` in row-major order.
 template <class Fn> void for_each_offset(const pyrt_array* a, Fn fn) {

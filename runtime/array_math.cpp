@@ -228,8 +228,8 @@ pyrt_array* pyrt_array_binary(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt
   int64_t shape[PYRT_MAX_DIMS];
   if (!broadcast_shapes(a, b, ndim, shape)) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                      "operands could not be broadcast together with shapes %s %s",
-                      shape_text(a).c_str(), shape_text(b).c_str());
+                      "operands could not be broadcast together with shapes %s %s ",
+                      numpy_shape_text(a).c_str(), numpy_shape_text(b).c_str());
     return nullptr;
   }
   if (op == PYRT_POW && dtype == PYRT_I64) {
@@ -263,7 +263,7 @@ int32_t pyrt_array_broadcast_shape(pyrt_context* ctx, int32_t count, pyrt_array*
     int64_t next[PYRT_MAX_DIMS];
     if (!broadcast_shapes(&acc, arrays[i], ndim, next)) {
       std::string shapes;
-      for (int32_t k = 0; k < count; ++k) shapes += (k ? " " : "") + shape_text(arrays[k]);
+      for (int32_t k = 0; k < count; ++k) shapes += numpy_shape_text(arrays[k]) + " ";
       pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "operands could not be broadcast together with shapes %s",
                         shapes.c_str());
       return -1;
@@ -350,8 +350,8 @@ pyrt_array* pyrt_array_where(pyrt_context* ctx, pyrt_array* cond, pyrt_array* a,
   for (int d = 0; fits && d < n1; ++d) ab.shape[d] = s1[d];
   if (!fits || !broadcast_shapes(cond, &ab, ndim, shape)) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                      "operands could not be broadcast together with shapes %s %s %s",
-                      shape_text(cond).c_str(), shape_text(a).c_str(), shape_text(b).c_str());
+                      "operands could not be broadcast together with shapes %s %s %s ",
+                      numpy_shape_text(cond).c_str(), numpy_shape_text(a).c_str(), numpy_shape_text(b).c_str());
     return nullptr;
   }
   pyrt_array* out = new_array(ctx, site, dtype, ndim, shape);
@@ -472,8 +472,10 @@ pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, i
   int64_t kb = b->ndim == 1 ? b->shape[0] : b->shape[b->ndim - 2];
   int64_t n = b->ndim == 1 ? 1 : b->shape[b->ndim - 1];
   if (k != kb) {
-    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "matmul shapes %s and %s do not align",
-                      shape_text(a).c_str(), shape_text(b).c_str());
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                      "matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+                      "(n?,k),(k,m?)->(n?,m?) (size %lld is different from %lld)",
+                      (long long)kb, (long long)k);
     return nullptr;
   }
   // Batch dimensions broadcast.
@@ -483,8 +485,15 @@ pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, i
   int32_t batch_ndim;
   int64_t batch[PYRT_MAX_DIMS];
   if (!broadcast_shapes(&ba, &bb, batch_ndim, batch)) {
-    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "matmul shapes %s and %s do not align",
-                      shape_text(a).c_str(), shape_text(b).c_str());
+    auto remapped = [](const pyrt_array* x, const pyrt_array& batch_part) {
+      std::string text = numpy_shape_text(x) + "->(";
+      for (int d = 0; d < batch_part.ndim; ++d) text += std::to_string(batch_part.shape[d]) + ",";
+      return text + "newaxis,newaxis)";
+    };
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                      "operands could not be broadcast together with remapped shapes [original->remapped]: %s %s  "
+                      "and requested shape (%lld,%lld)",
+                      remapped(a, ba).c_str(), remapped(b, bb).c_str(), (long long)m, (long long)n);
     return nullptr;
   }
   int64_t shape[PYRT_MAX_DIMS];

@@ -43,6 +43,12 @@ void pyrt_raise(pyrt_context* ctx, int32_t kind, const char* site) {
   ctx->detail = nullptr;
 }
 
+void pyrt_clear_error(pyrt_context* ctx) {
+  ctx->failed = 0;
+  ctx->site = nullptr;
+  ctx->detail = nullptr;
+}
+
 void pyrt_raise_assert(pyrt_context* ctx, const char* site, const char* message) {
   pyrt_raise(ctx, PYRT_ASSERTION, site);
   ctx->detail = message && *message ? message : nullptr;

@@ -156,6 +156,12 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run("run", order)
     expect("an array op that raises is not fused past a print (the first call raises before the second prints)",
            code == 1 and out == "in f\n" and f"{order}:6:23: runtime error: ValueError" in err, (code, out, err))
+    blame = write(tmp, "blame.py", "import numpy as np\nx = np.ones((2, 3))\ny = np.ones(4)\n"
+                  "z = np.tanh(x * 2.0 + 1.0) - np.maximum(x, 0.0) / (1.0 + y)\n")
+    code, out, err = run("run", blame)
+    expect("a broadcast error inside a fused chain names the op that fails, with numpy's message",
+           code == 1 and err.strip() == f"{blame}:4:30: runtime error: ValueError: operands could not be broadcast "
+           "together with shapes (2,3) (4,)", (code, out, err))
     endless = write(tmp, "endless.py", "def down(n):\n    if n > 10:\n        return n\n    return down(n - 1) + 1\n\n\nprint(down(5))\n")
     code, out, err = run("run", endless)
     expect("endless recursion is a RecursionError", code == 1 and "RecursionError" in err, (code, out, err))

@@ -66,6 +66,8 @@ void pyrt_raise(pyrt_context* ctx, int32_t kind, const char* site);
 void pyrt_raise_assert(pyrt_context* ctx, const char* site, const char* message);
 /* An error whose message is composed at run time (printf-style), e.g. shapes that do not fit. */
 void pyrt_raise_detail(pyrt_context* ctx, int32_t kind, const char* site, const char* format, ...);
+/* forgets the error raised last (to raise a more precise one instead) */
+void pyrt_clear_error(pyrt_context* ctx);
 
 int64_t pyrt_int_pow(pyrt_context* ctx, int64_t base, int64_t exponent, const char* site);
 double pyrt_int_truediv(pyrt_context* ctx, int64_t a, int64_t b, const char* site);
