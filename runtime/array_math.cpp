@@ -461,6 +461,36 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
   return out;
 }
 
+// The dot product of two float vectors as numpy computes it, so that its digits are numpy's: the
+// BLAS dot (the same OpenBLAS numpy uses here) added to 0.0 in double, for positive strides; one
+// by one otherwise.
+static pyrt_array* dot_1d(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, int32_t dtype, const char* site) {
+  pyrt_array* ca = a->dtype == dtype ? a : pyrt_array_astype(a, dtype);
+  pyrt_array* cb = b->dtype == dtype ? b : pyrt_array_astype(b, dtype);
+  int64_t n = a->shape[0];
+  pyrt_array* out = new_array(ctx, site, dtype, 0, nullptr);
+  if (out) {
+    int64_t sa = ca->strides[0], sb = cb->strides[0];
+    bool blas = sa > 0 && sb > 0 && n < INT32_MAX && sa < INT32_MAX && sb < INT32_MAX;
+    double sum = 0.0;
+    if (blas && dtype == PYRT_F64) {
+      sum += cblas_ddot(int(n), static_cast<const double*>(ca->data), int(sa), static_cast<const double*>(cb->data), int(sb));
+    } else if (blas) {
+      sum += double(cblas_sdot(int(n), static_cast<const float*>(ca->data), int(sa), static_cast<const float*>(cb->data), int(sb)));
+    } else if (dtype == PYRT_F64) {
+      for (int64_t i = 0; i < n; ++i) sum += load_f64(ca, i * sa) * load_f64(cb, i * sb);
+    } else {
+      float acc = 0.0f;
+      for (int64_t i = 0; i < n; ++i) acc += float(load_f64(ca, i * sa)) * float(load_f64(cb, i * sb));
+      sum = double(acc);
+    }
+    store_f64(out, 0, sum);
+  }
+  if (ca != a) pyrt_array_release(ca);
+  if (cb != b) pyrt_array_release(cb);
+  return out;
+}
+
 pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, int32_t dtype, const char* site) {
   if (a->ndim == 0 || b->ndim == 0) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "matmul: an operand is 0-dimensional");
@@ -478,6 +508,7 @@ pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, i
                       (long long)kb, (long long)k);
     return nullptr;
   }
+  if (a->ndim == 1 && b->ndim == 1 && (dtype == PYRT_F32 || dtype == PYRT_F64)) return dot_1d(ctx, a, b, dtype, site);
   // Batch dimensions broadcast.
   pyrt_array ba = *a, bb = *b;
   ba.ndim = a->ndim > 2 ? a->ndim - 2 : 0;
