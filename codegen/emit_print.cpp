@@ -38,6 +38,7 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
 // An f-string field (lower/lower_fstring.cpp): str(v), repr(v) (!r), or format(v, spec), whose
 // spec lowering checked against v's type (an int, a float or a str by then).
 void FunctionEmitter::emit_print_format(const ir::Node& n) {
+  check_print_depth(n);
   const ir::Value* in = n.input(0);
   llvm::Value* v = value(in);
   const std::string& spec = n.str_attr("spec");
@@ -52,7 +53,16 @@ void FunctionEmitter::emit_print_format(const ir::Node& n) {
   builder_.CreateCall(runtime(fn, builder_.getVoidTy(), {ptr, arg, ptr}), {ctx_, v, c_string(spec)});
 }
 
+// CPython's print calls sys.stdout.write, and that call counts against the recursion limit too:
+// a print made with 999 frames active raises RecursionError (Note [Recursion depth]).
+void FunctionEmitter::check_print_depth(const ir::Node& n) {
+  llvm::Value* frames = frames_here_ ? frames_here_ : builder_.CreateAdd(function_->getArg(1), builder_.getInt32(1));
+  raise_if(builder_.CreateICmpSGT(builder_.CreateAdd(frames, builder_.getInt32(2)), builder_.getInt32(PYRT_RECURSION_LIMIT)),
+           PYRT_RECURSION, n);
+}
+
 void FunctionEmitter::emit_print(const ir::Node& n) {
+  check_print_depth(n);
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   // Known text (sep, end, string constants) with its length: it may hold NUL characters.
   auto text = [&](const std::string& s) {

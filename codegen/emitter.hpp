@@ -55,6 +55,7 @@ public:
   void visit_arrays(llvm::Value* v, const ir::Type& t, const char* fn);
   void emit_print(const ir::Node& n);
   void emit_print_format(const ir::Node& n);
+  void check_print_depth(const ir::Node& n);
   // A fused elementwise op (emit_fused.cpp), and tanh as it computes it.
   void emit_fused(const ir::Node& n);
   void emit_broadcast_blame(const ir::Node& n, const std::vector<size_t>& array_inputs);

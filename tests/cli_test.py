@@ -162,6 +162,13 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("a broadcast error inside a fused chain names the op that fails, with numpy's message",
            code == 1 and err.strip() == f"{blame}:4:30: runtime error: ValueError: operands could not be broadcast "
            "together with shapes (2,3) (4,)", (code, out, err))
+    noisy = write(tmp, "noisy.py", "def f(d):\n    print(d)\n    if d < 5000:\n        f(d + 1)\n\n\nf(2)\n")
+    code, out, err = run("run", noisy)
+    expect("print counts its call to sys.stdout.write against the recursion limit, as CPython does; a function "
+           "with no return value may recurse before any return",
+           code == 1 and out.splitlines()[-1] == "998"
+           and err.strip() == f"{noisy}:2:5: runtime error: RecursionError: maximum recursion depth exceeded",
+           (code, out[-20:], err))
     endless = write(tmp, "endless.py", "def down(n):\n    if n > 10:\n        return n\n    return down(n - 1) + 1\n\n\nprint(down(5))\n")
     code, out, err = run("run", endless)
     expect("endless recursion is a RecursionError", code == 1 and "RecursionError" in err, (code, out, err))
