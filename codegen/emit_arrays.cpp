@@ -16,6 +16,17 @@ using ir::TypeKind;
 namespace {
 
 int32_t dtype_code(ir::DType d) { return runtime_dtype(d); }
+
+// An attribute holding ints as "2,0,1" (a literal's shape, transpose's axes) as i64 constants.
+std::vector<llvm::Value*> int_list_constants(llvm::IRBuilder<>& b, const std::string& text) {
+  std::vector<llvm::Value*> values;
+  for (size_t at = 0; at < text.size();) {
+    size_t comma = std::min(text.find(',', at), text.size());
+    values.push_back(b.getInt64(uint64_t(std::strtoll(text.substr(at, comma - at).c_str(), nullptr, 10))));
+    at = comma + 1;
+  }
+  return values;
+}
 int32_t dtype_code(const std::string& name) { return runtime_dtype(ir::dtype_from_name(name).value_or(ir::DType::Bool)); }
 
 int32_t binary_code(const std::string& op) {
@@ -113,17 +124,8 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     return true;
   }
   case OpKind::ArrayLiteral: {
-    std::vector<int64_t> shape;
-    const std::string& text = n.str_attr("shape");
-    for (size_t p = 0; p < text.size();) {
-      size_t c = text.find(',', p);
-      if (c == std::string::npos) c = text.size();
-      shape.push_back(std::strtoll(text.substr(p, c - p).c_str(), nullptr, 10));
-      p = c + 1;
-    }
-    std::vector<llvm::Value*> dims;
-    for (int64_t d : shape) dims.push_back(b.getInt64(uint64_t(d)));
-    llvm::Value* shape_buf = stack_array(i64, dims);
+    std::vector<llvm::Value*> shape = int_list_constants(b, n.str_attr("shape"));
+    llvm::Value* shape_buf = stack_array(i64, shape);
     std::vector<llvm::Value*> elements;
     for (size_t i = 0; i < n.inputs().size(); ++i) elements.push_back(in(i));
     if (!n.inputs().empty() && n.input(0)->type().is(TypeKind::Int)) {
@@ -202,14 +204,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
       out(call("pyrt_array_transpose", ptr, {ptr}, {in(0)}));
       return true;
     }
-    std::vector<llvm::Value*> axes;
-    std::string text = n.str_attr("axes");
-    for (size_t at = 0; at < text.size();) {
-      size_t comma = std::min(text.find(',', at), text.size());
-      axes.push_back(b.getInt64(uint64_t(std::stoll(text.substr(at, comma - at)))));
-      at = comma + 1;
-    }
-    out(call("pyrt_array_permute_axes", ptr, {ptr, ptr}, {in(0), stack_array(i64, axes)}));
+    out(call("pyrt_array_permute_axes", ptr, {ptr, ptr}, {in(0), stack_array(i64, int_list_constants(b, n.str_attr("axes")))}));
     return true;
   }
   case OpKind::ArrayReshape: {

@@ -214,10 +214,13 @@ void FunctionEmitter::raise_if(llvm::Value* cond, pyrt_error_kind kind, llvm::Va
 
 void FunctionEmitter::return_if_failed() {
   llvm::Value* failed = builder_.CreateLoad(builder_.getInt32Ty(), ctx_, "failed");
+  return_if(builder_.CreateICmpNE(failed, builder_.getInt32(0)));
+}
+
+void FunctionEmitter::return_if(llvm::Value* failed) {
   llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "ok", function_);
   llvm::MDBuilder md(context_);
-  builder_.CreateCondBr(builder_.CreateICmpNE(failed, builder_.getInt32(0)), failure_exit(), ok,
-                        md.createBranchWeights(1, 1u << 20));
+  builder_.CreateCondBr(failed, failure_exit(), ok, md.createBranchWeights(1, 1u << 20));
   builder_.SetInsertPoint(ok);
 }
 
@@ -373,10 +376,7 @@ void FunctionEmitter::emit_call(const ir::Node& n) {
   } else if (!n.outputs().empty()) {
     bind(n.output(), builder_.getInt1(false)); // None
   }
-  llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "ok", function_);
-  llvm::MDBuilder md(context_);
-  builder_.CreateCondBr(failed, failure_exit(), ok, md.createBranchWeights(1, 1u << 20));
-  builder_.SetInsertPoint(ok);
+  return_if(failed);
 }
 
 std::unique_ptr<llvm::Module> emit_module(const ir::Module& m, llvm::LLVMContext& context,

@@ -32,6 +32,8 @@ public:
   void raise_if(llvm::Value* cond, pyrt_error_kind kind, llvm::Value* site); // site: a "file:line:col" string
   // if (ctx->failed) return;  after a call that may fail.
   void return_if_failed();
+  // if (failed) return;  (releasing what the frame owns: failure_exit)
+  void return_if(llvm::Value* failed);
   // A runtime call that may record an error: name(ctx, args..., site of n), then return_if_failed.
   llvm::Value* checked_call(const ir::Node& n, const char* name, llvm::Type* ret, std::vector<llvm::Type*> params,
                             std::vector<llvm::Value*> args);

@@ -16,6 +16,7 @@ enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float3
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
+inline bool is_float_dtype(DType d) { return d == DType::Float32 || d == DType::Float64; }
 // The dtype a name names ("float32", "float64", "int64", "bool"), or nothing.
 std::optional<DType> dtype_from_name(std::string_view name);
 

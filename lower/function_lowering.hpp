@@ -15,6 +15,11 @@ namespace pyscript::lower {
 
 class ModuleLowering;
 
+// 3 or -3 as written in the source (axes, tuple indices and slice bounds); nothing otherwise.
+std::optional<int64_t> int_literal(const ast::Expr& e);
+// Whether `body` (nested blocks included) has a `return`; with_value: a `return <value>`.
+bool contains_return(const ast::StmtList& body, bool with_value = false);
+
 // Thrown when the program uses a feature the lowering does not cover yet (numpy arrays).
 struct NotYetSupported : std::runtime_error {
   SourceRange where;

@@ -276,15 +276,6 @@ const ast::Expr* literal_default(const ast::Expr& e) {
 
 } // namespace
 
-// Whether a `return <value>` appears in `body`, nested blocks included.
-static bool returns_a_value(const ast::StmtList& body) {
-  for (const ast::StmtPtr& s : body) {
-    if (s->kind == ast::StmtKind::Return && s->value && s->value->kind != ast::ExprKind::None) return true;
-    if (returns_a_value(s->body) || returns_a_value(s->orelse)) return true;
-  }
-  return false;
-}
-
 Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::Expr& e,
                                          std::vector<Value*>& args, Environment& env) {
   // Keyword arguments and defaults fill the parameters after the positional arguments.
@@ -320,7 +311,7 @@ Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::
   if (FunctionLowering* pending = module_.in_progress(callee)) {
     std::optional<Type> so_far = pending->return_type_so_far();
     // A function that never returns a value (a procedure that prints, say) returns None.
-    if (!so_far && !returns_a_value(fn.body)) so_far = Type::none();
+    if (!so_far && !contains_return(fn.body, /*with_value=*/true)) so_far = Type::none();
     if (!so_far) {
       Diagnostic& d = diags_.error(e.range, "type",
                                    "cannot tell what the recursive call of '" + fn.name +

@@ -158,8 +158,7 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
   return nullptr;
 }
 
-// 3 or -3 as written in the source; nullopt for anything else.
-static std::optional<int64_t> int_literal(const ast::Expr& x) {
+std::optional<int64_t> int_literal(const ast::Expr& x) {
   if (x.kind == ast::ExprKind::Int) return x.int_value;
   if (x.kind == ast::ExprKind::Unary && x.unary_op == ast::UnaryOp::Neg && x.operands[0]->kind == ast::ExprKind::Int)
     return -x.operands[0]->int_value;

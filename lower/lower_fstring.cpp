@@ -67,8 +67,7 @@ Value* FunctionLowering::lower_print_fstrings(const ast::Expr& e, Environment& e
       // f"{np.float32(0.1)}" is 0.10000000149011612), unless !s asks for numpy's str.
       const Type t = v->type();
       if (t.is(TypeKind::Array) && t.rank() == 0 && piece.conversion == 0) {
-        bool is_float = t.dtype() == ir::DType::Float32 || t.dtype() == ir::DType::Float64;
-        v = array_item(v, is_float ? Type::float_() : t.dtype() == ir::DType::Bool ? Type::bool_() : Type::int_(),
+        v = array_item(v, ir::is_float_dtype(t.dtype()) ? Type::float_() : t.dtype() == ir::DType::Bool ? Type::bool_() : Type::int_(),
                        piece.range);
         if (!v) return nullptr;
       }
@@ -78,20 +77,21 @@ Value* FunctionLowering::lower_print_fstrings(const ast::Expr& e, Environment& e
     }
   }
   pieces.push_back(text_piece(end));
+  // str(v) as print writes it (a constant string with its NUL characters too), nothing around it.
+  auto print_alone = [&](Value* v, const SourceRange& range) {
+    ir::Node* n = emit(OpKind::Print, {v}, {}, range);
+    n->set_attr("sep", std::string());
+    n->set_attr("end", std::string());
+  };
   for (const PrintPiece& piece : pieces) {
     if (piece.value && piece.spec.empty() && !piece.conversion) {
-      // str(v), as print writes it (a constant string with its NUL characters too).
-      ir::Node* n = emit(OpKind::Print, {piece.value}, {}, piece.range);
-      n->set_attr("sep", std::string());
-      n->set_attr("end", std::string());
+      print_alone(piece.value, piece.range);
     } else if (piece.value) {
       ir::Node* n = emit(OpKind::PrintFormat, {piece.value}, {}, piece.range);
       n->set_attr("spec", piece.spec);
       n->set_attr("conversion", std::string(piece.conversion ? 1 : 0, piece.conversion));
     } else if (!piece.text.empty()) {
-      ir::Node* n = emit(OpKind::Print, {const_str(piece.text, e.range)}, {}, e.range);
-      n->set_attr("sep", std::string());
-      n->set_attr("end", std::string());
+      print_alone(const_str(piece.text, e.range), e.range);
     }
   }
   return const_none(e.range);
@@ -115,7 +115,7 @@ bool FunctionLowering::formattable(const Value* v, const ast::FStringPiece& piec
   if (t.is(TypeKind::Int) || t.is(TypeKind::Bool)) kind = FormatKind::Int;
   else if (t.is(TypeKind::Float)) kind = FormatKind::Float;
   else if (t.is(TypeKind::Str)) kind = FormatKind::Str;
-  else if (t.is(TypeKind::Array) && t.rank() == 0) kind = (t.dtype() == ir::DType::Float32 || t.dtype() == ir::DType::Float64) ? FormatKind::Float : FormatKind::Int;
+  else if (t.is(TypeKind::Array) && t.rank() == 0) kind = ir::is_float_dtype(t.dtype()) ? FormatKind::Float : FormatKind::Int;
   else {
     std::string what = t.is(TypeKind::Array) ? "numpy.ndarray" : t.is(TypeKind::None) ? "NoneType" : "tuple";
     type_error(piece.range, "a format spec applies to numbers and strings; CPython raises TypeError: unsupported "

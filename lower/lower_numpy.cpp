@@ -18,7 +18,6 @@ using ir::Value;
 
 namespace {
 
-bool is_float_dtype(DType d) { return d == DType::Float32 || d == DType::Float64; }
 
 // The dtype a Python scalar type stands for, when it meets arrays.
 DType scalar_dtype(const Type& t) {
@@ -137,14 +136,6 @@ const ast::Keyword* keyword(const ast::Expr& call, const char* name) {
   for (const ast::Keyword& kw : call.keywords)
     if (kw.name == name) return &kw;
   return nullptr;
-}
-
-// The value of an integer literal (possibly negative), or nothing.
-std::optional<int64_t> int_literal(const ast::Expr& e) {
-  if (e.kind == ast::ExprKind::Int) return e.int_value;
-  if (e.kind == ast::ExprKind::Unary && e.unary_op == ast::UnaryOp::Neg && e.operands[0]->kind == ast::ExprKind::Int)
-    return -e.operands[0]->int_value;
-  return std::nullopt;
 }
 
 // Flattens a nested list/tuple literal into `leaves`, and its shape into `shape`.
@@ -467,11 +458,7 @@ Value* FunctionLowering::array_transpose(Value* a, const SourceRange& r, const s
   std::string text;
   std::vector<bool> seen(size_t(rank), false);
   for (const ast::Expr* item : items) {
-    std::optional<int64_t> axis;
-    if (item->kind == ast::ExprKind::Int) axis = item->int_value;
-    else if (item->kind == ast::ExprKind::Unary && item->unary_op == ast::UnaryOp::Neg &&
-             item->operands[0]->kind == ast::ExprKind::Int)
-      axis = -item->operands[0]->int_value;
+    std::optional<int64_t> axis = int_literal(*item);
     if (!axis) {
       type_error(item->range, "transpose's axes must be integer literals");
       return nullptr;

@@ -122,15 +122,16 @@ Value* FunctionLowering::exiting(Environment& env, const SourceRange& r) {
   return any;
 }
 
-namespace {
-
-bool contains_return(const ast::StmtList& body) {
+bool contains_return(const ast::StmtList& body, bool with_value) {
   for (const ast::StmtPtr& s : body) {
-    if (s->kind == ast::StmtKind::Return) return true;
-    if (contains_return(s->body) || contains_return(s->orelse)) return true;
+    bool has_value = s->value && s->value->kind != ast::ExprKind::None;
+    if (s->kind == ast::StmtKind::Return && (!with_value || has_value)) return true;
+    if (contains_return(s->body, with_value) || contains_return(s->orelse, with_value)) return true;
   }
   return false;
 }
+
+namespace {
 
 // break/continue of the loop whose body this is (not of loops nested in it).
 bool contains_loop_exit(const ast::StmtList& body, ast::StmtKind kind) {

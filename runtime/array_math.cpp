@@ -421,15 +421,14 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
     int64_t best = 0, n = 0;
     bool nan_seen = false;
     auto visit = [&](int64_t off) {
-      if (integer && op != PYRT_MEAN) {
+      if (integer) {
         int64_t v = load_i64(a, off);
         if (op == PYRT_SUM) iacc += v;
         else if (op == PYRT_MAX || op == PYRT_ARGMAX) { if (n == 0 || v > iacc) { iacc = v; best = n; } }
         else if (v < iacc) iacc = v;
       } else {
         double v = load_f64(a, off);
-        if (op == PYRT_SUM || op == PYRT_MEAN) acc += v;
-        else if (nan_seen) {}
+        if (nan_seen) {}
         else if (v != v) { nan_seen = true; acc = v; best = n; }
         // max/min reduce as np.maximum/np.minimum do, keeping the later operand on a tie (0.0 and
         // -0.0); argmax keeps the first.
@@ -439,12 +438,9 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
       }
       ++n;
     };
-    if (op == PYRT_SUM && integer) {
-      // int64 sums are exact (and wrap as numpy's do): any order.
-      if (all) for_each_offset(a, visit);
-      else for (int64_t i = 0; i < count; ++i) visit(base + i * inner_stride);
-    } else if (op == PYRT_SUM || op == PYRT_MEAN) {
-      // Float sums in numpy's order (Note [numpy's summation order] in array_sum.cpp).
+    if (op == PYRT_MEAN || (op == PYRT_SUM && !integer)) {
+      // Float sums in numpy's order (Note [numpy's summation order] in array_sum.cpp); int64 sums
+      // are exact (and wrap as numpy's do), so visit adds them in any order.
       acc = all ? sum_all(a) : sum_along(a, int(axis), base, inner_stride, count);
     } else if (all) {
       for_each_offset(a, visit);

@@ -56,6 +56,15 @@ template <class T> double sum_in(const pyrt_array* a, const std::vector<int64_t>
   return double(buffered_sum<T>([&](int64_t i) { return T(load_f64(a, offsets[size_t(i)])); }, int64_t(offsets.size())));
 }
 
+// The run at base, base + stride, ... in T: pairwise when it is innermost, else one by one.
+template <class T> double run_sum(const pyrt_array* a, int64_t base, int64_t stride, int64_t count, bool innermost) {
+  auto load = [&](int64_t i) { return T(load_f64(a, base + i * stride)); };
+  if (innermost) return double(buffered_sum<T>(load, count));
+  T acc = 0;
+  for (int64_t i = 0; i < count; ++i) acc += load(i);
+  return double(acc);
+}
+
 } // namespace
 
 double sum_all(const pyrt_array* a) {
@@ -79,18 +88,8 @@ double sum_along(const pyrt_array* a, int axis, int64_t base, int64_t stride, in
   bool innermost = true;
   for (int d = 0; d < a->ndim; ++d)
     if (d != axis && a->shape[d] > 1 && std::llabs(a->strides[d]) < std::llabs(stride)) innermost = false;
-  auto load = [&](int64_t i) { return load_f64(a, base + i * stride); };
-  if (a->dtype == PYRT_F32) {
-    auto load32 = [&](int64_t i) { return float(load(i)); };
-    if (innermost) return double(buffered_sum<float>(load32, count));
-    float acc = 0;
-    for (int64_t i = 0; i < count; ++i) acc += load32(i);
-    return double(acc);
-  }
-  if (innermost) return buffered_sum<double>(load, count);
-  double acc = 0;
-  for (int64_t i = 0; i < count; ++i) acc += load(i);
-  return acc;
+  return a->dtype == PYRT_F32 ? run_sum<float>(a, base, stride, count, innermost)
+                              : run_sum<double>(a, base, stride, count, innermost);
 }
 
 } // namespace pyscript::runtime

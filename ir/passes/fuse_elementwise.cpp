@@ -33,7 +33,6 @@ namespace {
 // The dtype an op's attribute names (lowering writes only valid names).
 DType dtype_named(const std::string& s) { return dtype_from_name(s).value_or(DType::Bool); }
 
-bool is_float(DType d) { return d == DType::Float32 || d == DType::Float64; }
 
 bool fusable(const Node* n) {
   static const std::set<std::string> binary = {"add", "sub", "mul", "div", "maximum", "minimum",
@@ -41,10 +40,10 @@ bool fusable(const Node* n) {
   static const std::set<std::string> unary = {"neg", "abs", "exp", "log", "sqrt", "tanh", "sin", "cos"};
   switch (n->kind()) {
   case OpKind::ArrayBinary:
-    return is_float(dtype_named(n->str_attr("compute"))) && binary.count(n->str_attr("op"));
+    return is_float_dtype(dtype_named(n->str_attr("compute"))) && binary.count(n->str_attr("op"));
   case OpKind::ArrayUnary:
-    return is_float(dtype_named(n->str_attr("compute"))) && unary.count(n->str_attr("op"));
-  case OpKind::ArrayWhere: return is_float(n->output()->type().dtype());
+    return is_float_dtype(dtype_named(n->str_attr("compute"))) && unary.count(n->str_attr("op"));
+  case OpKind::ArrayWhere: return is_float_dtype(n->output()->type().dtype());
   default: return false;
   }
 }

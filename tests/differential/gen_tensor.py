@@ -1264,14 +1264,11 @@ class Print(Stmt):
                 if isinstance(v, Tup) and any(isinstance(i, Tup) or (isinstance(i, Arr) and not i.shape)
                                               for i in v.items):
                     raise Invalid('print of a tuple holding numpy scalars')
-                if isinstance(v, Tup) and any(isinstance(i, Arr) and (
-                        ('bool-print' in AVOID and i.dt == 'bool') or ('empty' in AVOID and i.size == 0))
-                        for i in v.items):
-                    raise Invalid('avoided')
-                if isinstance(v, Arr) and v.shape and (
-                        ('bool-print' in AVOID and v.dt == 'bool')
-                        or ('empty' in AVOID and v.size == 0)):
-                    raise Invalid('avoided')
+                for a in (v.items if isinstance(v, Tup) else [v]):
+                    if isinstance(a, Arr) and a.shape and (
+                            ('bool-print' in AVOID and a.dt == 'bool')
+                            or ('empty' in AVOID and a.size == 0)):
+                        raise Invalid('avoided')
 
 
 class Assert(Stmt):
