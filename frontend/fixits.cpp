@@ -78,7 +78,11 @@ std::string unified_diff(const std::string& path, const std::string& before,
   }
 
   constexpr size_t kContext = 3;
-  std::string out = "--- a/" + path + "\n+++ b/" + path + "\n";
+  // git's a/ and b/ prefixes for a relative path (patch -p1); an absolute path stays as it is, as
+  // `diff -u` writes it (patch -p0), rather than becoming a//tmp/x.py.
+  bool absolute = !path.empty() && path[0] == '/';
+  std::string out = "--- " + std::string(absolute ? "" : "a/") + path + "\n+++ " +
+                    std::string(absolute ? "" : "b/") + path + "\n";
   size_t i = 0;
   while (i < changes.size()) {
     // Merge changes whose context would touch into one hunk.

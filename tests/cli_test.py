@@ -71,6 +71,10 @@ with tempfile.TemporaryDirectory() as tmp:
            and "zz" in err, (code, out, err))
     code, out, err = run("fix", bad, "--diff")
     expect("fix --diff", "-        s += i\n-        s *= 2\n+        s = s + i\n+        s = s * 2\n" in out, out)
+    absolute = os.path.abspath(bad)
+    code, out, err = run("fix", absolute, "--diff")
+    expect("fix --diff of an absolute path names it as diff -u does",
+           out.startswith("--- " + absolute + "\n+++ " + absolute + "\n"), out)
     fixable = write(tmp, "fixable.py", "x = 1\nx += 2  # comment\nprint(x)\n")
     code, out, err = run("fix", fixable, "--in-place")
     with open(fixable) as f:
