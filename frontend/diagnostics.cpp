@@ -19,6 +19,12 @@ Diagnostic& DiagnosticEngine::error(const SourceRange& range, std::string code,
 
 bool DiagnosticEngine::has_errors() const { return error_count() > 0; }
 
+bool DiagnosticEngine::has_error_at(const SourceRange& range) const {
+  return std::any_of(diagnostics_.begin(), diagnostics_.end(), [&](const Diagnostic& d) {
+    return d.severity == Severity::Error && d.range.file == range.file && d.range.begin_byte == range.begin_byte;
+  });
+}
+
 size_t DiagnosticEngine::error_count() const {
   return size_t(std::count_if(diagnostics_.begin(), diagnostics_.end(),
                               [](const Diagnostic& d) { return d.severity == Severity::Error; }));

@@ -46,6 +46,8 @@ public:
   Diagnostic& error(const SourceRange& range, std::string code, std::string message);
 
   bool has_errors() const;
+  // Whether an error begins where `range` begins (reported there already).
+  bool has_error_at(const SourceRange& range) const;
   size_t error_count() const;
   // In source order (file, line, column); stable for equal locations.
   std::vector<Diagnostic> sorted() const;

@@ -3,6 +3,7 @@
 #include "frontend/parser.hpp"
 
 #include "frontend/cst_reader.hpp"
+#include "frontend/indentation.hpp"
 #include "support/internal_error.hpp"
 
 #include <cstdio>
@@ -46,15 +47,16 @@ bool check_encoding(const SourceFile& file, DiagnosticEngine& diags) {
 }
 
 // Walks the tree without recursion (inputs may nest thousands deep) and reports ERROR nodes
-// (outermost only) and MISSING tokens.
-bool report_syntax_errors(TSNode root, const SourceFile& file, DiagnosticEngine& diags) {
+// (outermost only) and MISSING tokens that begin before byte `limit`.
+bool report_syntax_errors(TSNode root, const SourceFile& file, DiagnosticEngine& diags, uint32_t limit) {
   if (!ts_node_has_error(root)) return false;
   size_t found = 0;
   TSTreeCursor cursor = ts_tree_cursor_new(root);
   bool descend = true;
   while (true) {
     TSNode n = ts_tree_cursor_current_node(&cursor);
-    bool report = std::strcmp(ts_node_type(n), "ERROR") == 0 || ts_node_is_missing(n);
+    bool report = (std::strcmp(ts_node_type(n), "ERROR") == 0 || ts_node_is_missing(n)) &&
+                  ts_node_start_byte(n) < limit;
     if (report) {
       uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
       SourceRange r = file.range(b, e);
@@ -105,7 +107,18 @@ ast::Module parse_module(const SourceFile& file, DiagnosticEngine& diags) {
       ts_parser_parse_string(parser.get(), nullptr, text.data(), uint32_t(text.size())));
   PYSCRIPT_ASSERT(tree != nullptr, "tree-sitter returned no tree");
   TSNode root = ts_tree_root_node(tree.get());
-  if (report_syntax_errors(root, file, diags)) return module;
+  // CPython stops at the first error: an indentation error, and what tree-sitter found before it
+  // (Note [Indentation as CPython reads it]).
+  std::optional<TokenizerError> indentation = check_indentation(text);
+  uint32_t limit = indentation ? indentation->begin : UINT32_MAX;
+  bool failed = report_syntax_errors(root, file, diags, limit);
+  if (indentation) {
+    Diagnostic& d = diags.error(file.range(indentation->begin, indentation->end), "syntax",
+                                indentation->message);
+    if (!indentation->help.empty()) d.help.push_back(indentation->help);
+    return module;
+  }
+  if (failed) return module;
 
   detail::CstReader reader(file, diags);
   reader.rejected_bindings_ = &module.rejected_bindings;

@@ -9,6 +9,7 @@
 #include "lower/environment.hpp"
 
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 namespace pyscript::lower {
@@ -140,6 +141,9 @@ private:
   ir::Function& function_;
   DiagnosticEngine& diags_;
   bool is_main_;
+  // Names the function assigns anywhere: local everywhere in it, as in Python, so a read that
+  // finds none of them bound yet is CPython's UnboundLocalError, never a module name's value.
+  std::set<std::string> local_names_;
   ir::Block* block_;
   std::optional<ir::Type> return_type_;
   SourceRange return_type_at_;

@@ -21,7 +21,7 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
   // Module functions: math.sqrt(x), time.perf_counter(); numpy comes with arrays.
   if (callee.kind == ast::ExprKind::Attribute && callee.operands[0]->kind == ast::ExprKind::Name &&
       !env.find(callee.operands[0]->text)) {
-    if (const std::string* module = module_.module_of_alias(callee.operands[0]->text)) {
+    if (const std::string* module = module_.use_module(callee.operands[0]->text, callee.operands[0]->range)) {
       if (*module == "numpy") return lower_numpy_call(callee.text, e, env);
       std::vector<Value*> args;
       for (size_t i = 1; i < e.operands.size(); ++i) {
@@ -54,8 +54,10 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
     if (!v) return nullptr;
     args.push_back(v);
   }
-  if (const ast::FunctionDef* fn = module_.find_function(name); fn && !env.find(name))
+  if (const ast::FunctionDef* fn = module_.find_function(name); fn && !env.find(name)) {
+    if (!module_.check_bound(name, callee.range, fn->name_range, is_main_, /*is_function=*/true)) return nullptr;
     return lower_user_call(*fn, e, args, env);
+  }
   if (find_builtin(name)) return lower_builtin(name, e, args);
   return nullptr; // reported by the resolver
 }

@@ -104,6 +104,15 @@ Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
     }
   }
   if (name == "__name__") return const_str("__main__", e.range);
+  if (!is_main_ && local_names_.count(name)) {
+    // Assigned somewhere in this function, so local in all of it (CPython: UnboundLocalError).
+    Diagnostic& d = diags_.error(e.range, "undefined",
+                                 "local variable '" + name + "' may be read before it is assigned");
+    d.notes.push_back({e.range, "'" + function_.source_name + "' assigns '" + name +
+                                    "' elsewhere, which makes it local in all of the function"});
+    d.help.push_back("assign '" + name + "' before this line (before the loop, if this is in one)");
+    return nullptr;
+  }
   if (is_main_) {
     Diagnostic& d = diags_.error(e.range, "undefined", "'" + name + "' is used before it is assigned");
     d.help.push_back("move the assignment of '" + name + "' above this line");
@@ -130,14 +139,16 @@ Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
     load->output()->set_name_hint(name);
     return load->output();
   }
-  // The resolver has reported every other undefined name.
+  // The resolver has reported every other undefined name; a read that yields no value must never
+  // go unreported (the statement using it would be dropped silently).
+  if (!diags_.has_error_at(e.range)) diags_.error(e.range, "undefined", "undefined name '" + name + "'");
   return nullptr;
 }
 
 Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
   const ast::Expr& object = *e.operands[0];
   if (object.kind == ast::ExprKind::Name && !env.find(object.text)) {
-    if (const std::string* module = module_.module_of_alias(object.text)) {
+    if (const std::string* module = module_.use_module(object.text, object.range)) {
       if (*module == "math" && e.text == "pi") return const_float(3.141592653589793, e.range);
       if (*module == "math" && e.text == "e") return const_float(2.718281828459045, e.range);
       if (*module == "numpy" && e.text == "pi") return const_float(3.141592653589793, e.range);

@@ -60,7 +60,7 @@ std::optional<DType> FunctionLowering::dtype_of_expr(const ast::Expr& e) {
     return std::nullopt;
   }
   if (e.kind == ast::ExprKind::Attribute && e.operands[0]->kind == ast::ExprKind::Name) {
-    const std::string* module = module_.module_of_alias(e.operands[0]->text);
+    const std::string* module = module_.use_module(e.operands[0]->text, e.operands[0]->range);
     if (module && *module == "numpy") {
       if (e.text == "float32") return DType::Float32;
       if (e.text == "float64") return DType::Float64;
@@ -162,9 +162,14 @@ bool flatten_literal(const ast::Expr& e, size_t depth, std::vector<int64_t>& sha
 
 // A shape argument: an int, or a tuple of ints (from a literal or from `x.shape`).
 bool FunctionLowering::shape_dims(Value* shape, const SourceRange& r, std::vector<Value*>& dims) {
-  if (shape->type().is(TypeKind::Int) || shape->type().is(TypeKind::Bool)) {
-    dims.push_back(cast(shape, Type::int_(), r));
+  if (shape->type().is(TypeKind::Int)) {
+    dims.push_back(shape);
     return true;
+  }
+  if (shape->type().is(TypeKind::Bool)) {
+    // numpy: TypeError: expected a sequence of integers or a single integer, got 'True'.
+    type_error(r, "a shape must be an int or a tuple of ints, not bool (numpy raises TypeError)");
+    return false;
   }
   if (shape->type().is(TypeKind::Tuple)) {
     for (size_t i = 0; i < shape->type().elements().size(); ++i) {
@@ -322,6 +327,12 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     return n->output();
   }
   if (name == "eye") {
+    for (Value* a : args)
+      if (!a->type().is(TypeKind::Int)) {
+        type_error(e.range, "np.eye() needs int sizes, not " + a->type().to_string() +
+                                " (numpy raises TypeError: an integer is required)");
+        return nullptr;
+      }
     Value* m = args.size() == 2 ? args[1] : const_int(-1, e.range);
     DType d = dtype.value_or(DType::Float64);
     ir::Node* n = emit(OpKind::ArrayEye, {args[0], m}, {Type::array(d, 2)}, e.range);

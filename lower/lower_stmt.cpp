@@ -85,6 +85,8 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
 // --- the function body ---
 
 void FunctionLowering::lower_body(const ast::StmtList& body, Environment env) {
+  ast::collect_assigned_names(body, local_names_);
+  for (const auto& [name, binding] : env.vars) local_names_.insert(name);
   lower_stmts(body, 0, env);
   ir::Block* top = function_.graph->top();
   block_ = top;
@@ -190,6 +192,7 @@ void FunctionLowering::lower_stmts(const ast::StmtList& list, size_t from, Envir
 }
 
 void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
+  if (is_main_) module_.set_top_statement(s.range);
   switch (s.kind) {
   case ast::StmtKind::Expr:
     lower_expr(*s.value, env);
@@ -217,8 +220,12 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
     env.returned_only = false;
     return;
   case ast::StmtKind::Pass:
+    return;
   case ast::StmtKind::Import:
+    if (is_main_) module_.mark_executed(s.alias);
+    return;
   case ast::StmtKind::FunctionDef:
+    if (is_main_) module_.mark_executed(s.function->name);
     return;
   case ast::StmtKind::Assert:
     lower_assert(s, env);

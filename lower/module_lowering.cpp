@@ -49,6 +49,7 @@ ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& d
         if (!locals.count(r)) read_by_functions_.insert(r);
     } else if (s->kind == ast::StmtKind::Import) {
       aliases_[s->alias] = s->module;
+      import_at_[s->alias] = s->range;
     } else if (s->kind == ast::StmtKind::Assign || s->kind == ast::StmtKind::For) {
       std::set<std::string> names;
       for (const ast::ExprPtr& t : s->targets) ast::collect_assigned_names(*t, names);
@@ -98,6 +99,27 @@ const std::string* ModuleLowering::module_of_alias(const std::string& alias) con
   return it == aliases_.end() ? nullptr : &it->second;
 }
 
+const std::string* ModuleLowering::use_module(const std::string& alias, const SourceRange& use) {
+  const std::string* module = module_of_alias(alias);
+  if (module) check_bound(alias, use, import_at_[alias], /*from_main=*/false, /*is_function=*/false);
+  return module;
+}
+
+bool ModuleLowering::check_bound(const std::string& name, const SourceRange& use,
+                                 const SourceRange& defined_at, bool from_main, bool is_function) {
+  if (!lowering_main_ || executed_.count(name)) return true;
+  bool called = is_function;
+  Diagnostic& d = diags_.error(use, "undefined",
+                               called ? "'" + name + "' is called before its 'def' has run"
+                                      : "'" + name + "' is used before its 'import' has run");
+  d.notes.push_back({defined_at, std::string(called ? "defined" : "imported") + " here, after the use"});
+  if (!from_main && top_statement_.valid())
+    d.notes.push_back({top_statement_, "the top level gets here through this statement"});
+  d.help.push_back(called ? "move the 'def' of '" + name + "' above the first statement that calls it"
+                          : "move the 'import' to the top of the file");
+  return false;
+}
+
 FunctionLowering* ModuleLowering::in_progress(const ir::Function* f) const {
   auto it = in_progress_.find(f);
   return it == in_progress_.end() ? nullptr : it->second;
@@ -144,7 +166,9 @@ LowerResult ModuleLowering::run(const LowerOptions& options) {
       ir::Function* main = module_->functions.back().get();
       main->name = main->source_name = "__main__";
       FunctionLowering lowering(*this, *main, diags_, /*is_main=*/true);
+      lowering_main_ = true;
       lowering.lower_body(checked_.module.body, Environment{});
+      lowering_main_ = false;
     }
     for (const EntryRequest& entry : options.entries) {
       const ast::FunctionDef* fn = find_function(entry.function);

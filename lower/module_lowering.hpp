@@ -25,6 +25,18 @@ public:
   const ast::FunctionDef* find_function(const std::string& name) const;
   // The module an import alias names ("numpy" for np), or null.
   const std::string* module_of_alias(const std::string& alias) const;
+  // The same for a use of the alias at `use` (an error there if its import has not run yet).
+  const std::string* use_module(const std::string& alias, const SourceRange& use);
+
+  // Note [Module names bound in execution order]: the top level binds functions and imports as
+  // its `def` and `import` statements run. While it is lowered, a call or use reached from it
+  // (directly or through the functions it calls) of one whose statement comes later is an error.
+  void mark_executed(const std::string& name) { executed_.insert(name); }
+  void set_top_statement(const SourceRange& r) { top_statement_ = r; }
+  // Reports, at `use`, a function called or a module used before its def/import has run.
+  // Returns false when it did.
+  bool check_bound(const std::string& name, const SourceRange& use, const SourceRange& defined_at,
+                   bool from_main, bool is_function);
 
   // Module-level names (Note [Module constants] in module_lowering.cpp).
   bool is_module_variable(const std::string& name) const { return top_assign_count_.count(name) > 0; }
@@ -46,6 +58,10 @@ private:
   std::set<std::string> read_by_functions_;
   std::map<std::string, ir::Function*> cache_;        // by specialized name
   std::map<const ir::Function*, FunctionLowering*> in_progress_;
+  std::set<std::string> executed_;   // defs and imports the top level has run so far
+  bool lowering_main_ = false;       // until the top level is lowered; after it all are bound
+  SourceRange top_statement_;        // the top-level statement being lowered
+  std::map<std::string, SourceRange> import_at_; // alias -> its import statement
 };
 
 

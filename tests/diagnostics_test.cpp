@@ -19,6 +19,29 @@ TEST_CASE("[syntax] invalid syntax at its location") {
         "1:8 [syntax] positional argument follows keyword argument");
 }
 
+TEST_CASE("[syntax] indentation as CPython's tokenizer reads it") {
+  // tree-sitter recovers from each of these without an ERROR node; CPython refuses them.
+  CHECK(check("def f():\n    return 1\n\n\n        return 2\n").first() == "5:9 [syntax] unexpected indent");
+  CHECK(check("def f():\n\n\nprint(1)\n").first() ==
+        "4:1 [syntax] expected an indented block after function definition on line 1");
+  CHECK(check("for i in range(3):\nprint(i)\n").first() ==
+        "2:1 [syntax] expected an indented block after 'for' statement on line 1");
+  CHECK(check("x = 1\nif x:\n    pass\nelif x:\nelse:\n    pass\n").first() ==
+        "5:1 [syntax] expected an indented block after 'elif' statement on line 4");
+  CHECK(check("def f():  # no body\n# comment\n").first() ==
+        "1:9 [syntax] expected an indented block after function definition on line 1");
+  CHECK(check("def f():\n    x = 1\n  y = 2\n").first() ==
+        "3:3 [syntax] unindent does not match any outer indentation level");
+  CHECK(check("if 1:\n\tx = 1\n        y = 2\n").first() ==
+        "3:9 [syntax] inconsistent use of tabs and spaces in indentation");
+  // Only the first error, as CPython: nothing after it is read.
+  CHECK(check("def f():\n        return 2\n  x = 1\nundefined_name\n").lines().size() == 1);
+  // Not errors: continuation lines, brackets, strings and comments spanning lines, ':' in them.
+  CHECK(check("def f():\n    s = \"\"\"a:\n  b\"\"\"\n    t = (1,\n  2)\n    u = 1 + \\\n  2\n"
+              "    # x:\n    return len(s) + t[0] + u  # :\n\n\nprint(f())\n").lines().empty());
+  CHECK(check("x = {1: 2}\nif x: print(x)\n").codes().find("syntax") == std::string::npos);
+}
+
 TEST_CASE("[in-place] augmented assignment, with the plain form as fix-it") {
   auto r = check("def total(n):\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n");
   REQUIRE(r.diagnostics.size() == 1);

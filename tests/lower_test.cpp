@@ -172,3 +172,32 @@ TEST_CASE("numpy: what cannot be typed statically is a diagnostic") {
   CHECK(diags.sorted()[0].message == "array indices must be ints or slices (fancy indexing is not supported)");
   CHECK(diags.sorted()[0].help.at(0).find("np.where(mask, x, 0.0)") != std::string::npos);
 }
+
+TEST_CASE("[undefined] a local read before any assignment is CPython's UnboundLocalError") {
+  // Inside a loop, on the first iteration (it read a garbage value before).
+  CHECK(first("def f(n):\n    k = 0\n    while i < n:\n        i = i + 1\n        k = k + i\n    return k\nprint(f(3))\n") ==
+        "3:11 [undefined] local variable 'i' may be read before it is assigned");
+  // A name the function assigns is local everywhere in it: never the module's value.
+  CHECK(first("K = 5\ndef f():\n    print(K)\n    K = 3\n    return K\nf()\n") ==
+        "3:11 [undefined] local variable 'K' may be read before it is assigned");
+}
+
+TEST_CASE("[undefined] module names are bound in execution order") {
+  CHECK(first("print('start')\nprint(later(2))\ndef later(n):\n    return n + 1\n") ==
+        "2:7 [undefined] 'later' is called before its 'def' has run");
+  // Through a function the top level calls: the error is at the call in the function.
+  CHECK(first("def f():\n    return g() + 1\nprint(f())\ndef g():\n    return 1\n") ==
+        "2:12 [undefined] 'g' is called before its 'def' has run");
+  CHECK(first("def f():\n    return np.zeros(2)\nprint(f())\nimport numpy as np\n") ==
+        "2:12 [undefined] 'np' is used before its 'import' has run");
+  CHECK(first("x = math.sqrt(2.0)\nimport math\n") == "1:5 [undefined] 'math' is used before its 'import' has run");
+  CHECK(first("def f():\n    return K\nprint(f())\nK = 1\n") ==
+        "2:12 [undefined] 'K' is read before the top level assigns it");
+  // Called after both defs ran: fine, whatever the order of the defs.
+  CHECK(lower_errors("def f():\n    return g() + 1\ndef g():\n    return 1\nprint(f())\n").empty());
+}
+
+TEST_CASE("[type] numpy refuses a bool as a shape") {
+  CHECK(first("import numpy as np\nprint(np.zeros(True))\n") ==
+        "2:16 [type] a shape must be an int or a tuple of ints, not bool (numpy raises TypeError)");
+}
