@@ -36,13 +36,8 @@ CompileError compile_error(const std::vector<Diagnostic>& diagnostics) {
   return CompileError(format_diagnostics_text(diagnostics), std::move(records));
 }
 
-// Lowers the top level (always: it fixes the module constants' types) and `entries`, optimizes.
-std::unique_ptr<ir::Module> lower_and_optimize(const CheckedModule& checked, const std::vector<EntryRequest>& entries) {
-  DiagnosticEngine diags;
-  LowerOptions options;
-  options.entries = entries;
-  LowerResult lowered = lower_module(checked, diags, options);
-  if (diags.has_errors()) throw compile_error(diags.sorted());
+// A lowered module, optimized; throws CompileError for a feature not lowered yet.
+std::unique_ptr<ir::Module> optimized(LowerResult lowered) {
   if (!lowered.module) {
     Diagnostic d;
     d.code = "not-implemented";
@@ -54,10 +49,22 @@ std::unique_ptr<ir::Module> lower_and_optimize(const CheckedModule& checked, con
   return std::move(lowered.module);
 }
 
+// Lowers the top level (always: it fixes the module constants' types) and `entries`, optimizes.
+std::unique_ptr<ir::Module> lower_and_optimize(const CheckedModule& checked, const std::vector<EntryRequest>& entries) {
+  DiagnosticEngine diags;
+  LowerOptions options;
+  options.entries = entries;
+  LowerResult lowered = lower_module(checked, diags, options);
+  if (diags.has_errors()) throw compile_error(diags.sorted());
+  return optimized(std::move(lowered));
+}
+
 Module compile(std::string path, std::string text) {
   DiagnosticEngine diags;
-  auto checked = std::make_shared<CheckedModule>(check_source(path, std::move(text), diags));
+  // The frontend and the top level's lowering, as the CLI runs them (Note [All errors in one run]).
+  CheckedAndLowered first = check_and_lower(path, std::move(text), diags);
   if (diags.has_errors()) throw compile_error(diags.sorted());
+  auto checked = std::make_shared<CheckedModule>(std::move(first.checked));
   auto state = std::make_shared<detail::ModuleState>();
   state->source_name = path;
   state->check = [checked](const std::string& what, const std::string& name, size_t arity) {
@@ -72,7 +79,7 @@ Module compile(std::string path, std::string text) {
   state->specialize = [checked](const std::string& name, const std::vector<ir::Type>& types) {
     return lower_and_optimize(*checked, {EntryRequest{name, types}});
   };
-  detail::add_to_jit(*state, lower_and_optimize(*checked, {}));
+  detail::add_to_jit(*state, optimized(std::move(first.lowered)));
   return Module(state);
 }
 

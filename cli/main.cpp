@@ -94,9 +94,6 @@ struct Compiled {
 };
 
 Compiled compile_source(const std::string& path, const po::variables_map& vm, DiagnosticEngine& diags) {
-  Compiled c;
-  c.checked = check_source(path, read_file(path), diags);
-  if (diags.has_errors()) return c;
   LowerOptions options;
   if (vm.count("entry")) {
     EntryRequest entry;
@@ -108,8 +105,9 @@ Compiled compile_source(const std::string& path, const po::variables_map& vm, Di
     }
     options.entries.push_back(entry);
   }
-  c.lowered = lower_module(c.checked, diags, options);
-  return c;
+  // Every error of the file in one run (Note [All errors in one run]).
+  CheckedAndLowered r = check_and_lower(path, read_file(path), diags, options);
+  return Compiled{std::move(r.checked), std::move(r.lowered)};
 }
 
 int cmd_check(const std::string& path, const po::variables_map& vm) {

@@ -47,6 +47,7 @@ public:
   // --- statements (parse_stmt.cpp) ---
   ast::StmtList convert_block(TSNode block);
   void convert_statement(TSNode n, ast::StmtList& out);
+  void convert_one_statement(TSNode n, ast::StmtList& out);
 
   // --- expressions (parse_expr.cpp); null after a reported diagnostic ---
   ast::ExprPtr convert_expr(TSNode n);
@@ -67,6 +68,8 @@ public:
   // "undefined name" errors for them (see Note [Names of rejected statements] in resolve.cpp).
   std::set<std::string>& rejected_bindings() { return *rejected_bindings_; }
   void collect_bound_names(TSNode target);
+  // The names a whole statement binds (assignment and loop targets, defs, imports, 'as' names).
+  void collect_statement_bindings(TSNode stmt);
 
   const SourceFile& file() const { return file_; }
   DiagnosticEngine& diags() { return diags_; }

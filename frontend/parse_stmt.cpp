@@ -106,7 +106,55 @@ const RejectedStatement kRejectedStatements[] = {
 
 } // namespace
 
+void CstReader::collect_statement_bindings(TSNode stmt) {
+  // Iterative: statements may nest as deep as the user likes.
+  std::vector<TSNode> stack{stmt};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    if (ts_node_is_null(n)) continue;
+    std::string_view type = type_of(n);
+    if (type == "function_definition" || type == "class_definition") {
+      rejected_bindings_->insert(std::string(text(field(n, "name"))));
+      continue; // its body is another scope
+    }
+    if (type == "lambda" || type == "list_comprehension" || type == "dictionary_comprehension" ||
+        type == "set_comprehension" || type == "generator_expression")
+      continue; // another scope
+    if (type == "aliased_import") {
+      rejected_bindings_->insert(std::string(text(field(n, "alias"))));
+      continue;
+    }
+    if (type == "import_statement" || type == "import_from_statement") {
+      for (TSNode name : field_children(n, "name")) {
+        if (is(name, "dotted_name")) {
+          std::string dotted(text(name));
+          rejected_bindings_->insert(dotted.substr(0, dotted.find('.')));
+        } else {
+          stack.push_back(name);
+        }
+      }
+      continue;
+    }
+    for (const char* binding_field : {"left", "alias"}) {
+      if (type == "keyword_argument") break;
+      TSNode target = field(n, binding_field);
+      if (!ts_node_is_null(target)) collect_bound_names(target);
+    }
+    if (type == "named_expression") collect_bound_names(field(n, "name"));
+    for (TSNode c : named_children(n)) stack.push_back(c);
+  }
+}
+
 void CstReader::convert_statement(TSNode n, ast::StmtList& out) {
+  size_t converted = out.size(), errors = diags_.error_count();
+  convert_one_statement(n, out);
+  // A statement left out after an error still binds its names (Note [Names of rejected
+  // statements] in resolve.cpp), so later uses do not cascade into "undefined name" errors.
+  if (out.size() == converted && diags_.error_count() > errors) collect_statement_bindings(n);
+}
+
+void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
   SourceRange r = range(n);
   std::string_view type = type_of(n);
   for (const RejectedStatement& rej : kRejectedStatements) {

@@ -35,6 +35,20 @@ struct LowerResult {
 LowerResult lower_module(const CheckedModule& checked, DiagnosticEngine& diags,
                          const LowerOptions& options = {});
 
+// Note [All errors in one run]
+// Every driver (the CLI's check/compile/run, the host API's compile) runs the frontend and then
+// lowering through check_and_lower, so a file shows all its errors at once. After frontend errors
+// other than syntax errors, lowering still type-checks what holds none: a top-level statement or a
+// function whose source holds an error is skipped, and the names it (or any statement the parser
+// left out) would bind are poisoned, so nothing is reported twice or as a cascade. The result
+// then has no module.
+struct CheckedAndLowered {
+  CheckedModule checked; // keeps the source alive for the diagnostics
+  LowerResult lowered;
+};
+CheckedAndLowered check_and_lower(std::string path, std::string text, DiagnosticEngine& diags,
+                                  const LowerOptions& options = {});
+
 // "int,float,f32[1,512]" -> types; throws std::invalid_argument naming a bad entry.
 std::vector<ir::Type> parse_type_list(const std::string& text);
 

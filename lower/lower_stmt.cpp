@@ -193,6 +193,17 @@ void FunctionLowering::lower_stmts(const ast::StmtList& list, size_t from, Envir
 
 void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
   if (is_main_) module_.set_top_statement(s.range);
+  if (is_main_ && module_.has_earlier_error(s.range)) {
+    // Note [All errors in one run]: not type-checked; what it binds is poisoned.
+    if (s.kind == ast::StmtKind::FunctionDef) module_.mark_executed(s.function->name);
+    std::set<std::string> names;
+    for (const ast::ExprPtr& t : s.targets)
+      if (t) ast::collect_assigned_names(*t, names);
+    ast::collect_assigned_names(s.body, names);
+    ast::collect_assigned_names(s.orelse, names);
+    for (const std::string& name : names) env.vars[name] = Binding{Binding::State::Poisoned};
+    return;
+  }
   switch (s.kind) {
   case ast::StmtKind::Expr:
     lower_expr(*s.value, env);

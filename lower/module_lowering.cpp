@@ -38,9 +38,14 @@ void collect_names_read(const ast::StmtList& body, std::set<std::string>& out) {
 ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& diags)
     : checked_(checked), diags_(diags), module_(std::make_unique<ir::Module>()) {
   module_->sources.push_back(checked.file);
+  for (const Diagnostic& d : diags.all())
+    if (d.severity == Severity::Error && d.range.file == checked.file.get())
+      earlier_errors_.push_back(d.range.begin_byte);
+  std::sort(earlier_errors_.begin(), earlier_errors_.end());
   for (const ast::StmtPtr& s : checked.module.body) {
     if (s->kind == ast::StmtKind::FunctionDef) {
       functions_[s->function->name] = s->function.get();
+      if (has_earlier_error(s->range)) functions_with_errors_.insert(s->function.get());
       std::set<std::string> locals, reads;
       for (const ast::Param& p : s->function->params) locals.insert(p.name);
       ast::collect_assigned_names(s->function->body, locals);
@@ -72,6 +77,15 @@ ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& d
       }
     }
   }
+}
+
+bool ModuleLowering::has_earlier_error(const SourceRange& r) const {
+  auto it = std::lower_bound(earlier_errors_.begin(), earlier_errors_.end(), r.begin_byte);
+  return it != earlier_errors_.end() && *it < r.end_byte;
+}
+
+bool ModuleLowering::function_has_earlier_error(const ast::FunctionDef& fn) const {
+  return functions_with_errors_.count(&fn) > 0;
 }
 
 bool ModuleLowering::is_assigned_once_at_top(const std::string& name) const {
@@ -127,6 +141,8 @@ FunctionLowering* ModuleLowering::in_progress(const ir::Function* f) const {
 
 ir::Function* ModuleLowering::specialize(const ast::FunctionDef& fn,
                                          const std::vector<ir::Type>& arg_types) {
+  // Note [All errors in one run]: a function with an error is not type-checked.
+  if (function_has_earlier_error(fn)) return nullptr;
   std::string name = ir::specialized_name(fn.name, arg_types);
   auto cached = cache_.find(name);
   if (cached != cache_.end()) return cached->second;
@@ -167,7 +183,9 @@ LowerResult ModuleLowering::run(const LowerOptions& options) {
       main->name = main->source_name = "__main__";
       FunctionLowering lowering(*this, *main, diags_, /*is_main=*/true);
       lowering_main_ = true;
-      lowering.lower_body(checked_.module.body, Environment{});
+      Environment top;
+      for (const std::string& name : checked_.module.rejected_bindings) top.vars[name].state = Binding::State::Poisoned;
+      lowering.lower_body(checked_.module.body, std::move(top));
       lowering_main_ = false;
     }
     for (const EntryRequest& entry : options.entries) {
@@ -198,6 +216,17 @@ LowerResult ModuleLowering::run(const LowerOptions& options) {
 LowerResult lower_module(const CheckedModule& checked, DiagnosticEngine& diags,
                          const LowerOptions& options) {
   return lower::ModuleLowering(checked, diags).run(options);
+}
+
+CheckedAndLowered check_and_lower(std::string path, std::string text, DiagnosticEngine& diags,
+                                  const LowerOptions& options) {
+  CheckedAndLowered out;
+  out.checked = check_source(std::move(path), std::move(text), diags);
+  bool syntax_failed = std::any_of(diags.all().begin(), diags.all().end(),
+                                   [](const Diagnostic& d) { return d.code == "syntax"; });
+  if (!syntax_failed) out.lowered = lower_module(out.checked, diags, options);
+  if (diags.has_errors()) out.lowered.module.reset();
+  return out;
 }
 
 // "int,float,f32[1,512],i64[]": scalars, and arrays as DTYPE[dims] (the number of dims is the

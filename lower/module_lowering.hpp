@@ -46,6 +46,9 @@ public:
   void record_global(const std::string& name, const ir::Type& type);
 
   ir::Module& module() { return *module_; }
+  // Whether the frontend reported an error inside `r` (Note [All errors in one run]).
+  bool has_earlier_error(const SourceRange& r) const;
+  bool function_has_earlier_error(const ast::FunctionDef& fn) const;
 
 private:
   const CheckedModule& checked_;
@@ -58,6 +61,8 @@ private:
   std::set<std::string> read_by_functions_;
   std::map<std::string, ir::Function*> cache_;        // by specialized name
   std::map<const ir::Function*, FunctionLowering*> in_progress_;
+  std::vector<uint32_t> earlier_errors_; // sorted bytes where the frontend reported errors
+  std::set<const ast::FunctionDef*> functions_with_errors_;
   std::set<std::string> executed_;   // defs and imports the top level has run so far
   bool lowering_main_ = false;       // until the top level is lowered; after it all are bound
   SourceRange top_statement_;        // the top-level statement being lowered

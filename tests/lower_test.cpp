@@ -10,8 +10,7 @@ namespace {
 // The diagnostics of frontend + lowering, as "LINE:COL [code] message".
 std::vector<std::string> lower_errors(const std::string& source) {
   pyscript::DiagnosticEngine diags;
-  pyscript::CheckedModule checked = pyscript::check_source("model.py", source, diags);
-  if (!diags.has_errors()) pyscript::lower_module(checked, diags);
+  pyscript::CheckedAndLowered r = pyscript::check_and_lower("model.py", source, diags);
   std::vector<std::string> out;
   for (const pyscript::Diagnostic& d : diags.sorted())
     out.push_back(std::to_string(d.range.line) + ":" + std::to_string(d.range.column) + " [" +
@@ -200,4 +199,22 @@ TEST_CASE("[undefined] module names are bound in execution order") {
 TEST_CASE("[type] numpy refuses a bool as a shape") {
   CHECK(first("import numpy as np\nprint(np.zeros(True))\n") ==
         "2:16 [type] a shape must be an int or a tuple of ints, not bool (numpy raises TypeError)");
+}
+
+TEST_CASE("all errors in one run: type checking goes on past the frontend's errors") {
+  auto errors = lower_errors(
+      "def f(a, b):\n    c = a\n    c += b\n    return c\n"
+      "def g(x):\n    if x > 0:\n        y = 1\n    else:\n        y = 1.5\n    return y\n"
+      "n = 1 << 22\nprint(n)\nprint(f(1, 2) + g(n))\nprint(g(2))\n"
+      "z = undefined_thing + 1\nprint(z * 2)\nprint(1 + 'a')\n");
+  // f holds an error: not type-checked. n and z were not assigned: no cascade at their uses.
+  std::vector<std::string> want = {
+      "3:5 [in-place] in-place update 'c += b' is not supported",
+      "9:9 [type] type conflict: 'y' is float here but int on another path",
+      "11:7 [unsupported] the bitwise operator '<<' is not supported by pyscript",
+      "15:5 [undefined] undefined name 'undefined_thing'",
+      "17:7 [type] unsupported operand types for +: 'int' and 'str'"};
+  CHECK(errors == want);
+  // A syntax error stops before lowering, as CPython stops at it.
+  CHECK(lower_errors("def f():\n        return 1\n  x = 1 + 'a'\n").size() == 1);
 }
