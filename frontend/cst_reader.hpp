@@ -51,6 +51,8 @@ public:
 
   // --- expressions (parse_expr.cpp); null after a reported diagnostic ---
   ast::ExprPtr convert_expr(TSNode n);
+  // Reports a keyword tree-sitter reads as a name (async, await), or an assignment to __debug__.
+  bool reserved_name(TSNode identifier, bool assigned);
   // An assignment or for target: a Name, or a Tuple of targets.
   ast::ExprPtr convert_target(TSNode n, const char* what);
 

@@ -51,9 +51,24 @@ const RejectedExpression kRejectedExpressions[] = {
 
 } // namespace
 
+bool CstReader::reserved_name(TSNode n, bool assigned) {
+  std::string_view name = text(n);
+  // Keywords since Python 3.7 that tree-sitter's grammar still reads as names.
+  if (name == "async" || name == "await") {
+    diags_.error(range(n), "syntax", "invalid syntax: '" + std::string(name) + "' is a keyword");
+    return true;
+  }
+  if (assigned && name == "__debug__") {
+    diags_.error(range(n), "syntax", "cannot assign to __debug__");
+    return true;
+  }
+  return false;
+}
+
 ExprPtr CstReader::convert_target(TSNode n, const char* what) {
   std::string_view type = type_of(n);
   if (type == "identifier") {
+    if (reserved_name(n, /*assigned=*/true)) return nullptr;
     auto e = std::make_unique<Expr>(ExprKind::Name, range(n));
     e->text = text(n);
     return e;
@@ -114,6 +129,7 @@ ExprPtr CstReader::convert_expr(TSNode n) {
   auto make = [&](ExprKind k) { return std::make_unique<Expr>(k, r); };
 
   if (type == "identifier") {
+    if (reserved_name(n, /*assigned=*/false)) return nullptr;
     ExprPtr e = make(ExprKind::Name);
     e->text = text(n);
     return e;

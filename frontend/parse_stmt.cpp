@@ -483,6 +483,10 @@ void CstReader::convert_function(TSNode n, ast::StmtList& out, bool is_async) {
       ok = false;
       continue;
     }
+    if (reserved_name(name, /*assigned=*/true)) {
+      ok = false;
+      continue;
+    }
     param.name = text(name);
     param.range = range(name);
     if (!seen.insert(param.name).second) {

@@ -3,7 +3,7 @@
 #include "frontend/parser.hpp"
 
 #include "frontend/cst_reader.hpp"
-#include "frontend/indentation.hpp"
+#include "frontend/tokenizer_rules.hpp"
 #include "support/internal_error.hpp"
 
 #include <cstdio>
@@ -109,7 +109,7 @@ ast::Module parse_module(const SourceFile& file, DiagnosticEngine& diags) {
   TSNode root = ts_tree_root_node(tree.get());
   // CPython stops at the first error: an indentation error, and what tree-sitter found before it
   // (Note [Indentation as CPython reads it]).
-  std::optional<TokenizerError> indentation = check_indentation(text);
+  std::optional<TokenizerError> indentation = check_tokenizer_rules(text);
   uint32_t limit = indentation ? indentation->begin : UINT32_MAX;
   bool failed = report_syntax_errors(root, file, diags, limit);
   if (indentation) {

@@ -42,6 +42,20 @@ TEST_CASE("[syntax] indentation as CPython's tokenizer reads it") {
   CHECK(check("x = {1: 2}\nif x: print(x)\n").codes().find("syntax") == std::string::npos);
 }
 
+TEST_CASE("[syntax] what tree-sitter's grammar reads but CPython refuses") {
+  CHECK(check("x = 0777\n").first() ==
+        "1:5 [syntax] leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
+  CHECK(check("x = 1_\n").first() == "1:5 [syntax] invalid decimal literal");
+  CHECK(check("x = 0x_\n").codes() == "syntax");
+  CHECK(check("x = `5`\n").first() == "1:5 [syntax] invalid syntax");
+  CHECK(check("async = 1\n").first() == "1:1 [syntax] invalid syntax: 'async' is a keyword");
+  CHECK(check("x = await\n").first() == "1:5 [syntax] invalid syntax: 'await' is a keyword");
+  CHECK(check("__debug__ = 1\n").first() == "1:1 [syntax] cannot assign to __debug__");
+  CHECK(check("def f(__debug__):\n    return 1\n").first() == "1:7 [syntax] cannot assign to __debug__");
+  // Valid forms stay valid.
+  CHECK(check("x = 00 + 0_0 + 1_000 + 09.5 + 0e0 + 1_0.0_1e1_0\nprint(x)\n").lines().empty());
+}
+
 TEST_CASE("[in-place] augmented assignment, with the plain form as fix-it") {
   auto r = check("def total(n):\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n");
   REQUIRE(r.diagnostics.size() == 1);

@@ -1,6 +1,7 @@
-// Indentation as CPython's tokenizer reads it (see indentation.hpp).
-#include "frontend/indentation.hpp"
+// Indentation as CPython's tokenizer reads it (see tokenizer_rules.hpp).
+#include "frontend/tokenizer_rules.hpp"
 
+#include <cctype>
 #include <vector>
 
 namespace pyscript {
@@ -39,6 +40,31 @@ bool is_string_prefix(std::string_view word) {
   for (char c : word) lower += char(c | 0x20);
   return lower == "r" || lower == "u" || lower == "b" || lower == "f" || lower == "br" ||
          lower == "rb" || lower == "fr" || lower == "rf";
+}
+
+// CPython's rules for a numeric literal that tree-sitter's grammar accepts anyway: a nonzero
+// decimal integer has no leading zeros, and '_' stands only between two digits.
+std::optional<std::string> number_error(std::string_view tok) {
+  auto has = [&](const char* chars) { return tok.find_first_of(chars) != std::string_view::npos; };
+  char base = tok.size() > 1 && tok[0] == '0' ? char(tok[1] | 0x20) : 'd';
+  bool prefixed = base == 'x' || base == 'o' || base == 'b';
+  auto is_digit = [&](char c) {
+    if (base == 'x') return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+    return c >= '0' && c <= '9';
+  };
+  for (size_t i = 0; i < tok.size(); ++i) {
+    if (tok[i] != '_') continue;
+    bool before = i > 0 && (is_digit(tok[i - 1]) || (prefixed && i == 2));
+    bool after = i + 1 < tok.size() && is_digit(tok[i + 1]);
+    if (!before || !after) {
+      const char* kind = base == 'x' ? "hexadecimal" : base == 'o' ? "octal" : base == 'b' ? "binary" : "decimal";
+      return std::string("invalid ") + kind + " literal";
+    }
+  }
+  if (!prefixed && tok.size() > 1 && tok[0] == '0' && !has(".eEjJ") && has("123456789"))
+    return std::string("leading zeros in decimal integer literals are not permitted; use an 0o prefix "
+                       "for octal integers");
+  return std::nullopt;
 }
 
 class Scanner {
@@ -236,7 +262,14 @@ private:
           break;
         }
       }
+      if (auto message = number_error(t_.substr(begin, pos_ - begin)))
+        fail(begin, pos_, *message, "write the number as Python does: 0o17 for octal, 1_000 with digits around '_'");
       note_token(begin, pos_, false);
+      return;
+    }
+    if (c == '`') {
+      // Python 2's repr quotes; tree-sitter's grammar still reads them.
+      fail(begin, begin + 1, "invalid syntax", "write repr(...) instead of backquotes");
       return;
     }
     ++pos_;
@@ -294,6 +327,6 @@ private:
 
 } // namespace
 
-std::optional<TokenizerError> check_indentation(std::string_view text) { return Scanner(text).run(); }
+std::optional<TokenizerError> check_tokenizer_rules(std::string_view text) { return Scanner(text).run(); }
 
 } // namespace pyscript
