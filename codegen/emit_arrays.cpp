@@ -2,6 +2,7 @@
 // arrays become 0-d arrays for the call. Every array result is a new reference; the memory
 // planning pass placed the retain/release ops (Note [Array ownership]).
 #include "codegen/emitter.hpp"
+#include "ir/ufuncs.hpp"
 
 #include "support/internal_error.hpp"
 
@@ -29,26 +30,23 @@ std::vector<llvm::Value*> int_list_constants(llvm::IRBuilder<>& b, const std::st
 }
 int32_t dtype_code(const std::string& name) { return runtime_dtype(ir::dtype_from_name(name).value_or(ir::DType::Bool)); }
 
+// The runtime's code of an op the IR names (include/pyscript/ufuncs.def).
 int32_t binary_code(const std::string& op) {
-  static const char* const names[] = {"add", "sub", "mul", "div", "floordiv", "mod", "pow", "maximum",
-                                      "minimum", "lt", "le", "gt", "ge", "eq", "ne"};
-  for (int32_t i = 0; i < 15; ++i)
-    if (op == names[i]) return i;
-  PYSCRIPT_UNREACHABLE("codegen: array op " + op);
+  const ir::BinaryUfunc* u = ir::find_binary(op);
+  PYSCRIPT_ASSERT(u, "codegen: array op " + op);
+  return u->code;
 }
 
 int32_t unary_code(const std::string& op) {
-  static const char* const names[] = {"neg", "exp", "log", "sqrt", "tanh", "sin", "cos", "abs", "not"};
-  for (int32_t i = 0; i < 9; ++i)
-    if (op == names[i]) return i;
-  PYSCRIPT_UNREACHABLE("codegen: array op " + op);
+  const ir::UnaryUfunc* u = ir::find_unary(op);
+  PYSCRIPT_ASSERT(u, "codegen: array op " + op);
+  return u->code;
 }
 
 int32_t reduce_code(const std::string& op) {
-  static const char* const names[] = {"sum", "mean", "max", "min", "argmax"};
-  for (int32_t i = 0; i < 5; ++i)
-    if (op == names[i]) return i;
-  PYSCRIPT_UNREACHABLE("codegen: reduction " + op);
+  const ir::Reduction* r = ir::find_reduction(op);
+  PYSCRIPT_ASSERT(r, "codegen: reduction " + op);
+  return r->code;
 }
 
 } // namespace

@@ -32,7 +32,8 @@ const std::vector<Signature> kTime = {
     {"perf_counter", Function, 0, 0, {}},
 };
 
-const std::vector<Signature> kNumpy = {
+// numpy's namespace: these rows, and the ufuncs and reductions of include/pyscript/ufuncs.def.
+const std::vector<Signature> kNumpyOwn = {
     {"array", Function, 1, 1, {"dtype"}},
     {"zeros", Function, 1, 1, {"dtype"}},
     {"ones", Function, 1, 1, {"dtype"}},
@@ -40,21 +41,7 @@ const std::vector<Signature> kNumpy = {
     {"arange", Function, 1, 3, {"dtype"}},
     {"linspace", Function, 2, 3, {"num", "dtype"}},
     {"eye", Function, 1, 2, {"dtype"}},
-    {"maximum", Function, 2, 2, {}},
-    {"minimum", Function, 2, 2, {}},
     {"where", Function, 3, 3, {}},
-    {"exp", Function, 1, 1, {}},
-    {"log", Function, 1, 1, {}},
-    {"sqrt", Function, 1, 1, {}},
-    {"tanh", Function, 1, 1, {}},
-    {"sin", Function, 1, 1, {}},
-    {"cos", Function, 1, 1, {}},
-    {"abs", Function, 1, 1, {}},
-    {"sum", Function, 1, 2, {"axis", "keepdims"}},
-    {"mean", Function, 1, 2, {"axis", "keepdims"}},
-    {"max", Function, 1, 2, {"axis", "keepdims"}},
-    {"min", Function, 1, 2, {"axis", "keepdims"}},
-    {"argmax", Function, 1, 2, {"axis", "keepdims"}},
     {"dot", Function, 2, 2, {}},
     {"matmul", Function, 2, 2, {}},
     {"transpose", Function, 1, 2, {}},
@@ -71,6 +58,20 @@ const std::vector<Signature> kNumpy = {
     {"nan", Constant, 0, 0, {}},
 };
 
+const std::vector<Signature>& numpy_members() {
+  static const std::vector<Signature> members = [] {
+    std::vector<Signature> out = kNumpyOwn;
+#define PYRT_UNARY(ID, name, np, fuse, scalar, math_fn, to_float) \
+    if (np) out.push_back({name, Function, 1, 1, {}});
+#define PYRT_BINARY(ID, name, np, fuse, scalar, compare) \
+    if (np) out.push_back({name, Function, 2, 2, {}});
+#define PYRT_REDUCE(ID, name, ufunc) out.push_back({name, Function, 1, 2, {"axis", "keepdims"}});
+#include "pyscript/ufuncs.def"
+    return out;
+  }();
+  return members;
+}
+
 const std::vector<Signature> kArrayMembers = {
     {"T", Constant, 0, 0, {}},
     {"shape", Constant, 0, 0, {}},
@@ -80,12 +81,18 @@ const std::vector<Signature> kArrayMembers = {
     {"astype", Function, 1, 1, {}},
     {"reshape", Function, 1, kVariadic, {}},
     {"transpose", Function, 0, kVariadic, {}},
-    {"sum", Function, 0, 1, {"axis", "keepdims"}},
-    {"mean", Function, 0, 1, {"axis", "keepdims"}},
-    {"max", Function, 0, 1, {"axis", "keepdims"}},
-    {"min", Function, 0, 1, {"axis", "keepdims"}},
-    {"argmax", Function, 0, 1, {"axis", "keepdims"}},
 };
+
+// Array attributes and methods: these rows, and the reductions of include/pyscript/ufuncs.def.
+const std::vector<Signature>& array_members() {
+  static const std::vector<Signature> members = [] {
+    std::vector<Signature> out = kArrayMembers;
+#define PYRT_REDUCE(ID, name, ufunc) out.push_back({name, Function, 0, 1, {"axis", "keepdims"}});
+#include "pyscript/ufuncs.def"
+    return out;
+  }();
+  return members;
+}
 
 const Signature* find_in(const std::vector<Signature>& table, std::string_view name) {
   for (const Signature& s : table)
@@ -94,7 +101,7 @@ const Signature* find_in(const std::vector<Signature>& table, std::string_view n
 }
 
 const std::vector<Signature>* module_table(std::string_view module) {
-  if (module == "numpy") return &kNumpy;
+  if (module == "numpy") return &numpy_members();
   if (module == "math") return &kMath;
   if (module == "time") return &kTime;
   return nullptr;
@@ -111,7 +118,7 @@ const Signature* find_module_member(std::string_view module, std::string_view me
   return table ? find_in(*table, member) : nullptr;
 }
 
-const Signature* find_array_member(std::string_view name) { return find_in(kArrayMembers, name); }
+const Signature* find_array_member(std::string_view name) { return find_in(array_members(), name); }
 
 std::string list_module_members(std::string_view module) {
   std::string out;

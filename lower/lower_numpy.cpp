@@ -1,6 +1,7 @@
 // numpy -> IR: array creation, arithmetic with broadcasting and numpy 2's type promotion (Python
 // scalars are "weak": float32_array * 2.5 stays float32), reductions, matmul, shapes, indexing.
 // The shapes are run-time values; dtype and rank are part of the static type.
+#include "ir/ufuncs.hpp"
 #include "lower/module_lowering.hpp"
 
 #include "support/internal_error.hpp"
@@ -90,7 +91,7 @@ Value* FunctionLowering::array_binary(const std::string& op, Value* a, Value* b,
   DType compute = aa && ba ? promote_arrays(a->type().dtype(), b->type().dtype())
                   : aa     ? promote_weak(a->type().dtype(), b->type())
                            : promote_weak(b->type().dtype(), a->type());
-  bool comparison = op == "lt" || op == "le" || op == "gt" || op == "ge" || op == "eq" || op == "ne";
+  bool comparison = ir::find_binary(op)->comparison;
   if (op == "div" && !is_float_dtype(compute)) compute = DType::Float64;
   // numpy's bool arithmetic: + is logical or and * logical and (the result stays bool), - raises.
   std::string kernel = op;
@@ -113,8 +114,7 @@ Value* FunctionLowering::array_binary(const std::string& op, Value* a, Value* b,
 
 Value* FunctionLowering::array_unary(const std::string& op, Value* a, const SourceRange& r) {
   DType d = operand_dtype(a);
-  bool transcendental = op != "neg" && op != "abs";
-  DType compute = transcendental && !is_float_dtype(d) ? DType::Float64 : d;
+  DType compute = ir::find_unary(op)->to_float && !is_float_dtype(d) ? DType::Float64 : d;
   if (op == "neg" && d == DType::Bool) {
     type_error(r, "the - operator on a bool array is not supported", "use np.where or a comparison");
     return nullptr;
@@ -339,7 +339,7 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     n->set_attr("dtype", std::string(ir::dtype_name(d)));
     return n->output();
   }
-  if (name == "maximum" || name == "minimum") {
+  if (const ir::BinaryUfunc* u = ir::find_binary(name); u && u->np_function) {
     if (!need_array(args[0], name.c_str()) || !need_array(args[1], name.c_str())) return nullptr;
     if (!args[0]->type().is(TypeKind::Array) && !args[1]->type().is(TypeKind::Array)) {
       type_error(e.range, "np." + name + " of two scalars is not supported; use max()/min()");
@@ -363,10 +363,10 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
       if (v->type().is(TypeKind::Array)) rank = std::max(rank, v->type().rank());
     return emit1(OpKind::ArrayWhere, {c, a, b}, Type::array(d, rank), e.range);
   }
-  static const char* const kUnary[] = {"exp", "log", "sqrt", "tanh", "sin", "cos", "abs"};
-  for (const char* u : kUnary)
-    if (name == u) return need_array(args[0], u) ? array_unary(name, args[0], e.range) : nullptr;
-  if (name == "sum" || name == "mean" || name == "max" || name == "min" || name == "argmax")
+  // The ufunc table (include/pyscript/ufuncs.def): np.exp(x) and the reductions' np.sum(x, axis).
+  if (const ir::UnaryUfunc* u = ir::find_unary(name); u && u->np_function)
+    return need_array(args[0], name.c_str()) ? array_unary(name, args[0], e.range) : nullptr;
+  if (ir::find_reduction(name))
     return array_reduce(name, args[0], e, args.size() == 2 ? e.operands[2].get() : nullptr);
   if (name == "dot" && args[0]->type().is(TypeKind::Array) && args[1]->type().is(TypeKind::Array) &&
       std::min(args[0]->type().rank(), args[1]->type().rank()) >= 2 &&

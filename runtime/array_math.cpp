@@ -56,6 +56,16 @@ void walk(int32_t ndim, const int64_t* shape, const int64_t (*strides)[PYRT_MAX_
 }
 
 
+// Facts of the ops from their table (include/pyscript/ufuncs.def), indexed by code.
+constexpr bool kComparison[] = {
+#define PYRT_BINARY(ID, name, np, fuse, scalar, compare) compare != 0,
+#include "pyscript/ufuncs.def"
+};
+constexpr const char* kReductionUfunc[] = {
+#define PYRT_REDUCE(ID, name, ufunc) ufunc,
+#include "pyscript/ufuncs.def"
+};
+
 template <class T> T binary_value(int32_t op, T a, T b) {
   switch (op) {
   case PYRT_ADD: return a + b;
@@ -131,7 +141,7 @@ void binary_kernel(int32_t op, pyrt_array* a, pyrt_array* b, int32_t dtype, pyrt
   std::memcpy(st, strides, sizeof st);
   if (ta) broadcast_strides(ta, out->ndim, out->shape, st[0]);
   if (tb) broadcast_strides(tb, out->ndim, out->shape, st[1]);
-  bool compare = op >= PYRT_LT;
+  bool compare = kComparison[op];
   if (compare) {
     auto* po = static_cast<uint8_t*>(out->data);
     walk<2>(out->ndim, out->shape, st, [&](int64_t k, const int64_t* off) {
@@ -141,7 +151,8 @@ void binary_kernel(int32_t op, pyrt_array* a, pyrt_array* b, int32_t dtype, pyrt
     auto* po = static_cast<T*>(out->data);
     bool same = out->ndim > 0 && is_contiguous(ta ? ta : a) && is_contiguous(tb ? tb : b) &&
                 (ta ? ta : a)->size == out->size && (tb ? tb : b)->size == out->size;
-    if (same && op <= PYRT_DIV) {
+    bool simple = op == PYRT_ADD || op == PYRT_SUB || op == PYRT_MUL || op == PYRT_DIV;
+    if (same && simple) {
       for (int64_t k = 0; k < out->size; ++k) po[k] = binary_value<T>(op, pa[k], pb[k]);
     } else {
       walk<2>(out->ndim, out->shape, st, [&](int64_t k, const int64_t* off) {
@@ -387,11 +398,10 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
   }
   int64_t count = all ? a->size : a->shape[axis];
   if (count == 0 && op != PYRT_SUM && op != PYRT_MEAN) {
-    static const char* names[] = {"sum", "mean", "maximum", "minimum", "argmax"};
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
                       op == PYRT_ARGMAX ? "attempt to get argmax of an empty sequence"
                                         : "zero-size array to reduction operation %s which has no identity",
-                      names[op]);
+                      kReductionUfunc[op]);
     return nullptr;
   }
   pyrt_array* out = new_array(ctx, site, out_dtype, ndim, shape);

@@ -146,12 +146,16 @@ pyrt_array* pyrt_array_scalar_i64(int64_t value);
 
 /* Elementwise, with broadcasting; computed in `dtype` (the inputs are converted to it), result of
  * `out_dtype` (bool for comparisons). */
+/* The op codes: one per row of pyscript/ufuncs.def. */
 typedef enum pyrt_binary_op {
-  PYRT_ADD, PYRT_SUB, PYRT_MUL, PYRT_DIV, PYRT_FLOORDIV, PYRT_MOD, PYRT_POW, PYRT_MAXIMUM,
-  PYRT_MINIMUM, PYRT_LT, PYRT_LE, PYRT_GT, PYRT_GE, PYRT_EQ, PYRT_NE
+#define PYRT_BINARY(ID, name, np, fuse, scalar, compare) PYRT_##ID,
+#include "pyscript/ufuncs.def"
+  PYRT_BINARY_COUNT
 } pyrt_binary_op;
 typedef enum pyrt_unary_op {
-  PYRT_NEG, PYRT_EXP, PYRT_LOG, PYRT_SQRT, PYRT_TANH, PYRT_SIN, PYRT_COS, PYRT_ABS, PYRT_NOT
+#define PYRT_UNARY(ID, name, np, fuse, scalar, math_fn, to_float) PYRT_##ID,
+#include "pyscript/ufuncs.def"
+  PYRT_UNARY_COUNT
 } pyrt_unary_op;
 pyrt_array* pyrt_array_binary(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt_array* b, int32_t dtype,
                               int32_t out_dtype, const char* site);
@@ -161,7 +165,11 @@ pyrt_array* pyrt_array_where(pyrt_context* ctx, pyrt_array* cond, pyrt_array* a,
 pyrt_array* pyrt_array_astype(pyrt_array* a, int32_t dtype);
 
 /* Reductions; axis < -ndim means all axes. */
-typedef enum pyrt_reduce_op { PYRT_SUM, PYRT_MEAN, PYRT_MAX, PYRT_MIN, PYRT_ARGMAX } pyrt_reduce_op;
+typedef enum pyrt_reduce_op {
+#define PYRT_REDUCE(ID, name, ufunc) PYRT_##ID,
+#include "pyscript/ufuncs.def"
+  PYRT_REDUCE_COUNT
+} pyrt_reduce_op;
 pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis, int32_t keepdims,
                               int32_t out_dtype, const char* site);
 

@@ -19,6 +19,7 @@
 //                %t : f32 = math[fn="tanh"](%m)
 //                -> (%t)
 #include "ir/passes/passes.hpp"
+#include "ir/ufuncs.hpp"
 
 #include "support/internal_error.hpp"
 
@@ -34,15 +35,17 @@ namespace {
 DType dtype_named(const std::string& s) { return dtype_from_name(s).value_or(DType::Bool); }
 
 
+// Which ops fuse, and the scalar op each becomes, is the table's (include/pyscript/ufuncs.def).
 bool fusable(const Node* n) {
-  static const std::set<std::string> binary = {"add", "sub", "mul", "div", "maximum", "minimum",
-                                               "lt", "le", "gt", "ge", "eq", "ne"};
-  static const std::set<std::string> unary = {"neg", "abs", "exp", "log", "sqrt", "tanh", "sin", "cos"};
   switch (n->kind()) {
-  case OpKind::ArrayBinary:
-    return is_float_dtype(dtype_named(n->str_attr("compute"))) && binary.count(n->str_attr("op"));
-  case OpKind::ArrayUnary:
-    return is_float_dtype(dtype_named(n->str_attr("compute"))) && unary.count(n->str_attr("op"));
+  case OpKind::ArrayBinary: {
+    const BinaryUfunc* u = find_binary(n->str_attr("op"));
+    return is_float_dtype(dtype_named(n->str_attr("compute"))) && u && u->fusable;
+  }
+  case OpKind::ArrayUnary: {
+    const UnaryUfunc* u = find_unary(n->str_attr("op"));
+    return is_float_dtype(dtype_named(n->str_attr("compute"))) && u && u->fusable;
+  }
   case OpKind::ArrayWhere: return is_float_dtype(n->output()->type().dtype());
   default: return false;
   }
@@ -103,24 +106,16 @@ private:
     Type compute = Type::element(dtype_named(m->str_attr("compute")));
     const std::string& op = m->str_attr("op");
     if (m->kind() == OpKind::ArrayUnary) {
-      Value* x = convert(el(0), compute, r);
-      if (op == "neg") return emit(OpKind::Neg, {x}, compute, r);
-      if (op == "abs") return emit(OpKind::Abs, {x}, compute, r);
-      Node* n = graph_.create(OpKind::MathFn, {x}, {compute}, r);
-      n->set_attr("fn", op);
+      const UnaryUfunc& u = *find_unary(op);
+      Node* n = graph_.create(u.scalar, {convert(el(0), compute, r)}, {compute}, r);
+      if (u.scalar == OpKind::MathFn) n->set_attr("fn", std::string(u.math_fn));
       body_->append(n);
       return n->output();
     }
+    const BinaryUfunc& u = *find_binary(op);
     Value* a = convert(el(0), compute, r);
     Value* b = convert(el(1), compute, r);
-    static const std::map<std::string, OpKind> kinds = {
-        {"add", OpKind::Add}, {"sub", OpKind::Sub}, {"mul", OpKind::Mul}, {"div", OpKind::Div},
-        {"maximum", OpKind::Max}, {"minimum", OpKind::Min}, {"lt", OpKind::Lt}, {"le", OpKind::Le},
-        {"gt", OpKind::Gt}, {"ge", OpKind::Ge}, {"eq", OpKind::Eq}, {"ne", OpKind::Ne}};
-    OpKind k = kinds.at(op);
-    bool compare = k == OpKind::Lt || k == OpKind::Le || k == OpKind::Gt || k == OpKind::Ge ||
-                   k == OpKind::Eq || k == OpKind::Ne;
-    return emit(k, {a, b}, compare ? Type::bool_() : compute, r);
+    return emit(u.scalar, {a, b}, u.comparison ? Type::bool_() : compute, r);
   }
 
   Graph& graph_;

@@ -1,0 +1,46 @@
+// The array ops' table (include/pyscript/ufuncs.def) as C++: what each elementwise op and
+// reduction is, looked up by the name the IR's `op` attribute holds.
+#pragma once
+
+#include "ir/ops.hpp"
+
+#include <span>
+#include <string_view>
+
+namespace pyscript::ir {
+
+struct UnaryUfunc {
+  std::string_view name;    // the IR attribute: array_unary[op="exp"]
+  int32_t code;             // the runtime's PYRT_EXP
+  bool np_function;         // np.exp(x) calls it
+  bool fusable;             // fused into float elementwise loops, as `scalar`
+  OpKind scalar;            // the op computing one element (MathFn: with fn=math_fn)
+  std::string_view math_fn;
+  bool to_float;            // int and bool inputs compute in float64
+};
+
+struct BinaryUfunc {
+  std::string_view name;
+  int32_t code;
+  bool np_function;
+  bool fusable;
+  OpKind scalar;
+  bool comparison;          // the result is bool
+};
+
+struct Reduction {
+  std::string_view name;    // array_reduce[op="max"], np.max, a.max()
+  int32_t code;
+  std::string_view ufunc;   // numpy's name in its errors ("maximum")
+};
+
+std::span<const UnaryUfunc> unary_ufuncs();
+std::span<const BinaryUfunc> binary_ufuncs();
+std::span<const Reduction> reductions();
+
+// Null when no row has that name.
+const UnaryUfunc* find_unary(std::string_view name);
+const BinaryUfunc* find_binary(std::string_view name);
+const Reduction* find_reduction(std::string_view name);
+
+} // namespace pyscript::ir
