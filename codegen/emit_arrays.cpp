@@ -18,14 +18,10 @@ namespace {
 
 int32_t dtype_code(ir::DType d) { return runtime_dtype(d); }
 
-// An attribute holding ints as "2,0,1" (a literal's shape, transpose's axes) as i64 constants.
-std::vector<llvm::Value*> int_list_constants(llvm::IRBuilder<>& b, const std::string& text) {
+// An int list attribute (a literal's shape, transpose's axes) as i64 constants.
+std::vector<llvm::Value*> int_list_constants(llvm::IRBuilder<>& b, const ir::IntList& list) {
   std::vector<llvm::Value*> values;
-  for (size_t at = 0; at < text.size();) {
-    size_t comma = std::min(text.find(',', at), text.size());
-    values.push_back(b.getInt64(uint64_t(std::strtoll(text.substr(at, comma - at).c_str(), nullptr, 10))));
-    at = comma + 1;
-  }
+  for (int64_t v : list) values.push_back(b.getInt64(uint64_t(v)));
   return values;
 }
 int32_t dtype_code(const std::string& name) { return runtime_dtype(ir::dtype_from_name(name).value_or(ir::DType::Bool)); }
@@ -122,7 +118,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     return true;
   }
   case OpKind::ArrayLiteral: {
-    std::vector<llvm::Value*> shape = int_list_constants(b, n.str_attr("shape"));
+    std::vector<llvm::Value*> shape = int_list_constants(b, n.ints_attr("shape"));
     llvm::Value* shape_buf = stack_array(i64, shape);
     std::vector<llvm::Value*> elements;
     for (size_t i = 0; i < n.inputs().size(); ++i) elements.push_back(in(i));
@@ -202,7 +198,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
       out(call("pyrt_array_transpose", ptr, {ptr}, {in(0)}));
       return true;
     }
-    out(call("pyrt_array_permute_axes", ptr, {ptr, ptr}, {in(0), stack_array(i64, int_list_constants(b, n.str_attr("axes")))}));
+    out(call("pyrt_array_permute_axes", ptr, {ptr, ptr}, {in(0), stack_array(i64, int_list_constants(b, n.ints_attr("axes")))}));
     return true;
   }
   case OpKind::ArrayReshape: {
@@ -213,22 +209,19 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     return true;
   }
   case OpKind::ArrayIndex: {
-    // Spec "i,s101": per axis 5 int64s (kind, start/index, stop, step, flags).
-    const std::string& spec = n.str_attr("spec");
+    // Note [Index specs]; the runtime takes per axis 5 int64s (kind, start/index, stop, step, flags).
     std::vector<llvm::Value*> words;
     size_t next = 1;
-    for (size_t p = 0; p < spec.size();) {
-      if (spec[p] == 'i') {
+    for (int64_t item : n.ints_attr("spec")) {
+      if (item == ir::kIndexInt) {
         words.insert(words.end(), {b.getInt64(0), in(next++), b.getInt64(0), b.getInt64(1), b.getInt64(0)});
-        p += 2;
         continue;
       }
-      bool has[3] = {spec[p + 1] == '1', spec[p + 2] == '1', spec[p + 3] == '1'};
+      bool has[3] = {(item & ir::kSliceStart) != 0, (item & ir::kSliceStop) != 0, (item & ir::kSliceStep) != 0};
       llvm::Value* start = has[0] ? in(next++) : b.getInt64(0);
       llvm::Value* stop = has[1] ? in(next++) : b.getInt64(0);
       llvm::Value* step = has[2] ? in(next++) : b.getInt64(1);
       words.insert(words.end(), {b.getInt64(1), start, stop, step, b.getInt64(uint64_t((has[0] ? 1 : 0) | (has[1] ? 2 : 0)))});
-      p += 5;
     }
     llvm::Value* buf = stack_array(i64, words);
     out(checked_call(n, "pyrt_array_index", ptr, {ptr, i32, ptr},

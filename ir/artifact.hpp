@@ -21,7 +21,8 @@
 
 namespace pyscript::ir {
 
-constexpr int kArtifactFormat = 1;
+// 2: int list attributes (axes, shapes, index specs) are tuples, not strings.
+constexpr int kArtifactFormat = 2;
 
 // A file that is not a readable artifact: the message is one line, "model.pys: checksum mismatch".
 class ArtifactError : public std::runtime_error {

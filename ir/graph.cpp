@@ -81,6 +81,12 @@ const std::string& Node::str_attr(std::string_view name) const {
   return std::get<std::string>(*v);
 }
 
+const IntList& Node::ints_attr(std::string_view name) const {
+  const AttrValue* v = attr(name);
+  PYSCRIPT_ASSERT(v && std::holds_alternative<IntList>(*v), "missing int list attribute " + std::string(name));
+  return std::get<IntList>(*v);
+}
+
 void Node::set_attr(std::string name, AttrValue v) {
   for (Attribute& a : attributes_) {
     if (a.name == name) {

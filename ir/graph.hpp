@@ -73,7 +73,22 @@ private:
 struct NoneValue {
   bool operator==(const NoneValue&) const = default;
 };
-using AttrValue = std::variant<int64_t, double, bool, std::string, NoneValue>;
+// An attribute's value: typed, never a string to parse again. A list of ints prints as a tuple:
+// array_transpose[axes=(2, 0, 1)].
+using IntList = std::vector<int64_t>;
+using AttrValue = std::variant<int64_t, double, bool, std::string, NoneValue, IntList>;
+
+// Note [Index specs]
+// array_index[spec=(...)](a, values...) has one int per indexed axis, in order: kIndexInt for an
+// integer index (one input), or a slice whose bits say which bounds are inputs, in the order
+// start (kSliceStart), stop (kSliceStop), step (kSliceStep); a missing bound is numpy's default.
+constexpr int64_t kIndexInt = -1;
+constexpr int64_t kSliceStart = 1, kSliceStop = 2, kSliceStep = 4;
+// The inputs an index spec item takes.
+inline int index_item_inputs(int64_t item) {
+  if (item == kIndexInt) return 1;
+  return int((item & kSliceStart) != 0) + int((item & kSliceStop) != 0) + int((item & kSliceStep) != 0);
+}
 
 struct Attribute {
   std::string name;
@@ -109,6 +124,7 @@ public:
   const AttrValue* attr(std::string_view name) const;
   int64_t int_attr(std::string_view name) const;
   const std::string& str_attr(std::string_view name) const;
+  const IntList& ints_attr(std::string_view name) const;
   void set_attr(std::string name, AttrValue v);
 
   bool is_pure() const { return (op_info(kind_).flags & kPure) != 0; }

@@ -109,6 +109,20 @@ public:
     if (accept("False")) return false;
     if (accept("None")) return NoneValue{};
     if (peek_char() == '"') return string_literal();
+    if (accept("(")) {
+      IntList list;
+      skip_space();
+      while (!accept(")")) {
+        list.push_back(integer());
+        skip_space();
+        if (!accept(",")) {
+          expect(")");
+          break;
+        }
+        skip_space();
+      }
+      return list;
+    }
     size_t start = pos_;
     while (pos_ < text_.size() && text_[pos_] != ',' && text_[pos_] != ']') ++pos_;
     std::string num(text_.substr(start, pos_ - start));

@@ -19,6 +19,11 @@ std::string print_attr_value(const AttrValue& v) {
   }
   if (const bool* b = std::get_if<bool>(&v)) return *b ? "True" : "False";
   if (std::holds_alternative<NoneValue>(v)) return "None";
+  if (const IntList* list = std::get_if<IntList>(&v)) {
+    std::string out = "(";
+    for (size_t i = 0; i < list->size(); ++i) out += (i ? ", " : "") + std::to_string((*list)[i]);
+    return out + (list->size() == 1 ? ",)" : ")");
+  }
   std::string out = "\"";
   for (char c : std::get<std::string>(v)) {
     switch (c) {

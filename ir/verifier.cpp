@@ -1,6 +1,7 @@
 #include "ir/verifier.hpp"
 
 #include "ir/printer.hpp"
+#include "ir/verify_arrays.hpp"
 #include "support/internal_error.hpp"
 
 #include <algorithm>
@@ -11,7 +12,7 @@ namespace {
 
 class Verifier {
 public:
-  explicit Verifier(const Function& f) : f_(f) {}
+  Verifier(const Function& f, const Module* m) : f_(f), module_(m) {}
 
   void run() {
     const Block* top = f_.graph->top();
@@ -181,7 +182,17 @@ private:
       block(body);
       break;
     }
+    case OpKind::Call:
+      if (module_)
+        if (auto e = verify_call(*n, *module_)) fail(n, *e);
+      break;
+    case OpKind::LoadGlobal:
+    case OpKind::StoreGlobal:
+      if (module_)
+        if (auto e = verify_global(*n, *module_)) fail(n, *e);
+      break;
     default:
+      if (auto e = verify_array_op(*n)) fail(n, *e);
       break;
     }
   }
@@ -194,15 +205,16 @@ private:
   }
 
   const Function& f_;
+  const Module* module_; // null: calls and globals are not checked
   std::set<const Value*> visible_;
 };
 
 } // namespace
 
-void verify(const Function& f) { Verifier(f).run(); }
+void verify(const Function& f) { Verifier(f, nullptr).run(); }
 
 void verify(const Module& m) {
-  for (const auto& f : m.functions) verify(*f);
+  for (const auto& f : m.functions) Verifier(*f, &m).run();
 }
 
 } // namespace pyscript::ir

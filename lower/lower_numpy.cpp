@@ -204,7 +204,7 @@ Value* FunctionLowering::numpy_scalar_of(DType d, const ast::Expr& e, Environmen
   if (!element) return nullptr;
   ir::Node* n = emit(OpKind::ArrayLiteral, {element}, {Type::array(d, 0)}, e.range);
   n->set_attr("dtype", std::string(ir::dtype_name(d)));
-  n->set_attr("shape", std::string());
+  n->set_attr("shape", ir::IntList{});
   return n->output();
 }
 
@@ -243,11 +243,9 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     // int64 data from ints stays int (exact past 2**53); everything else goes through float.
     Type element = inferred == DType::Int64 && all_ints ? Type::int_() : Type::float_();
     for (size_t i = 0; i < values.size(); ++i) values[i] = cast(values[i], element, leaves[i]->range);
-    std::string shape_text;
-    for (size_t i = 0; i < shape.size(); ++i) shape_text += (i ? "," : "") + std::to_string(shape[i]);
     ir::Node* n = emit(OpKind::ArrayLiteral, values, {Type::array(inferred, int(shape.size()))}, e.range);
     n->set_attr("dtype", std::string(ir::dtype_name(inferred)));
-    n->set_attr("shape", shape_text);
+    n->set_attr("shape", ir::IntList(shape));
     return n->output();
   }
   for (size_t i = 1; i < e.operands.size(); ++i) {
@@ -466,7 +464,7 @@ Value* FunctionLowering::array_transpose(Value* a, const SourceRange& r, const s
                       std::to_string(rank) + " axes, not " + std::to_string(items.size()));
     return nullptr;
   }
-  std::string text;
+  ir::IntList axes_list;
   std::vector<bool> seen(size_t(rank), false);
   for (const ast::Expr* item : items) {
     std::optional<int64_t> axis = int_literal(*item);
@@ -485,10 +483,10 @@ Value* FunctionLowering::array_transpose(Value* a, const SourceRange& r, const s
       return nullptr;
     }
     seen[size_t(d)] = true;
-    text += (text.empty() ? "" : ",") + std::to_string(d);
+    axes_list.push_back(d);
   }
   ir::Node* n = emit(OpKind::ArrayTranspose, {a}, {a->type()}, r);
-  n->set_attr("axes", text);
+  n->set_attr("axes", axes_list);
   return n->output();
 }
 
@@ -570,16 +568,16 @@ Value* FunctionLowering::array_index(Value* a, const ast::Expr& index, Environme
     type_error(index.range, "too many indices for an array of rank " + std::to_string(rank));
     return nullptr;
   }
-  std::string spec;
+  ir::IntList spec; // Note [Index specs]
   std::vector<Value*> inputs{a};
   int dropped = 0;
   for (const ast::Expr* p : parts) {
-    if (!spec.empty()) spec += ",";
     if (p->kind == ast::ExprKind::Slice) {
-      spec += "s";
-      for (const ast::ExprPtr& bound : p->operands) {
-        spec += bound ? "1" : "0";
+      int64_t item = 0;
+      for (size_t k = 0; k < p->operands.size(); ++k) {
+        const ast::ExprPtr& bound = p->operands[k];
         if (!bound) continue;
+        item |= int64_t(1) << k;
         Value* v = lower_expr(*bound, env);
         if (!v) return nullptr;
         if (!v->type().is(TypeKind::Int) && !v->type().is(TypeKind::Bool)) {
@@ -588,11 +586,18 @@ Value* FunctionLowering::array_index(Value* a, const ast::Expr& index, Environme
         }
         inputs.push_back(cast(v, Type::int_(), bound->range));
       }
+      spec.push_back(item);
       continue;
     }
     Value* v = lower_expr(*p, env);
     if (!v) return nullptr;
-    if (!v->type().is(TypeKind::Int) && !v->type().is(TypeKind::Bool)) {
+    if (v->type().is(TypeKind::Bool)) {
+      // numpy reads a bool index as a mask of a new axis (a[True] is a[np.newaxis]), not as 1.
+      type_error(p->range, "an array index that is a bool adds an axis in numpy, it does not pick element 0 or 1",
+                 "index with int(...) if an element is meant");
+      return nullptr;
+    }
+    if (!v->type().is(TypeKind::Int)) {
       type_error(p->range, "array indices must be ints or slices (fancy indexing is not supported)",
                  v->type().is(TypeKind::Array) && v->type().dtype() == DType::Bool
                      ? "to keep the elements where a mask holds, write np.where(mask, x, 0.0) (numpy's x[mask] "
@@ -600,8 +605,8 @@ Value* FunctionLowering::array_index(Value* a, const ast::Expr& index, Environme
                      : "index with ints and slices, one axis at a time");
       return nullptr;
     }
-    spec += "i";
-    inputs.push_back(cast(v, Type::int_(), p->range));
+    spec.push_back(ir::kIndexInt);
+    inputs.push_back(v);
     ++dropped;
   }
   ir::Node* n = emit(OpKind::ArrayIndex, inputs, {Type::array(a->type().dtype(), rank - dropped)}, r);

@@ -467,7 +467,7 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
     const Type& t = over_array->type();
     ir::Node* row = emit(OpKind::ArrayIndex, {over_array, iteration},
                          {Type::array(t.dtype(), t.rank() - 1)}, s.targets[0]->range);
-    row->set_attr("spec", std::string("i"));
+    row->set_attr("spec", ir::IntList{ir::kIndexInt});
     bind_target(*s.targets[0], row->output(), inner);
   } else if (is_for) {
     Value* offset = emit1(OpKind::Mul, {iteration, step}, Type::int_(), s.targets[0]->range);

@@ -65,7 +65,7 @@ with tempfile.TemporaryDirectory() as tmp:
 
     bad("truncated", data[: len(data) // 2], "checksum mismatch")
     bad("corrupted", data.replace(b"add(", b"sub(", 1), "checksum mismatch")
-    bad("version", data.replace(b"format 1", b"format 3", 1), "format version 3, this pyscript reads 1")
+    bad("version", data.replace(b"format 2", b"format 3", 1), "format version 3, this pyscript reads 2")
     bad("header-only", data[:30], "truncated header")
     bad("empty", b"pyscript-artifact\n", "truncated header")
     # Hand-edited with a fixed-up checksum: the graph itself is checked.
@@ -96,6 +96,33 @@ with tempfile.TemporaryDirectory() as tmp:
         f.write(with_checksum(foreign))
     code, out, err = run("run", path)
     expect("another machine's artifact runs from its graph", code == 0 and out == "10\n10.5\n", (code, out, err))
+
+    # Array ops edited by hand: the verifier refuses each (codegen trusts what it verified).
+    arrays = os.path.join(tmp, "arrays.py")
+    with open(arrays, "w") as f:
+        f.write("import numpy as np\nx = np.array([[1.0, 2.0], [3.0, 4.0]])\n"
+                "print(np.exp(x).transpose(1, 0)[0, 1:], x.sum(axis=0), x // 3.0)\n")
+    arrays_pys = os.path.join(tmp, "arrays.pys")
+    code, out, err = run("compile", arrays, "-o", arrays_pys)
+    expect("an array program compiles to an artifact", code == 0, err)
+    with open(arrays_pys, "rb") as f:
+        array_data = f.read()
+    array_body = array_data[array_data.index(b"\n", array_data.index(b"checksum ")) + 1:]
+
+    def edited_arrays(label, old, new):
+        body = array_body.replace(old, new, 1)
+        expect(f"hand-edited {label}: the edit applies", body != array_body, old)
+        h = 0xcbf29ce484222325
+        for byte in body:
+            h ^= byte
+            h = (h * 0x100000001b3) % (1 << 64)
+        head = array_data[:array_data.index(b"checksum ")] + f"checksum {h:016x}\n".encode()
+        bad(label, head + body, "invalid graph")
+
+    edited_arrays("unknown ufunc", b'op="floordiv"', b'op="frobnicate"')
+    edited_arrays("transpose axes", b"axes=(1, 0)", b"axes=(1, 1)")
+    edited_arrays("index spec", b"spec=(-1, 1)", b"spec=(-1, 9)")
+    edited_arrays("reduction axis", b"axis=0", b"axis=5")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -196,6 +196,11 @@ TEST_CASE("[undefined] module names are bound in execution order") {
   CHECK(lower_errors("def f():\n    return g() + 1\ndef g():\n    return 1\nprint(f())\n").empty());
 }
 
+TEST_CASE("[type] numpy reads a bool index as a new axis, not as 0 or 1") {
+  CHECK(first("import numpy as np\nx = np.zeros(2)\nprint(x[True])\n") ==
+        "3:9 [type] an array index that is a bool adds an axis in numpy, it does not pick element 0 or 1");
+}
+
 TEST_CASE("[type] numpy refuses a bool as a shape") {
   CHECK(first("import numpy as np\nprint(np.zeros(True))\n") ==
         "2:16 [type] a shape must be an int or a tuple of ints, not bool (numpy raises TypeError)");
