@@ -61,10 +61,10 @@ const std::vector<Signature> kNumpyOwn = {
 const std::vector<Signature>& numpy_members() {
   static const std::vector<Signature> members = [] {
     std::vector<Signature> out = kNumpyOwn;
-#define PYRT_UNARY(ID, name, np, fuse, scalar, math_fn, to_float) \
-    if (np) out.push_back({name, Function, 1, 1, {}});
-#define PYRT_BINARY(ID, name, np, fuse, scalar, compare) \
-    if (np) out.push_back({name, Function, 2, 2, {}});
+#define PYRT_UNARY(ID, name, np_name, fuse, scalar, math_fn, to_float, to_bool, bool_in) \
+    if (*np_name) out.push_back({np_name, Function, 1, 1, {}});
+#define PYRT_BINARY(ID, name, np_name, fuse, scalar, compare, to_float) \
+    if (*np_name) out.push_back({np_name, Function, 2, 2, {}});
 #define PYRT_REDUCE(ID, name, ufunc) out.push_back({name, Function, 1, 2, {"axis", "keepdims"}});
 #include "pyscript/ufuncs.def"
     return out;

@@ -147,7 +147,7 @@ Error check_array_op(const Node& n) {
     if (!u) return "op is not a unary ufunc of ufuncs.def";
     if (auto e = dtype_attr(n, "compute")) return e;
     DType compute = *dtype_from_name(n.str_attr("compute"));
-    return elementwise(n, u->scalar == OpKind::Not ? DType::Bool : compute);
+    return elementwise(n, u->to_bool || u->scalar == OpKind::Not ? DType::Bool : compute);
   }
   case OpKind::ArrayWhere:
     return elementwise(n, out.dtype());

@@ -91,8 +91,14 @@ Value* FunctionLowering::array_binary(const std::string& op, Value* a, Value* b,
   DType compute = aa && ba ? promote_arrays(a->type().dtype(), b->type().dtype())
                   : aa     ? promote_weak(a->type().dtype(), b->type())
                            : promote_weak(b->type().dtype(), a->type());
-  bool comparison = ir::find_binary(op)->comparison;
-  if (op == "div" && !is_float_dtype(compute)) compute = DType::Float64;
+  const ir::BinaryUfunc& ufunc = *ir::find_binary(op);
+  bool comparison = ufunc.comparison;
+  if (ufunc.to_float && compute == DType::Bool && op != "div") {
+    type_error(e.range, "numpy computes np." + std::string(ufunc.np_name) + " of bools in float16, which pyscript does not have",
+               "convert first: x.astype(np.float64)");
+    return nullptr;
+  }
+  if (ufunc.to_float && !is_float_dtype(compute)) compute = DType::Float64;
   // numpy's bool arithmetic: + is logical or and * logical and (the result stays bool), - raises.
   std::string kernel = op;
   if (compute == DType::Bool && !comparison) {
@@ -114,13 +120,22 @@ Value* FunctionLowering::array_binary(const std::string& op, Value* a, Value* b,
 
 Value* FunctionLowering::array_unary(const std::string& op, Value* a, const SourceRange& r) {
   DType d = operand_dtype(a);
-  DType compute = ir::find_unary(op)->to_float && !is_float_dtype(d) ? DType::Float64 : d;
+  const ir::UnaryUfunc& ufunc = *ir::find_unary(op);
+  DType compute = ufunc.to_float && !is_float_dtype(d) ? DType::Float64 : d;
   if (op == "neg" && d == DType::Bool) {
     type_error(r, "the - operator on a bool array is not supported", "use np.where or a comparison");
     return nullptr;
   }
+  if (d == DType::Bool && !ufunc.bool_in) {
+    // numpy raises (np.sign) or computes in float16 or int8 (np.exp, np.square), which pyscript does not have.
+    type_error(r, "np." + std::string(ufunc.np_name) + " of a bool array is not supported (numpy " +
+                      (ufunc.to_float ? "computes it in float16)" : "raises or computes it in int8)"),
+               "convert first: x.astype(np.float64)");
+    return nullptr;
+  }
   int rank = a->type().is(TypeKind::Array) ? a->type().rank() : 0;
-  ir::Node* n = emit(OpKind::ArrayUnary, {a}, {Type::array(compute, rank)}, r);
+  DType result = ufunc.to_bool || ufunc.scalar == OpKind::Not ? DType::Bool : compute;
+  ir::Node* n = emit(OpKind::ArrayUnary, {a}, {Type::array(result, rank)}, r);
   n->set_attr("op", op);
   n->set_attr("compute", std::string(ir::dtype_name(compute)));
   return n->output();
@@ -337,13 +352,13 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     n->set_attr("dtype", std::string(ir::dtype_name(d)));
     return n->output();
   }
-  if (const ir::BinaryUfunc* u = ir::find_binary(name); u && u->np_function) {
+  if (const ir::BinaryUfunc* u = ir::find_numpy_binary(name)) {
     if (!need_array(args[0], name.c_str()) || !need_array(args[1], name.c_str())) return nullptr;
     if (!args[0]->type().is(TypeKind::Array) && !args[1]->type().is(TypeKind::Array)) {
       type_error(e.range, "np." + name + " of two scalars is not supported; use max()/min()");
       return nullptr;
     }
-    return array_binary(name, args[0], args[1], e);
+    return array_binary(std::string(u->name), args[0], args[1], e);
   }
   if (name == "where") {
     Value* c = args[0];
@@ -362,8 +377,8 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     return emit1(OpKind::ArrayWhere, {c, a, b}, Type::array(d, rank), e.range);
   }
   // The ufunc table (include/pyscript/ufuncs.def): np.exp(x) and the reductions' np.sum(x, axis).
-  if (const ir::UnaryUfunc* u = ir::find_unary(name); u && u->np_function)
-    return need_array(args[0], name.c_str()) ? array_unary(name, args[0], e.range) : nullptr;
+  if (const ir::UnaryUfunc* u = ir::find_numpy_unary(name))
+    return need_array(args[0], name.c_str()) ? array_unary(std::string(u->name), args[0], e.range) : nullptr;
   if (ir::find_reduction(name))
     return array_reduce(name, args[0], e, args.size() == 2 ? e.operands[2].get() : nullptr);
   if (name == "dot" && args[0]->type().is(TypeKind::Array) && args[1]->type().is(TypeKind::Array) &&

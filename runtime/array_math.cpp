@@ -58,7 +58,11 @@ void walk(int32_t ndim, const int64_t* shape, const int64_t (*strides)[PYRT_MAX_
 
 // Facts of the ops from their table (include/pyscript/ufuncs.def), indexed by code.
 constexpr bool kComparison[] = {
-#define PYRT_BINARY(ID, name, np, fuse, scalar, compare) compare != 0,
+#define PYRT_BINARY(ID, name, np_name, fuse, scalar, compare, to_float) compare != 0,
+#include "pyscript/ufuncs.def"
+};
+constexpr bool kToBool[] = {
+#define PYRT_UNARY(ID, name, np_name, fuse, scalar, math_fn, to_float, to_bool, bool_in) to_bool != 0,
 #include "pyscript/ufuncs.def"
 };
 constexpr const char* kReductionUfunc[] = {
@@ -89,6 +93,7 @@ template <class T> T binary_value(int32_t op, T a, T b) {
       return r ? T(*r) : T(NAN);
     }
     case PYRT_POW: return T(std::pow(double(a), double(b)));
+    case PYRT_ARCTAN2: return std::atan2(a, b);
     default: return T(0);
     }
   } else {
@@ -164,32 +169,53 @@ void binary_kernel(int32_t op, pyrt_array* a, pyrt_array* b, int32_t dtype, pyrt
   pyrt_array_release(tb);
 }
 
+// One element of a unary ufunc, in T (float functions for float, as numpy's float32 loops).
+// int64 reaches only the ops that keep ints (neg, abs, sign, square, isnan, isinf); the to_float
+// rows of ufuncs.def compute in float64.
 template <class T> T unary_value(int32_t op, T x) {
   switch (op) {
   case PYRT_NEG: return T(-x);
   case PYRT_ABS: return x < 0 ? T(-x) : x;
-  case PYRT_EXP: return T(std::exp(double(x)));
-  case PYRT_LOG: return T(std::log(double(x)));
-  case PYRT_SQRT: return T(std::sqrt(double(x)));
-  case PYRT_TANH: return T(std::tanh(double(x)));
-  case PYRT_SIN: return T(std::sin(double(x)));
-  case PYRT_COS: return T(std::cos(double(x)));
-  default: return T(!x);
+  case PYRT_SIGN: return x > 0 ? T(1) : x < 0 ? T(-1) : x == 0 ? T(0) : x; // nan stays nan
+  case PYRT_ISNAN: return T(x != x);
+  case PYRT_ISINF: {
+    if constexpr (std::is_floating_point_v<T>) return T(std::isinf(x));
+    else return T(0);
+  }
+  case PYRT_NOT: return T(!x);
+  default: break;
+  }
+  if constexpr (!std::is_floating_point_v<T>) {
+    // numpy's int64 square wraps.
+    return op == PYRT_SQUARE ? T(uint64_t(x) * uint64_t(x)) : T(0);
+  } else {
+    switch (op) {
+    case PYRT_SQUARE: return x * x;
+    case PYRT_EXP: return std::exp(x);
+    case PYRT_LOG: return std::log(x);
+    case PYRT_SQRT: return std::sqrt(x);
+    case PYRT_TANH: return std::tanh(x);
+    case PYRT_SIN: return std::sin(x);
+    case PYRT_COS: return std::cos(x);
+    case PYRT_FLOOR: return std::floor(x);
+    case PYRT_CEIL: return std::ceil(x);
+    case PYRT_LOG1P: return std::log1p(x);
+    case PYRT_EXPM1: return std::expm1(x);
+    default: return T(0);
+    }
   }
 }
 
-template <> float unary_value<float>(int32_t op, float x) {
-  switch (op) {
-  case PYRT_NEG: return -x;
-  case PYRT_ABS: return std::fabs(x);
-  case PYRT_EXP: return std::exp(x);
-  case PYRT_LOG: return std::log(x);
-  case PYRT_SQRT: return std::sqrt(x);
-  case PYRT_TANH: return std::tanh(x);
-  case PYRT_SIN: return std::sin(x);
-  case PYRT_COS: return std::cos(x);
-  default: return float(!x);
-  }
+template <class T, class O> void unary_loop(int32_t op, pyrt_array* src, pyrt_array* out) {
+  auto* p = static_cast<const T*>(src->data);
+  auto* o = static_cast<O*>(out->data);
+  int64_t k = 0;
+  for_each_offset(src, [&](int64_t off) { o[k++] = O(unary_value<T>(op, p[off])); });
+}
+
+template <class T> void unary_kernel(int32_t op, pyrt_array* src, pyrt_array* out) {
+  if (out->dtype == PYRT_BOOL) unary_loop<T, uint8_t>(op, src, out);
+  else unary_loop<T, T>(op, src, out);
 }
 
 // C (m x n) += A (m x k) @ B (k x n), all row-major and contiguous. Row of A outer, row of B
@@ -318,34 +344,15 @@ pyrt_array* pyrt_array_reuse_or_new(pyrt_context* ctx, pyrt_array* candidate, in
 }
 
 pyrt_array* pyrt_array_unary(pyrt_context* ctx, int32_t op, pyrt_array* a, int32_t dtype, const char* site) {
-  pyrt_array* out = new_array(ctx, site, op == PYRT_NOT ? PYRT_BOOL : dtype, a->ndim, a->shape);
+  bool to_bool = op == PYRT_NOT || kToBool[op];
+  pyrt_array* out = new_array(ctx, site, to_bool ? PYRT_BOOL : dtype, a->ndim, a->shape);
   if (!out) return nullptr;
   pyrt_array* src = a->dtype == dtype ? a : pyrt_array_astype(a, dtype);
-  int64_t k = 0;
   switch (dtype) {
-  case PYRT_F32: {
-    auto* p = static_cast<const float*>(src->data);
-    auto* o = static_cast<float*>(out->data);
-    for_each_offset(src, [&](int64_t off) { o[k++] = unary_value<float>(op, p[off]); });
-    break;
-  }
-  case PYRT_F64: {
-    auto* p = static_cast<const double*>(src->data);
-    auto* o = static_cast<double*>(out->data);
-    for_each_offset(src, [&](int64_t off) { o[k++] = unary_value<double>(op, p[off]); });
-    break;
-  }
-  case PYRT_I64: {
-    auto* p = static_cast<const int64_t*>(src->data);
-    auto* o = static_cast<int64_t*>(out->data);
-    for_each_offset(src, [&](int64_t off) { o[k++] = unary_value<int64_t>(op, p[off]); });
-    break;
-  }
-  default: {
-    auto* p = static_cast<const uint8_t*>(src->data);
-    auto* o = static_cast<uint8_t*>(out->data);
-    for_each_offset(src, [&](int64_t off) { o[k++] = uint8_t(op == PYRT_NOT ? !p[off] : p[off]); });
-  }
+  case PYRT_F32: unary_kernel<float>(op, src, out); break;
+  case PYRT_F64: unary_kernel<double>(op, src, out); break;
+  case PYRT_I64: unary_kernel<int64_t>(op, src, out); break;
+  default: unary_kernel<uint8_t>(op, src, out); // bool: abs, not, isnan, isinf
   }
   if (src != a) pyrt_array_release(src);
   return out;

@@ -148,12 +148,12 @@ pyrt_array* pyrt_array_scalar_i64(int64_t value);
  * `out_dtype` (bool for comparisons). */
 /* The op codes: one per row of pyscript/ufuncs.def. */
 typedef enum pyrt_binary_op {
-#define PYRT_BINARY(ID, name, np, fuse, scalar, compare) PYRT_##ID,
+#define PYRT_BINARY(ID, name, np_name, fuse, scalar, compare, to_float) PYRT_##ID,
 #include "pyscript/ufuncs.def"
   PYRT_BINARY_COUNT
 } pyrt_binary_op;
 typedef enum pyrt_unary_op {
-#define PYRT_UNARY(ID, name, np, fuse, scalar, math_fn, to_float) PYRT_##ID,
+#define PYRT_UNARY(ID, name, np_name, fuse, scalar, math_fn, to_float, to_bool, bool_in) PYRT_##ID,
 #include "pyscript/ufuncs.def"
   PYRT_UNARY_COUNT
 } pyrt_unary_op;
