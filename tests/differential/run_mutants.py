@@ -25,7 +25,7 @@ before the error; pyscript's 64-bit limits (SPEC.md: OverflowError for an int th
   e  a crash: a signal, an internal compiler error (exit 3), a sanitizer report, another exit
      status, or a timeout where CPython finished
 Each failure prints its seed, program, edits, both outcomes and a diff; --minimize also deletes
-lines while the failure stays the same (same category, same CPython exception) and prints the
+lines while the failure stays the same (same category, same CPython error) and prints the
 smallest program found.  The last line is `mutants: N passed, M failed`; exit 1 on failures.
 """
 
@@ -243,9 +243,15 @@ def short_diff(a, b, names, limit=14):
     return '\n'.join(lines)
 
 
-def minimize(pyscript, source, kind, exception, tolerant, budget=80):
-    """Deletes lines (last first, then blocks of lines) while the failure keeps its kind and CPython
-    its exception; returns the smallest source found."""
+def signature(py):
+    """CPython's error without numbers and suggestions: what a smaller program must still raise
+    (`expected an indented block after 'if' statement on line N`, not some other IndentationError)."""
+    return re.sub(r'\d+', 'N', py.error.split('. Did you mean')[0])
+
+
+def minimize(pyscript, source, kind, error, tolerant, budget=80):
+    """Deletes lines (blocks of 4, 2, then single lines, last first) while the failure keeps its
+    kind and CPython's error its signature(); returns the smallest source found."""
     lines = source.splitlines()
     tries = 0
     for width in (4, 2, 1):
@@ -255,7 +261,7 @@ def minimize(pyscript, source, kind, exception, tolerant, budget=80):
             tries += 1
             py, ps = judge(pyscript, '\n'.join(candidate) + '\n')
             if ps is not None and classify(py, ps, tolerant) == (False, kind) \
-                    and py.exception() == exception:
+                    and signature(py) == error:
                 lines = candidate
             i = min(i - 1, len(lines) - width)
     return '\n'.join(lines) + '\n'
@@ -314,7 +320,7 @@ class Checker:
         if not ok:
             detail = failure_detail(name, original, mutant, edits, py, ps)
             if self.args.minimize:
-                small = minimize(self.pyscript, mutant, kind, py.exception(), tolerant)
+                small = minimize(self.pyscript, mutant, kind, signature(py), tolerant)
                 detail += '\nminimized:\n    ' + small.rstrip('\n').replace('\n', '\n    ')
                 if self.args.keep_failures:
                     harness.save(self.args.keep_failures, 'seed_%d.min.py' % seed, small)
