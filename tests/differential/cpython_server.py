@@ -99,16 +99,12 @@ def fork_and_wait(folder, timeout, extra):
     return os.waitstatus_to_exitcode(status), time.time() - t0
 
 
-def measure_extra(tmp):
-    """Frames the server adds below a program: the probe's depth under real python3 minus its depth
-    in a forked child."""
+def write_probe(tmp):
+    """The recursion probe as FOLDER/prog.py; returns its depth under a real python3."""
     with open(os.path.join(tmp, 'prog.py'), 'w', encoding='utf-8') as f:
         f.write(PROBE)
     real = subprocess.run([sys.executable, 'prog.py'], cwd=tmp, stdout=subprocess.PIPE, check=True)
-    fork_and_wait(tmp, 30, 0)
-    with open(os.path.join(tmp, 'stdout'), encoding='utf-8') as f:
-        forked = int(f.read())
-    return int(real.stdout) - forked
+    return int(real.stdout)
 
 
 def serve():
@@ -121,7 +117,11 @@ def serve():
     os.dup2(null, 0)
     os.dup2(null, 1)
     with tempfile.TemporaryDirectory(prefix='pyscript-cpython-server-') as tmp:
-        extra = measure_extra(tmp)
+        real = write_probe(tmp)
+        # Forked from this function, as the programs are below: the frames under them are the same.
+        fork_and_wait(tmp, 30, 0)
+        with open(os.path.join(tmp, 'stdout'), encoding='utf-8') as f:
+            extra = real - int(f.read())
     answers.write('ready %d\n' % extra)
     answers.flush()
     for line in requests:

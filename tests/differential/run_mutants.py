@@ -134,6 +134,13 @@ def run(cmd, cwd, env, timeout):
 
 
 LOCAL = threading.local()
+EXCEPTION_LINE = re.compile(r'^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b.*$', re.M)
+
+
+def exception_line(err):
+    """The last `SomeError: message` line of a traceback (a warning's text may follow it)."""
+    found = EXCEPTION_LINE.findall(err.decode('utf-8', 'replace'))
+    return found[-1] if found else ''
 
 
 def cpython_env():
@@ -158,8 +165,7 @@ def run_cpython(source, d, real=False):
         return Outcome('timeout', out, seconds=secs)
     if rc == 0:
         return Outcome('ok', out, seconds=secs)
-    last = harness.tail(err, 1) if err.strip() else 'exit %s' % rc
-    return Outcome('raised', out, last, secs, rc)
+    return Outcome('raised', out, exception_line(err) or 'exit %s' % rc, secs, rc)
 
 
 def run_pyscript(pyscript, d):
