@@ -209,7 +209,8 @@ pyrt_array* pyrt_array_full(pyrt_context* ctx, int32_t dtype, int32_t ndim, cons
                             double value, const char* site) {
   pyrt_array* a = new_array_of_shape(ctx, site, dtype, ndim, shape);
   if (!a) return nullptr;
-  if (value == 0.0) std::memset(a->data, 0, size_t(a->size) * dtype_size(dtype));
+  // All bits zero is +0.0 only: np.full(n, -0.0) keeps the sign (numpy prints -0.).
+  if (value == 0.0 && !std::signbit(value)) std::memset(a->data, 0, size_t(a->size) * dtype_size(dtype));
   else
     for (int64_t i = 0; i < a->size; ++i) store_f64(a, i, value);
   return a;

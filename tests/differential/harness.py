@@ -40,9 +40,12 @@ def save(directory, name, source):
     return path
 
 
-def run_all(args, check_one, skipped_kind=None):
+def run_all(args, check_one, skipped_kind=None, label='differential', save_skipped=True):
     """check_one(seed) -> (seed, source, ok, kind, detail, note, (python_s, pyscript_s)). Programs
-    of `skipped_kind` count neither as passed nor failed. Returns the exit status."""
+    of `skipped_kind` (a kind, or a tuple of kinds) count neither as passed nor failed. Returns the
+    exit status; the last line printed is `LABEL: N passed, M failed`. --keep-failures also keeps
+    the skipped programs when `save_skipped`."""
+    skipped = set(skipped_kind) if isinstance(skipped_kind, tuple) else {skipped_kind}
     sys.stdout.reconfigure(errors='backslashreplace')   # diffs may hold any character
     if args.keep_failures:
         os.makedirs(args.keep_failures, exist_ok=True)
@@ -61,8 +64,8 @@ def run_all(args, check_one, skipped_kind=None):
             kinds[kind] = kinds.get(kind, 0) + 1
             if note:
                 notes.append(note)
-            if kind == skipped_kind:
-                if args.keep_failures:
+            if kind in skipped:
+                if args.keep_failures and save_skipped:
                     save(args.keep_failures, 'skipped_%d.py' % seed, source)
                 continue
             if ok:
@@ -80,10 +83,11 @@ def run_all(args, check_one, skipped_kind=None):
     for n in notes:
         print('note: ' + n)
     print('outcomes: %s' % ', '.join('%s %d' % kv for kv in sorted(kinds.items())))
-    print('time: %.1f s wall, python3 %.1f s, pyscript %.1f s (summed over programs); slowest '
-          'pyscript runs: %s' % (time.time() - start, t_py, t_ps,
+    wall = time.time() - start
+    print('time: %.1f s wall (%.1f programs/s), python3 %.1f s, pyscript %.1f s (summed over programs); '
+          'slowest pyscript runs: %s' % (wall, len(seeds) / max(wall, 1e-9), t_py, t_ps,
                                  ', '.join('seed %d %.1f s' % (s, t) for t, s in slowest)))
-    print('differential: %d passed, %d failed' % (passed, failed))
+    print('%s: %d passed, %d failed' % (label, passed, failed))
     return 0 if failed == 0 else 1
 
 
