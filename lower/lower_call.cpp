@@ -64,6 +64,10 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
 
 Value* FunctionLowering::lower_math(const std::string& name, const ast::Expr& e,
                                     std::vector<Value*>& args) {
+  // math.floor/ceil of an int is the int itself, exact past 2**53 (not through a double).
+  if ((name == "floor" || name == "ceil") && args.size() == 1 &&
+      (args[0]->type().is(TypeKind::Int) || args[0]->type().is(TypeKind::Bool)))
+    return cast(args[0], Type::int_(), e.range);
   for (Value*& a : args) {
     if (!a->type().is_number()) {
       type_error(e.range, "math." + name + "() needs a number, not a " + a->type().to_string());

@@ -332,6 +332,12 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
       type_error(e.range, "np.linspace's num must be an int");
       return nullptr;
     }
+    for (size_t i = 0; i < 2; ++i)
+      if (!args[i]->type().is_number()) {
+        type_error(e.operands[i + 1]->range, "np.linspace's start and stop must be numbers, not " +
+                                                 args[i]->type().to_string() + " (array bounds are not supported)");
+        return nullptr;
+      }
     DType d = dtype.value_or(DType::Float64);
     ir::Node* n = emit(OpKind::ArrayLinspace,
                        {cast(args[0], Type::float_(), e.range), cast(args[1], Type::float_(), e.range), num},

@@ -81,6 +81,17 @@ std::string numpy_shape_text(const pyrt_array* a) {
 }
 
 pyrt_array* new_array(pyrt_context* ctx, const char* site, int32_t dtype, int32_t ndim, const int64_t* shape) {
+  // numpy multiplies the item size by every dimension but the zeros and refuses a product past
+  // int64, so (2**62, 0) is too big although it holds nothing.
+  __int128 running = dtype_size(dtype);
+  for (int d = 0; d < ndim; ++d) {
+    if (shape[d] != 0) running *= shape[d];
+    if (running > INT64_MAX) {
+      pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                        "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+      return nullptr;
+    }
+  }
   if (pyrt_array* a = pyrt_array_try_new(dtype, ndim, shape)) return a;
   long double bytes = dtype_size(dtype);
   for (int d = 0; d < ndim; ++d) bytes *= shape[d];
@@ -342,8 +353,14 @@ pyrt_array* pyrt_array_reshape(pyrt_context* ctx, pyrt_array* a, int32_t ndim, c
   int unknown = -1;
   for (int d = 0; d < ndim; ++d) {
     dims[d] = shape[d];
-    if (shape[d] == -1 && unknown < 0) unknown = d;
-    else known *= shape[d];
+    if (shape[d] >= 0) {
+      known *= shape[d];
+    } else if (unknown >= 0) {
+      pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "can only specify one unknown dimension");
+      return nullptr;
+    } else {
+      unknown = d; // numpy 1.24 takes any negative size as the unknown one
+    }
   }
   if (unknown >= 0 && known > 0 && a->size % known == 0) dims[unknown] = a->size / known;
   int64_t total = 1;

@@ -1,5 +1,6 @@
 #include "support/float_repr.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -12,12 +13,13 @@ size_t format_float_repr(double x, char* buf) {
   if (std::isinf(x)) return size_t(std::snprintf(buf, 32, x > 0 ? "inf" : "-inf"));
   if (x == 0) return size_t(std::snprintf(buf, 32, std::signbit(x) ? "-0.0" : "0.0"));
 
-  // Shortest precision whose correctly rounded digits read back as x.
+  // The shortest digits that read back as x, the closest to x among those (Python's repr). Not
+  // always the correctly rounded digits of some precision: next to a power of two the interval
+  // that reads back as x is lopsided, and 2.0 ** -24 is 5.960464477539063e-08, whose correctly
+  // rounded 16 digits (...062e-08) read back as another double. std::to_chars gives exactly these.
   char sci[40];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(sci, sizeof sci, "%.*e", precision - 1, x);
-    if (std::strtod(sci, nullptr) == x) break;
-  }
+  auto [end, ec] = std::to_chars(sci, sci + sizeof sci - 1, x, std::chars_format::scientific);
+  *end = '\0';
   // sci is "-d.ddde+XX": split into sign, digits and exponent.
   const char* p = sci;
   bool negative = *p == '-';

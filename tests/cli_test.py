@@ -71,6 +71,10 @@ with tempfile.TemporaryDirectory() as tmp:
            and "zz" in err, (code, out, err))
     code, out, err = run("fix", bad, "--diff")
     expect("fix --diff", "-        s += i\n-        s *= 2\n+        s = s + i\n+        s = s * 2\n" in out, out)
+    too_big = write(tmp, "too_big.py", "import numpy as np\nprint(np.zeros((4611686018427387904, 0)))\n")
+    code, out, err = run("run", too_big)
+    expect("an array whose nonzero dimensions overflow is too big, as numpy says",
+           code == 1 and "too_big.py:2:7: runtime error: ValueError: array is too big" in err, (code, err))
     absolute = os.path.abspath(bad)
     code, out, err = run("fix", absolute, "--diff")
     expect("fix --diff of an absolute path names it as diff -u does",
