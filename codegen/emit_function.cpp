@@ -120,9 +120,9 @@ llvm::BasicBlock* FunctionEmitter::fail_block() {
 // function that makes calls counts its frame: its body receives the number of frames below it
 // (Note [Entry and body]) and passes one more to its callees (the top level is one, as CPython's
 // module frame), so `def f(n): return 0 if n == 0 else 1 + f(n - 1)` fails at the same n as under
-// CPython. Not counted, so the limit comes a few frames later than CPython's: functions that make
-// no calls (they cannot recurse) and functions inlined into their caller by ir/passes/inline_calls
-// (LLVM's own inlining keeps the count: it is an argument).
+// CPython. Functions inlined into their caller by ir/passes/inline_calls count through the calls
+// and prints copied from them (Note [Frames of inlined calls]); LLVM's own inlining keeps the count
+// (it is an argument). Not counted: functions that make no calls (they cannot recurse).
 namespace {
 bool makes_calls(const ir::Block& block) {
   for (const ir::Node* n : block.nodes()) {
@@ -366,7 +366,11 @@ void FunctionEmitter::emit_loop(const ir::Node& n) {
 void FunctionEmitter::emit_call(const ir::Node& n) {
   const ir::Function* callee = ir_module_.find(n.str_attr("callee"));
   PYSCRIPT_ASSERT(callee != nullptr, "codegen: call of an unknown function");
-  std::vector<llvm::Value*> args{ctx_, frames_here_};
+  // Note [Frames of inlined calls]: a call copied from inlined functions counts their frames too.
+  llvm::Value* frames = frames_here_;
+  if (const ir::AttrValue* extra = n.attr("frames"))
+    frames = builder_.CreateAdd(frames, builder_.getInt32(uint32_t(std::get<int64_t>(*extra))), "frames.inlined", true, true);
+  std::vector<llvm::Value*> args{ctx_, frames};
   for (const ir::Value* v : n.inputs()) args.push_back(value(v));
   llvm::CallInst* call = builder_.CreateCall(declare_body(module_, *callee), args);
   llvm::Value* failed = call;

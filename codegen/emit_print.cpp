@@ -57,7 +57,10 @@ void FunctionEmitter::emit_print_format(const ir::Node& n) {
 // a print made with 999 frames active raises RecursionError (Note [Recursion depth]).
 void FunctionEmitter::check_print_depth(const ir::Node& n) {
   llvm::Value* frames = frames_here_ ? frames_here_ : builder_.CreateAdd(function_->getArg(1), builder_.getInt32(1));
-  raise_if(builder_.CreateICmpSGT(builder_.CreateAdd(frames, builder_.getInt32(2)), builder_.getInt32(PYRT_RECURSION_LIMIT)),
+  // Note [Frames of inlined calls]: the frames of the inlined functions around this print.
+  int64_t extra = 2;
+  if (const ir::AttrValue* inlined = n.attr("frames")) extra += std::get<int64_t>(*inlined);
+  raise_if(builder_.CreateICmpSGT(builder_.CreateAdd(frames, builder_.getInt32(uint32_t(extra))), builder_.getInt32(PYRT_RECURSION_LIMIT)),
            PYRT_RECURSION, n);
 }
 

@@ -75,6 +75,13 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run("run", too_big)
     expect("an array whose nonzero dimensions overflow is too big, as numpy says",
            code == 1 and "too_big.py:2:7: runtime error: ValueError: array is too big" in err, (code, err))
+    # Note [Frames of inlined calls]: the limit comes where CPython's does, with the same output.
+    inlined = os.path.join(os.path.dirname(os.path.abspath(__file__)), "recursion_through_inlined.py")
+    code, out, err = run("run", inlined)
+    cpython = subprocess.run(["/usr/bin/python3", inlined], capture_output=True, text=True)
+    expect("RecursionError through an inlined function after CPython's output",
+           code == 1 and "RecursionError" in err and out == cpython.stdout and cpython.returncode == 1,
+           (code, err, len(out), len(cpython.stdout)))
     absolute = os.path.abspath(bad)
     code, out, err = run("fix", absolute, "--diff")
     expect("fix --diff of an absolute path names it as diff -u does",

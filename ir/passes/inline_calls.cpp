@@ -57,6 +57,20 @@ size_t count_loops(const Function& f) {
   return loops;
 }
 
+// Note [Frames of inlined calls]
+// CPython counts a frame for every call, and RecursionError depends on the count (Note [Recursion
+// depth] in codegen/emit_function.cpp). A call inlined here has no frame of its own at run time,
+// so the calls and prints copied from its body carry frames=N: the frames of the inlined calls
+// around them, which codegen adds to the caller's count.
+int64_t extra_frames(const Node& n) {
+  const AttrValue* v = n.attr("frames");
+  return v && std::holds_alternative<int64_t>(*v) ? std::get<int64_t>(*v) : 0;
+}
+
+bool counts_frames(const Node& n) {
+  return n.kind() == OpKind::Call || n.kind() == OpKind::Print || n.kind() == OpKind::PrintFormat;
+}
+
 } // namespace
 
 bool inline_calls(Module& m) {
@@ -80,7 +94,13 @@ bool inline_calls(Module& m) {
       std::map<const Value*, Value*> mapping;
       for (size_t i = 0; i < callee->graph->inputs().size(); ++i)
         mapping[callee->graph->inputs()[i]] = call->input(i);
+      std::vector<Node*> before = all_nodes(*call->owner());
+      std::set<const Node*> existing(before.begin(), before.end());
       clone_nodes_before(*callee->graph->top(), call, mapping);
+      // Note [Frames of inlined calls]: the copies run one frame deeper than the call.
+      int64_t extra = 1 + extra_frames(*call);
+      for (Node* copy : all_nodes(*call->owner()))
+        if (!existing.count(copy) && counts_frames(*copy)) copy->set_attr("frames", extra_frames(*copy) + extra);
       const std::vector<Value*>& results = callee->graph->outputs();
       for (size_t i = 0; i < call->outputs().size(); ++i)
         call->output(i)->replace_all_uses_with(mapping.at(results.at(i)));
