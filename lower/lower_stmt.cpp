@@ -201,7 +201,7 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
       if (t) ast::collect_assigned_names(*t, names);
     ast::collect_assigned_names(s.body, names);
     ast::collect_assigned_names(s.orelse, names);
-    for (const std::string& name : names) env.vars[name] = Binding{Binding::State::Poisoned};
+    for (const std::string& name : names) env.vars[name].state = Binding::State::Poisoned;
     return;
   }
   switch (s.kind) {
