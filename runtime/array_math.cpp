@@ -186,7 +186,13 @@ template <> float unary_value<float>(int32_t op, float x) {
 // (target_clones picks AVX-512 on this machine at load time).
 constexpr int64_t kBlasRows = 16;
 
+#ifdef __SANITIZE_THREAD__
+// target_clones' resolver is an ifunc, run while the loader relocates, before ThreadSanitizer's
+// runtime is up; instrumented, it crashes the process at start (scripts/build --tsan).
+#define PYRT_KERNEL
+#else
 #define PYRT_KERNEL __attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
 
 // Four rows of B per pass over the output row: a quarter of the loads and stores of C.
 template <class T> inline void matmul_rows(const T* A, const T* B, T* C, int64_t m, int64_t k, int64_t n) {
