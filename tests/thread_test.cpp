@@ -261,3 +261,24 @@ TEST_CASE("concurrent first requests of many specializations compile each once")
     }
   }
 }
+
+TEST_CASE("modules compiled and specialized on several threads at once are independent") {
+  std::vector<std::string> problems(4);
+  std::latch start(4);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      start.arrive_and_wait();
+      try {
+        pyscript::Module m = pyscript::compile_string(kModel, "threads.py");
+        m.run();
+        if (m.function<int64_t(int64_t, int64_t)>("poly")(t, 1) != t * t + 1) problems[size_t(t)] = "poly";
+        if (m.function<Tensor()>("get_table")().data<double>()[3] != 3.0) problems[size_t(t)] = "get_table";
+      } catch (const std::exception& e) {
+        problems[size_t(t)] = e.what();
+      }
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  for (const std::string& p : problems) CHECK_MESSAGE(p.empty(), p);
+}
