@@ -79,8 +79,13 @@ def main():
             scripted = os.path.join(tmp, "mlp.pt")
             subprocess.run(["/usr/bin/python3", os.path.join(here, "serve_torch_model.py"), scripted], check=True)
             cmd.append(scripted)
+        # One thread of intra-op work per serving thread, for both (pyscript's batch-1 kernels
+        # never start threads; PyTorch's BLAS would).
+        env = dict(os.environ)
+        env.setdefault("OPENBLAS_NUM_THREADS", "1")
+        env.setdefault("OMP_NUM_THREADS", "1")
         for _ in range(args.runs):
-            out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+            out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=env).stdout
             cpp_torch = "torch none" not in out
             outputs = re.findall(r"^output (\w+) (\S+) (\S+)$", out, re.M)
             if len({o[1:] for o in outputs}) > 1:
