@@ -20,7 +20,7 @@
 // (SPEC.md, "Threads"). What each kind of state does:
 // - Per call: the pyrt_context, which holds the error, its location and detail text, the
 //   recursion depth and the print destination. A handle's call makes one on the caller's stack
-//   (detail::CallContext: three stores) and passes it to the compiled entry, so an error raised
+//   (detail::CallContext: two stores) and passes it to the compiled entry, so an error raised
 //   on one thread is thrown on that thread only, and its message text (detail_buffer) lives in
 //   that call's context; nothing in the runtime keeps an error in static storage.
 // - Per module, behind ModuleState::mutex: specializing, JIT compilation and the tables they
