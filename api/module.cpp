@@ -36,6 +36,8 @@
 //   globals, so it runs before other threads call functions that read them.
 // Printing goes through stdio, whose FILE locks keep each write whole; output of two threads'
 // print calls may interleave between those writes, as CPython's does.
+// tests/thread_test.cpp checks all of this from 8 threads; scripts/test runs it under
+// ThreadSanitizer too (JIT-compiled code is not instrumented; the runtime it calls is).
 
 namespace pyscript {
 namespace detail {
