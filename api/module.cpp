@@ -15,6 +15,30 @@
 #include <set>
 #include <sstream>
 
+// Note [Threads]
+// A Module, its handles, its Tensors and its globals may be used from many threads at once
+// (SPEC.md, "Threads"). What each kind of state does:
+// - Per call: the pyrt_context, which holds the error, its location and detail text, the
+//   recursion depth and the print destination. A handle's call makes one on the caller's stack
+//   (detail::CallContext: two stores) and passes it to the compiled entry, so an error raised
+//   on one thread is thrown on that thread only, and its message text (detail_buffer) lives in
+//   that call's context; nothing in the runtime keeps an error in static storage.
+// - Per module, behind ModuleState::mutex: specializing, JIT compilation and the tables they
+//   fill (the Jit's libraries and symbols, `compiled`, `graphs`). The first request of a
+//   specialization compiles it while holding the lock; concurrent requests of the same one
+//   wait and then find it compiled, so each is compiled once. A handle keeps the address it got
+//   and calls it without the lock; JIT code is never freed while the module lives (handles hold
+//   it). A tensor handle's per-handle list of specializations is read lock-free on each call
+//   (detail::SpecializationCache: immutable entries published with release/acquire).
+// - Arrays: counted plainly while one call owns them, atomically once shared (module globals,
+//   what the host holds as a Tensor): Note [Shared arrays] in runtime/array.cpp.
+// - Not synchronized, as in C++: the host's own data races. Module::run() stores the module's
+//   globals, so it runs before other threads call functions that read them.
+// Printing goes through stdio, whose FILE locks keep each write whole; output of two threads'
+// print calls may interleave between those writes, as CPython's does.
+// tests/thread_test.cpp checks all of this from 8 threads; scripts/test runs it under
+// ThreadSanitizer too (JIT-compiled code is not instrumented; the runtime it calls is).
+
 namespace pyscript {
 namespace detail {
 
@@ -64,17 +88,11 @@ void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, c
   state.graphs.push_back(std::move(graphs));
 }
 
-pyrt_context* context(ModuleState& state) { return &state.context; }
-
-void throw_runtime_error(ModuleState& state) {
-  pyrt_context& c = state.context;
+void throw_runtime_error(const pyrt_context& c) {
   std::string location = c.site ? c.site : "<unknown>";
   std::string error = pyrt_error_text(c.kind);
   if (c.detail) error += std::string(": ") + c.detail;
-  c.failed = 0;
-  c.kind = 0;
-  c.site = nullptr;
-  c.detail = nullptr;
+  // What the failing call printed comes out before the host reports the error.
   std::fflush(c.out ? c.out : stdout);
   throw RuntimeError(location + ": runtime error: " + error, location, error);
 }
@@ -160,6 +178,9 @@ void* resolve(ModuleState& state, const std::string& name, const std::string& pa
     }
   }
   std::string specialized = ir::specialized_name(name, types);
+  // One thread at a time specializes, compiles and reads the JIT's tables; the handle made from
+  // the address found here calls it without the lock (Note [Threads]).
+  std::lock_guard lock(state.mutex);
   if (!state.compiled.count(specialized)) {
     if (!state.specialize)
       throw TypeError(what + ": the artifact holds no specialization " + specialized +
@@ -180,10 +201,15 @@ void* resolve(ModuleState& state, const std::string& name, const std::string& pa
 } // namespace detail
 
 void Module::run() {
-  auto main = reinterpret_cast<void (*)(pyrt_context*)>(state_->compiled.at("__main__"));
-  main(&state_->context);
-  std::fflush(state_->context.out ? state_->context.out : stdout);
-  if (state_->context.failed) detail::throw_runtime_error(*state_);
+  void* address;
+  {
+    std::lock_guard lock(state_->mutex);
+    address = state_->compiled.at("__main__");
+  }
+  detail::CallContext ctx;
+  reinterpret_cast<void (*)(pyrt_context*)>(address)(&ctx);
+  std::fflush(stdout);
+  if (ctx.failed) detail::throw_runtime_error(ctx);
 }
 
 void Module::save(const std::string& path) const {
@@ -191,6 +217,7 @@ void Module::save(const std::string& path) const {
   // constants of the first.
   std::string body;
   std::set<std::string> seen;
+  std::lock_guard lock(state_->mutex);
   for (const auto& g : state_->graphs) {
     if (g == state_->graphs.front()) {
       for (const ir::Global& gl : g->globals) body += "global @" + gl.name + " : " + gl.type.to_string() + "\n";
@@ -233,6 +260,7 @@ Module load(const std::string& path) {
 
 std::string Module::graph() const {
   std::string out;
+  std::lock_guard lock(state_->mutex);
   for (const auto& g : state_->graphs) out += ir::print_module(*g);
   return out;
 }

@@ -12,13 +12,16 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace pyscript::detail {
 
 struct ModuleState {
+  // Held while specializing, compiling and looking up, and by whatever reads `jit`, `compiled`
+  // or `graphs`; never on the call path of a handle (Note [Threads] in api/module.cpp).
+  std::mutex mutex;
   std::unique_ptr<codegen::Jit> jit;
-  pyrt_context context{};                // errors and print destination of compiled code
   std::map<std::string, void*> compiled; // specialized name -> address
   std::vector<std::unique_ptr<ir::Module>> graphs; // what each JIT module was built from
   std::string source_name;               // the file it came from (source or artifact)
@@ -31,7 +34,7 @@ struct ModuleState {
 };
 
 // Generates code for `graphs` and adds it to the JIT; the first module also defines the module
-// constants and the top level.
+// constants and the top level. The caller holds state.mutex, or has the only reference to state.
 void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs);
 // The same with the module already compiled for this machine (an artifact's object).
 void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, const std::string& object);

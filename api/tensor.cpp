@@ -39,7 +39,17 @@ bool contiguous(const pyrt_array* a) {
 
 } // namespace
 
-Tensor::Tensor(pyrt_array* array) : array_(array, pyrt_array_release) {}
+Tensor::Tensor(pyrt_array* array) {
+  // A strided view becomes a contiguous copy here, once, so that data() never changes the
+  // tensor: reading one Tensor from many threads is safe.
+  if (array && !contiguous(array)) {
+    pyrt_array* copy = pyrt_array_astype(array, array->dtype);
+    pyrt_array_release(array);
+    array = copy;
+  }
+  pyrt_array_share(array); // the host may pass it to calls on any thread
+  array_.reset(array, pyrt_array_release);
+}
 
 Tensor Tensor::from_bytes(const std::vector<int64_t>& shape, DType dtype, const void* data) {
   if (shape.size() > PYRT_MAX_DIMS) throw std::invalid_argument("pyscript::Tensor: more than 8 dimensions");
@@ -74,10 +84,7 @@ void Tensor::check_dtype(DType want) const {
                                 name_of(dtype()) + " tensor");
 }
 
-const void* Tensor::contiguous_data() const {
-  if (!contiguous(array_.get())) array_.reset(pyrt_array_astype(array_.get(), array_->dtype), pyrt_array_release);
-  return array_->data;
-}
+const void* Tensor::contiguous_data() const { return array_->data; }
 
 Tensor load_npy(const std::string& path) {
   char error[512];

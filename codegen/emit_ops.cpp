@@ -49,17 +49,18 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     llvm::GlobalVariable* g = module_.getGlobalVariable(global_symbol(n.str_attr("name")));
     PYSCRIPT_ASSERT(g, "codegen: unknown global");
     llvm::Value* v = b.CreateLoad(type(n.output()->type()), g, n.str_attr("name"));
-    // An array read from a global is a new reference (Note [Array ownership]).
-    if (n.output()->type().is(TypeKind::Array))
-      b.CreateCall(runtime("pyrt_array_retain", b.getVoidTy(), {ptr}), {v});
+    // An array read from a global is a new reference (Note [Array ownership]), a tuple's too.
+    retain_arrays(v, n.output()->type());
     out(v);
     return true;
   }
   case OpKind::StoreGlobal: {
     llvm::GlobalVariable* g = module_.getGlobalVariable(global_symbol(n.str_attr("name")));
     PYSCRIPT_ASSERT(g, "codegen: unknown global");
-    if (n.input(0)->type().is(TypeKind::Array))
-      b.CreateCall(runtime("pyrt_array_retain", b.getVoidTy(), {ptr}), {in(0)}); // the global's own
+    // Every thread's calls may read it: shared (Note [Shared arrays] in runtime/array.cpp), and
+    // the global's own reference.
+    visit_arrays(in(0), n.input(0)->type(), "pyrt_array_share");
+    retain_arrays(in(0), n.input(0)->type());
     b.CreateStore(in(0), g);
     return true;
   }

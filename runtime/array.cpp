@@ -2,6 +2,7 @@
 // prints).
 #include "runtime/array_internal.hpp"
 
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -62,6 +63,18 @@ bool is_contiguous(const pyrt_array* a) {
     expected *= a->shape[d];
   }
   return true;
+}
+
+pyrt_array header_of(const pyrt_array* a) {
+  pyrt_array h{};
+  h.dtype = a->dtype;
+  h.ndim = a->ndim;
+  h.size = a->size;
+  std::memcpy(h.shape, a->shape, sizeof h.shape);
+  std::memcpy(h.strides, a->strides, sizeof h.strides);
+  h.data = a->data;
+  h.base = a->base;
+  return h;
 }
 
 std::string shape_text(int32_t ndim, const int64_t* shape) {
@@ -159,7 +172,7 @@ pyrt_array* new_header(int32_t dtype, int32_t ndim, const int64_t* shape) {
 
 pyrt_array* view_of(pyrt_array* a) {
   auto* v = static_cast<pyrt_array*>(std::calloc(1, sizeof(pyrt_array)));
-  *v = *a;
+  *v = header_of(a);
   v->refcount = 1;
   v->base = a->base ? a->base : a;
   pyrt_array_retain(v->base);
@@ -170,15 +183,42 @@ pyrt_array* view_of(pyrt_array* a) {
 
 extern "C" {
 
+// Note [Shared arrays]
+// Most arrays live and die inside one call of compiled code, on one thread: their counts change
+// with plain increments (an atomic one on every temporary costs 1.5-2x on allocation-heavy code).
+// An array that other threads can reach -- stored in a module global (store_global), or held by
+// the host as a pyscript::Tensor, which it may pass to calls on any thread -- is marked `shared`
+// first, by the thread that owns it, before it is published; from then on every change of its
+// count, on any thread, is atomic, and fused loops never write into it (pyrt_array_reuse_or_new).
+// Invariant: an array that more than one thread can reach is shared. A view of a shared array
+// retains its base atomically; sharing a view shares its base, which other threads then reach
+// through it. The flag is set once and never cleared, so reading it needs no atomic: it was
+// written before the array became visible to the thread that reads it (Note [Threads] in
+// api/module.cpp).
 void pyrt_array_retain(pyrt_array* a) {
-  if (a) ++a->refcount;
+  if (!a) return;
+  if (__builtin_expect(a->shared, 0)) std::atomic_ref<int64_t>(a->refcount).fetch_add(1, std::memory_order_relaxed);
+  else ++a->refcount;
 }
 
 void pyrt_array_release(pyrt_array* a) {
-  if (!a || --a->refcount > 0) return;
+  if (!a) return;
+  if (__builtin_expect(a->shared, 0)) {
+    // acq_rel: the thread that frees sees every other thread's last use of the buffer.
+    if (std::atomic_ref<int64_t>(a->refcount).fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+  } else if (--a->refcount > 0) {
+    return;
+  }
   if (a->base) pyrt_array_release(a->base);
   else std::free(a->data);
   std::free(a);
+}
+
+void pyrt_array_share(pyrt_array* a) {
+  if (!a) return;
+  // Written only when not yet set: a shared array may be read by other threads right now.
+  if (!a->shared) a->shared = 1;
+  if (a->base && !a->base->shared) a->base->shared = 1;
 }
 
 pyrt_array* pyrt_array_try_new(int32_t dtype, int32_t ndim, const int64_t* shape) {

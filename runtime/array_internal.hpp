@@ -18,6 +18,11 @@ void store_f64(pyrt_array* a, int64_t offset, double v);
 
 bool is_contiguous(const pyrt_array* a);
 
+// A copy of a's header to work with (a local view): every field but the count, which other
+// threads may be changing while this one reads (Note [Shared arrays] in array.cpp); its count is
+// 0 and it is not shared.
+pyrt_array header_of(const pyrt_array* a);
+
 // A new array, or null with MemoryError (ValueError when the byte count overflows) raised as
 // numpy words it: "Unable to allocate 7.28 TiB for an array with shape (100000, 100000, 100) and
 // data type float64".

@@ -223,7 +223,13 @@ template <class T> void unary_kernel(int32_t op, pyrt_array* src, pyrt_array* ou
 // (target_clones picks AVX-512 on this machine at load time).
 constexpr int64_t kBlasRows = 16;
 
+#ifdef __SANITIZE_THREAD__
+// target_clones' resolver is an ifunc, run while the loader relocates, before ThreadSanitizer's
+// runtime is up; instrumented, it crashes the process at start (scripts/build --tsan).
+#define PYRT_KERNEL
+#else
 #define PYRT_KERNEL __attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
 
 // Four rows of B per pass over the output row: a quarter of the loads and stores of C.
 template <class T> inline void matmul_rows(const T* A, const T* B, T* C, int64_t m, int64_t k, int64_t n) {
@@ -333,7 +339,7 @@ pyrt_array* pyrt_array_expand(pyrt_array* a, int32_t ndim, const int64_t* shape)
 
 pyrt_array* pyrt_array_reuse_or_new(pyrt_context* ctx, pyrt_array* candidate, int32_t dtype, int32_t ndim,
                                      const int64_t* shape, const char* site) {
-  bool reusable = candidate && candidate->refcount == 1 && !candidate->base && candidate->dtype == dtype &&
+  bool reusable = candidate && !candidate->shared && candidate->refcount == 1 && !candidate->base && candidate->dtype == dtype &&
                   candidate->ndim == ndim && is_contiguous(candidate);
   for (int d = 0; reusable && d < ndim; ++d) reusable = candidate->shape[d] == shape[d];
   if (reusable) {
@@ -414,7 +420,7 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
   pyrt_array* out = new_array(ctx, site, out_dtype, ndim, shape);
   if (!out) return nullptr;
   // Iterate over the kept axes (outer) and the reduced axis (inner).
-  pyrt_array outer = *a;
+  pyrt_array outer = header_of(a);
   int64_t inner_stride = 0;
   if (all) {
     outer.ndim = 0;
@@ -523,7 +529,7 @@ pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, i
   }
   if (a->ndim == 1 && b->ndim == 1 && (dtype == PYRT_F32 || dtype == PYRT_F64)) return dot_1d(ctx, a, b, dtype, site);
   // Batch dimensions broadcast.
-  pyrt_array ba = *a, bb = *b;
+  pyrt_array ba = header_of(a), bb = header_of(b);
   ba.ndim = a->ndim > 2 ? a->ndim - 2 : 0;
   bb.ndim = b->ndim > 2 ? b->ndim - 2 : 0;
   int32_t batch_ndim;
@@ -554,7 +560,7 @@ pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, i
   int64_t sa[PYRT_MAX_DIMS], sb[PYRT_MAX_DIMS];
   // Per-batch element offsets of the matrices (contiguous copies: matrix strides m*k, k*n).
   {
-    pyrt_array pa = *ca, pb = *cb;
+    pyrt_array pa = header_of(ca), pb = header_of(cb);
     pa.ndim = ba.ndim;
     pb.ndim = bb.ndim;
     int64_t stride = m * k;

@@ -73,7 +73,7 @@ double sum_all(const pyrt_array* a) {
   for (int d = 0; d < a->ndim; ++d) order[d] = d;
   std::stable_sort(order, order + a->ndim,
                    [&](int x, int y) { return std::llabs(a->strides[x]) > std::llabs(a->strides[y]); });
-  pyrt_array view = *a;
+  pyrt_array view = header_of(a);
   for (int d = 0; d < a->ndim; ++d) {
     view.shape[d] = a->shape[order[d]];
     view.strides[d] = a->strides[order[d]];

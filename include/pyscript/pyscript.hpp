@@ -8,15 +8,22 @@
 // A typed handle is specialized for its C++ signature (int64_t -> int, double -> float,
 // bool -> bool, pyscript::Tensor -> an array of its dtype and rank) and compiled on first request;
 // calling it is a direct native call (with tensors, after a lookup of their dtypes and ranks).
+//
+// Threads: a Module, its handles and Tensors may be used from many threads at once; each call
+// has its own error and recursion depth, and compiling on first request is serialized inside the
+// module (Note [Threads] in api/module.cpp).
 #pragma once
 
 #include <pyscript/runtime.h>
 
+#include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace pyscript {
@@ -65,7 +72,9 @@ public:
 enum class DType { Float32, Float64, Int64, Bool };
 
 // An n-d array passed to or returned by compiled functions: a reference-counted, immutable
-// value (copies share the buffer).
+// value (copies share the buffer). Tensors may be copied, read and passed to calls on many
+// threads at once: the array a Tensor holds counts its references atomically (Note [Shared
+// arrays] in runtime/array.cpp).
 class Tensor {
 public:
   Tensor() = default;
@@ -76,15 +85,16 @@ public:
   std::vector<int64_t> shape() const;
   DType dtype() const;
   int64_t size() const;
+  int rank() const { return array_ ? array_->ndim : 0; }
   bool empty() const { return !array_; }
-  // The elements, row-major; T must match dtype() (bool for Bool). A strided view (a transpose)
-  // is made contiguous on first access.
+  // The elements, row-major; T must match dtype() (bool for Bool). (A strided result, a
+  // transpose, was made contiguous when it reached the host.)
   template <class T> const T* data() const {
     check_dtype(dtype_of<T>());
     return static_cast<const T*>(contiguous_data());
   }
 
-  // For the API's own use: takes over one reference of `array`.
+  // For the API's own use: takes over one reference of `array`, and shares it (pyrt_array_share).
   explicit Tensor(pyrt_array* array);
   pyrt_array* raw() const { return array_.get(); }
 
@@ -102,7 +112,7 @@ private:
   static Tensor from_bytes(const std::vector<int64_t>& shape, DType dtype, const void* data);
   void check_dtype(DType want) const;
   const void* contiguous_data() const;
-  mutable std::shared_ptr<pyrt_array> array_;
+  std::shared_ptr<pyrt_array> array_;
 };
 
 // numpy's .npy format (version 1.0-3.0 read, 1.0 written), float32/float64/int64/bool, C order.
@@ -139,65 +149,109 @@ struct TensorKey {
   int rank;
   bool operator==(const TensorKey&) const = default;
 };
-template <class T> void tensor_key(const T& v, std::vector<TensorKey>& out) {
-  if constexpr (std::is_same_v<T, Tensor>) out.push_back({v.dtype(), int(v.shape().size())});
-}
 
 // The address of `name` specialized for `params` (tensors: their dtype and rank in `tensors`),
-// after checking that it returns `result`; throws TypeError or CompileError.
+// after checking that it returns `result`; throws TypeError or CompileError. Compiles on first
+// request, one thread at a time per module (Note [Threads] in api/module.cpp).
 void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result,
               const std::vector<TensorKey>& tensors = {});
 // Checks what can be checked before the tensors' types are known (arity, C++ types).
 void check_signature(ModuleState& state, const std::string& name, const std::string& params, char result);
-pyrt_context* context(ModuleState& state);
-// Builds the RuntimeError from the context, resets it, and throws.
-[[noreturn]] void throw_runtime_error(ModuleState& state);
+
+// The context of one call from the host, on the caller's stack: every call has its own error,
+// location and recursion depth, so calls on other threads never see them (Note [Threads]).
+// Compiled code reads only these three fields before writing; the rest is written with an error.
+struct CallContext : pyrt_context {
+  CallContext() {
+    failed = 0;
+    depth = 0;
+    out = nullptr; // print writes to stdout
+  }
+};
+// Builds the RuntimeError from a call's failed context, and throws.
+[[noreturn]] void throw_runtime_error(const pyrt_context& ctx);
+
+// A handle's specializations for tensor arguments, N tensors each: found on every call without a
+// lock (an immutable list, new entries published at its head); entries added after compiling.
+template <size_t N> class SpecializationCache {
+public:
+  using Key = std::array<TensorKey, N>;
+  SpecializationCache() = default;
+  SpecializationCache(const SpecializationCache&) = delete;
+  SpecializationCache& operator=(const SpecializationCache&) = delete;
+  ~SpecializationCache() {
+    for (Entry* e = head_.load(std::memory_order_acquire); e;) delete std::exchange(e, e->next);
+  }
+  void* find(const Key& key) const {
+    for (const Entry* e = head_.load(std::memory_order_acquire); e; e = e->next)
+      if (e->key == key) return e->address;
+    return nullptr;
+  }
+  void add(const Key& key, void* address) {
+    auto* e = new Entry{key, address, head_.load(std::memory_order_relaxed)};
+    while (!head_.compare_exchange_weak(e->next, e, std::memory_order_release, std::memory_order_relaxed)) {
+    }
+  }
+
+private:
+  struct Entry {
+    Key key;
+    void* address;
+    Entry* next;
+  };
+  std::atomic<Entry*> head_{nullptr};
+};
 } // namespace detail
 
 template <class Signature> class Function;
 
 template <class R, class... Args> class Function<R(Args...)> {
 public:
+  // May be called from many threads at once (Note [Threads] in api/module.cpp).
   R operator()(const Args&... args) const {
     Raw fn = fn_;
-    if constexpr (kTensors) fn = specialization(args...);
+    if constexpr (kTensors > 0) fn = specialization(args...);
+    detail::CallContext ctx;
     if constexpr (std::is_void_v<R>) {
-      fn(ctx_, detail::to_abi(args)...);
-      if (ctx_->failed) detail::throw_runtime_error(*state_);
+      fn(&ctx, detail::to_abi(args)...);
+      if (ctx.failed) [[unlikely]] detail::throw_runtime_error(ctx);
     } else if constexpr (std::is_same_v<R, Tensor>) {
-      pyrt_array* r = fn(ctx_, detail::to_abi(args)...);
-      if (ctx_->failed) detail::throw_runtime_error(*state_);
+      pyrt_array* r = fn(&ctx, detail::to_abi(args)...);
+      if (ctx.failed) [[unlikely]] detail::throw_runtime_error(ctx);
       return Tensor(r);
     } else {
-      R r = fn(ctx_, detail::to_abi(args)...);
-      if (ctx_->failed) detail::throw_runtime_error(*state_);
+      R r = fn(&ctx, detail::to_abi(args)...);
+      if (ctx.failed) [[unlikely]] detail::throw_runtime_error(ctx);
       return r;
     }
   }
 
 private:
   friend class Module;
-  static constexpr bool kTensors = (std::is_same_v<Args, Tensor> || ...);
+  static constexpr size_t kTensors = (size_t(std::is_same_v<Args, Tensor>) + ... + 0);
   using Raw = typename detail::Abi<R>::type (*)(pyrt_context*, typename detail::Abi<Args>::type...);
+  using Cache = detail::SpecializationCache<kTensors>;
 
   // With tensor arguments the specialization depends on their dtypes and ranks: one per
   // combination seen, found by a short scan.
   Raw specialization(const Args&... args) const {
-    std::vector<detail::TensorKey> key;
-    (detail::tensor_key(args, key), ...);
-    for (const auto& [k, f] : *cache_)
-      if (k == key) return f;
-    Raw f = reinterpret_cast<Raw>(detail::resolve(*state_, name_, params_, detail::type_code<R>(), key));
-    cache_->push_back({key, f});
-    return f;
+    typename Cache::Key key;
+    size_t next = 0;
+    auto add_key = [&](const auto& v) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(v)>, Tensor>) key[next++] = {v.dtype(), v.rank()};
+    };
+    (add_key(args), ...);
+    if (void* found = cache_->find(key)) return reinterpret_cast<Raw>(found);
+    void* f = detail::resolve(*state_, name_, params_, detail::type_code<R>(),
+                              std::vector<detail::TensorKey>(key.begin(), key.end()));
+    cache_->add(key, f);
+    return reinterpret_cast<Raw>(f);
   }
 
   Raw fn_ = nullptr;
-  pyrt_context* ctx_ = nullptr;
   std::shared_ptr<detail::ModuleState> state_;
   std::string name_, params_;
-  std::shared_ptr<std::vector<std::pair<std::vector<detail::TensorKey>, Raw>>> cache_ =
-      std::make_shared<std::vector<std::pair<std::vector<detail::TensorKey>, Raw>>>();
+  std::shared_ptr<Cache> cache_ = std::make_shared<Cache>();
 };
 
 class Module {
@@ -206,7 +260,8 @@ public:
   template <class Signature> Function<Signature> function(const std::string& name) {
     return make<Signature>(name, static_cast<Signature*>(nullptr));
   }
-  // Executes the top-level statements, as `pyscript run` does.
+  // Executes the top-level statements, as `pyscript run` does. It stores the module's globals:
+  // run it before other threads call functions that read them.
   void run();
   // The optimized graph IR of what has been compiled, as `--emit=graph` prints it.
   std::string graph() const;
@@ -221,12 +276,11 @@ private:
   Function<Signature> make(const std::string& name, R (*)(Args...)) {
     std::string params{detail::type_code<Args>()...};
     Function<Signature> f;
-    if constexpr (Function<Signature>::kTensors)
+    if constexpr (Function<Signature>::kTensors > 0)
       detail::check_signature(*state_, name, params, detail::type_code<R>());
     else
       f.fn_ = reinterpret_cast<typename Function<Signature>::Raw>(
           detail::resolve(*state_, name, params, detail::type_code<R>()));
-    f.ctx_ = detail::context(*state_);
     f.state_ = state_;
     f.name_ = name;
     f.params_ = params;

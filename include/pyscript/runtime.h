@@ -5,6 +5,10 @@
  * Every compiled function takes a pyrt_context* first. An operation that fails records the
  * error in the context (pyrt_raise...) and the generated code returns at once; each caller checks
  * `failed` after a call, so the error travels up to the host, which reads it.
+ *
+ * Threads (Note [Threads] in api/module.cpp): a context belongs to one call from the host, so
+ * calls on other threads never see its error or its depth; an array's count is plain while one
+ * call owns it and atomic once it is shared (pyrt_array_share).
  */
 #ifndef PYSCRIPT_RUNTIME_H
 #define PYSCRIPT_RUNTIME_H
@@ -19,8 +23,9 @@ extern "C" {
 
 /* Bumped whenever a runtime function's signature or pyrt_context's layout changes: machine code
  * saved in an artifact is used only by a runtime of the same version (it is part of the target
- * tag); otherwise the artifact's graph is compiled again. 2: pyrt_context::depth, MemoryError. */
-#define PYRT_ABI_VERSION 2
+ * tag); otherwise the artifact's graph is compiled again. 2: pyrt_context::depth, MemoryError.
+ * 3: pyrt_array::shared, pyrt_array_share, pyrt_context's fields reordered (one per call). */
+#define PYRT_ABI_VERSION 3
 
 typedef enum pyrt_error_kind {
   PYRT_ZERO_DIVISION_INT = 1, /* integer division or modulo by zero */
@@ -50,13 +55,15 @@ typedef enum pyrt_error_kind {
 #define PYRT_RECURSION_LIMIT 1000
 
 typedef struct pyrt_context {
+  /* Set before a call: failed = 0, depth = 0, out (adjacent, so a call sets them in one store). */
   int32_t failed;           /* nonzero once an error is recorded; read by generated code */
+  int32_t depth;            /* frames active below a call from the host; start it at 0 */
+  FILE* out;                /* where print writes; stdout when NULL */
+  /* Written when an error is recorded. */
   int32_t kind;             /* pyrt_error_kind */
   const char* site;         /* "model.py:7:12" */
   const char* detail;       /* assertion message, or NULL */
-  FILE* out;                /* where print writes; stdout when NULL */
   char detail_buffer[256];  /* storage for a detail composed at run time */
-  int32_t depth;            /* frames active below a call from the host; start it at 0 */
 } pyrt_context;
 
 /* "ZeroDivisionError: integer division or modulo by zero" */
@@ -107,7 +114,7 @@ void pyrt_print_str_repr(pyrt_context* ctx, const char* s); /* as inside a tuple
 typedef enum pyrt_dtype { PYRT_F32 = 0, PYRT_F64 = 1, PYRT_I64 = 2, PYRT_BOOL = 3 } pyrt_dtype;
 
 typedef struct pyrt_array {
-  int64_t refcount;
+  int64_t refcount;                  /* changed atomically when `shared`, plainly otherwise */
   int32_t dtype;
   int32_t ndim;
   int64_t size;                      /* number of elements */
@@ -115,10 +122,15 @@ typedef struct pyrt_array {
   int64_t strides[PYRT_MAX_DIMS];    /* in elements */
   void* data;                        /* the first element */
   struct pyrt_array* base;           /* the array owning the buffer, for a view; else NULL */
+  int32_t shared;                    /* nonzero once other threads may hold it (pyrt_array_share) */
 } pyrt_array;
 
 void pyrt_array_retain(pyrt_array* a);
 void pyrt_array_release(pyrt_array* a); /* NULL is allowed */
+/* Marks `a` (and the array owning its buffer) as reachable from other threads: a module global,
+ * an array the host holds. From then on its count changes atomically; it is never reused in place.
+ * Only the thread that owns `a` calls it, before `a` is published (Note [Threads]). NULL is allowed. */
+void pyrt_array_share(pyrt_array* a);
 
 /* Creation. shape: ndim int64s. pyrt_array_try_new returns NULL when the byte count overflows or
  * memory runs out; pyrt_array_new then reports MemoryError on stderr and aborts (the runtime uses it
@@ -215,7 +227,7 @@ int32_t pyrt_array_broadcast_shape(pyrt_context* ctx, int32_t count, pyrt_array*
 pyrt_array* pyrt_array_expand(pyrt_array* a, int32_t ndim, const int64_t* shape);
 /* The result buffer of a fused loop: `candidate` itself (a new reference) when it may be
  * overwritten -- its last use is this loop (the caller knows), nothing else holds it (refcount 1,
- * not a view) and it has this dtype and shape -- else a new array. */
+ * not a view, not shared) and it has this dtype and shape -- else a new array. */
 pyrt_array* pyrt_array_reuse_or_new(pyrt_context* ctx, pyrt_array* candidate, int32_t dtype, int32_t ndim,
                                      const int64_t* shape, const char* site);
 
