@@ -41,5 +41,7 @@ std::string c_header(const ir::Module& m, const std::vector<std::string>& entrie
 
 // The symbol of a global in LLVM: "pyscript.global.NAME".
 std::string global_symbol(const std::string& name);
+// The flag that says the top level has stored it (Note [Globals are bound by the top level]).
+std::string global_bound_symbol(const std::string& name);
 
 } // namespace pyscript::codegen

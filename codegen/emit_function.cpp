@@ -35,6 +35,15 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
 
 std::string global_symbol(const std::string& name) { return "pyscript.global." + name; }
 
+// Note [Globals are bound by the top level]
+// A function reads a module-level name (load_global) that the top level assigns (store_global).
+// Lowering proves that the top level never reads one before its assignment, but a host may call a
+// function before Module::run(), or the top level may have failed before the store: then the read
+// is CPython's NameError, never the zero the global starts as (for an array, a null pointer). A
+// flag beside each global says whether the store has run; the check is one load and a branch
+// that LLVM hoists out of loops.
+std::string global_bound_symbol(const std::string& name) { return "pyscript.global." + name + ".bound"; }
+
 llvm::Function* declare_function(llvm::Module& module, const ir::Function& f) {
   if (llvm::Function* existing = module.getFunction(f.name)) return existing;
   llvm::LLVMContext& c = module.getContext();
@@ -391,6 +400,10 @@ std::unique_ptr<llvm::Module> emit_module(const ir::Module& m, llvm::LLVMContext
     new llvm::GlobalVariable(*module, t, false, llvm::GlobalValue::ExternalLinkage,
                              options.define_globals ? llvm::Constant::getNullValue(t) : nullptr,
                              global_symbol(g.name));
+    llvm::Type* i8 = llvm::Type::getInt8Ty(context);
+    new llvm::GlobalVariable(*module, i8, false, llvm::GlobalValue::ExternalLinkage,
+                             options.define_globals ? llvm::ConstantInt::get(i8, 0) : nullptr,
+                             global_bound_symbol(g.name));
   }
   for (const auto& f : m.functions) {
     if (f->name == "__main__" && !options.emit_main) continue;

@@ -6,6 +6,7 @@
 #include "support/internal_error.hpp"
 
 #include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/MDBuilder.h>
 
 namespace pyscript::codegen {
 
@@ -47,7 +48,18 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
   case OpKind::Uninitialized: out(llvm::Constant::getNullValue(type(n.output()->type()))); return true;
   case OpKind::LoadGlobal: {
     llvm::GlobalVariable* g = module_.getGlobalVariable(global_symbol(n.str_attr("name")));
-    PYSCRIPT_ASSERT(g, "codegen: unknown global");
+    llvm::GlobalVariable* bound = module_.getGlobalVariable(global_bound_symbol(n.str_attr("name")));
+    PYSCRIPT_ASSERT(g && bound, "codegen: unknown global");
+    // Note [Globals are bound by the top level]: unset until the top level's store has run.
+    llvm::BasicBlock* unbound = llvm::BasicBlock::Create(context_, "unbound", function_);
+    llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "bound", function_);
+    llvm::Value* is_bound = b.CreateICmpNE(b.CreateLoad(b.getInt8Ty(), bound), b.getInt8(0));
+    b.CreateCondBr(is_bound, ok, unbound, llvm::MDBuilder(context_).createBranchWeights(1u << 20, 1));
+    b.SetInsertPoint(unbound);
+    b.CreateCall(runtime("pyrt_raise_name_error", b.getVoidTy(), {ptr, ptr, ptr}),
+                 {ctx_, site(n), c_string(n.str_attr("name"))});
+    b.CreateBr(failure_exit());
+    b.SetInsertPoint(ok);
     llvm::Value* v = b.CreateLoad(type(n.output()->type()), g, n.str_attr("name"));
     // An array read from a global is a new reference (Note [Array ownership]), a tuple's too.
     retain_arrays(v, n.output()->type());
@@ -62,6 +74,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     visit_arrays(in(0), n.input(0)->type(), "pyrt_array_share");
     retain_arrays(in(0), n.input(0)->type());
     b.CreateStore(in(0), g);
+    b.CreateStore(b.getInt8(1), module_.getGlobalVariable(global_bound_symbol(n.str_attr("name"))));
     return true;
   }
   case OpKind::Add:

@@ -31,6 +31,7 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_MEMORY_ERROR: return "MemoryError";
   case PYRT_RECURSION: return "RecursionError: maximum recursion depth exceeded";
   case PYRT_TYPE_ERROR: return "TypeError";
+  case PYRT_NAME_ERROR: return "NameError";
   default: return "error";
   }
 }
@@ -62,6 +63,10 @@ void pyrt_raise_detail(pyrt_context* ctx, int32_t kind, const char* site, const 
   std::vsnprintf(ctx->detail_buffer, sizeof ctx->detail_buffer, format, args);
   va_end(args);
   ctx->detail = ctx->detail_buffer;
+}
+
+void pyrt_raise_name_error(pyrt_context* ctx, const char* site, const char* name) {
+  pyrt_raise_detail(ctx, PYRT_NAME_ERROR, site, "name '%s' is not defined", name);
 }
 
 } // extern "C"

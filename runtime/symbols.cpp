@@ -21,7 +21,7 @@ const std::vector<Symbol>& symbols() {
       PYRT_SYMBOL(pyrt_print_format_float), PYRT_SYMBOL(pyrt_print_format_str),      PYRT_SYMBOL(pyrt_print_float),
       PYRT_SYMBOL(pyrt_print_bool),     PYRT_SYMBOL(pyrt_print_none),
       PYRT_SYMBOL(pyrt_print_str),      PYRT_SYMBOL(pyrt_print_str_repr),
-      PYRT_SYMBOL(pyrt_raise_detail),   PYRT_SYMBOL(pyrt_clear_error),   PYRT_SYMBOL(pyrt_array_retain),
+      PYRT_SYMBOL(pyrt_raise_detail),   PYRT_SYMBOL(pyrt_raise_name_error),   PYRT_SYMBOL(pyrt_clear_error),   PYRT_SYMBOL(pyrt_array_retain),
       PYRT_SYMBOL(pyrt_array_release),  PYRT_SYMBOL(pyrt_array_share),  PYRT_SYMBOL(pyrt_array_full),
       PYRT_SYMBOL(pyrt_array_from_f64), PYRT_SYMBOL(pyrt_array_arange),
       PYRT_SYMBOL(pyrt_array_full_i64), PYRT_SYMBOL(pyrt_array_from_i64), PYRT_SYMBOL(pyrt_array_arange_i64),

@@ -155,6 +155,18 @@ TEST_CASE("run() executes the top level; a runtime error there throws") {
                        pyscript::RuntimeError);
 }
 
+TEST_CASE("a module-level name read before run() is CPython's NameError, not a zero or a null array") {
+  pyscript::Module m = pyscript::compile_string(
+      "import numpy as np\nK = 6\nW = np.ones(3)\ndef f(x):\n    return x * K\ndef g():\n    return W.sum()\n"
+      "print(f(7), g())\n", "early.py");
+  auto f = m.function<int64_t(int64_t)>("f");
+  CHECK_THROWS_WITH_AS(f(2), "early.py:5:16: runtime error: NameError: name 'K' is not defined", pyscript::RuntimeError);
+  auto g = m.function<pyscript::Tensor()>("g");
+  CHECK_THROWS_WITH_AS(g(), doctest::Contains("NameError: name 'W' is not defined"), pyscript::RuntimeError);
+  m.run();
+  CHECK(f(2) == 12);
+}
+
 TEST_CASE("save, then load without the source: same results, same handles") {
   std::string path = "pyscript_api_test.pys";
   {

@@ -24,8 +24,9 @@ extern "C" {
 /* Bumped whenever a runtime function's signature or pyrt_context's layout changes: machine code
  * saved in an artifact is used only by a runtime of the same version (it is part of the target
  * tag); otherwise the artifact's graph is compiled again. 2: pyrt_context::depth, MemoryError.
- * 3: pyrt_array::shared, pyrt_array_share, pyrt_context's fields reordered (one per call). */
-#define PYRT_ABI_VERSION 3
+ * 3: pyrt_array::shared, pyrt_array_share, pyrt_context's fields reordered (one per call).
+ * 4: pyrt_raise_name_error, PYRT_NAME_ERROR. */
+#define PYRT_ABI_VERSION 4
 
 typedef enum pyrt_error_kind {
   PYRT_ZERO_DIVISION_INT = 1, /* integer division or modulo by zero */
@@ -48,6 +49,7 @@ typedef enum pyrt_error_kind {
   PYRT_MEMORY_ERROR,
   PYRT_RECURSION,             /* more than PYRT_RECURSION_LIMIT frames, as CPython's default limit */
   PYRT_TYPE_ERROR,            /* the message is in detail */
+  PYRT_NAME_ERROR,            /* a module-level name read before the top level assigned it */
 } pyrt_error_kind;
 
 /* CPython's default sys.getrecursionlimit(): frames of the top level and of every function that
@@ -73,6 +75,8 @@ void pyrt_raise(pyrt_context* ctx, int32_t kind, const char* site);
 void pyrt_raise_assert(pyrt_context* ctx, const char* site, const char* message);
 /* An error whose message is composed at run time (printf-style), e.g. shapes that do not fit. */
 void pyrt_raise_detail(pyrt_context* ctx, int32_t kind, const char* site, const char* format, ...);
+/* NameError: name 'NAME' is not defined (a global read before the top level ran: Module::run()). */
+void pyrt_raise_name_error(pyrt_context* ctx, const char* site, const char* name);
 /* forgets the error raised last (to raise a more precise one instead) */
 void pyrt_clear_error(pyrt_context* ctx);
 
