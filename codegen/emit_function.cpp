@@ -293,6 +293,7 @@ void FunctionEmitter::emit_node(const ir::Node& n) {
   case OpKind::Call: return emit_call(n);
   case OpKind::Print: return emit_print(n);
   case OpKind::PrintFormat: return emit_print_format(n);
+  case OpKind::CheckDepth: return check_depth(n, 1);
   case OpKind::Fused: return emit_fused(n);
   default: break;
   }

@@ -38,7 +38,7 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
 // An f-string field (lower/lower_fstring.cpp): str(v), repr(v) (!r), or format(v, spec), whose
 // spec lowering checked against v's type (an int, a float or a str by then).
 void FunctionEmitter::emit_print_format(const ir::Node& n) {
-  check_print_depth(n);
+  check_depth(n, 2);
   const ir::Value* in = n.input(0);
   llvm::Value* v = value(in);
   const std::string& spec = n.str_attr("spec");
@@ -55,17 +55,17 @@ void FunctionEmitter::emit_print_format(const ir::Node& n) {
 
 // CPython's print calls sys.stdout.write, and that call counts against the recursion limit too:
 // a print made with 999 frames active raises RecursionError (Note [Recursion depth]).
-void FunctionEmitter::check_print_depth(const ir::Node& n) {
+void FunctionEmitter::check_depth(const ir::Node& n, int64_t c_levels) {
   llvm::Value* frames = frames_here_ ? frames_here_ : builder_.CreateAdd(function_->getArg(1), builder_.getInt32(1));
   // Note [Frames of inlined calls]: the frames of the inlined functions around this print.
-  int64_t extra = 2;
+  int64_t extra = c_levels;
   if (const ir::AttrValue* inlined = n.attr("frames")) extra += std::get<int64_t>(*inlined);
   raise_if(builder_.CreateICmpSGT(builder_.CreateAdd(frames, builder_.getInt32(uint32_t(extra))), builder_.getInt32(PYRT_RECURSION_LIMIT)),
            PYRT_RECURSION, n);
 }
 
 void FunctionEmitter::emit_print(const ir::Node& n) {
-  check_print_depth(n);
+  check_depth(n, 2);
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   // Known text (sep, end, string constants) with its length: it may hold NUL characters.
   auto text = [&](const std::string& s) {

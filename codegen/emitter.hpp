@@ -57,7 +57,8 @@ public:
   void visit_arrays(llvm::Value* v, const ir::Type& t, const char* fn);
   void emit_print(const ir::Node& n);
   void emit_print_format(const ir::Node& n);
-  void check_print_depth(const ir::Node& n);
+  // RecursionError when `c_levels` more levels (C calls CPython makes here) pass the limit.
+  void check_depth(const ir::Node& n, int64_t c_levels);
   // A fused elementwise op (emit_fused.cpp), and tanh as it computes it.
   void emit_fused(const ir::Node& n);
   void emit_broadcast_blame(const ir::Node& n, const std::vector<size_t>& array_inputs);

@@ -348,6 +348,10 @@ Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const as
     return array_binary(names[static_cast<int>(op)], a, b, e);
   }
   bool equality = op == ast::CompareOp::Eq || op == ast::CompareOp::Ne;
+  // CPython compares numbers of two types (int and bool, int and float) through
+  // PyObject_RichCompare, which counts a recursion level: near the limit it raises RecursionError.
+  if (a->type().is_number() && b->type().is_number() && a->type() != b->type())
+    emit(OpKind::CheckDepth, {}, {}, e.range);
   // Comparisons whose answer the types decide: None == None, str constants, None vs a number.
   auto constant_str = [](Value* v) -> const std::string* {
     ir::Node* p = v->producer();

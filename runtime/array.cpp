@@ -289,6 +289,10 @@ pyrt_array* pyrt_array_arange_i64(pyrt_context* ctx, int64_t start, int64_t stop
   }
   __int128 span = __int128(stop) - start, count = 0; // ceil(span / step), exact
   if ((span > 0 && step > 0) || (span < 0 && step < 0)) count = (span + step - (step > 0 ? 1 : -1)) / step;
+  // numpy computes the length as ceil(span / step) in double and casts it to intp: a length that
+  // rounds to 2**63 passes its range check and becomes negative, an empty array
+  // (np.arange(2**63 - 1) is empty, np.arange(2**62) too big).
+  if (std::ceil(double(span) / double(step)) == 0x1p63) count = 0;
   int64_t n = int64_t(count);
   pyrt_array* a = new_array(ctx, site, PYRT_I64, 1, &n);
   if (!a) return nullptr;

@@ -75,6 +75,12 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run("run", too_big)
     expect("an array whose nonzero dimensions overflow is too big, as numpy says",
            code == 1 and "too_big.py:2:7: runtime error: ValueError: array is too big" in err, (code, err))
+    # A comparison of an int with a bool counts a C recursion level in CPython (PyObject_RichCompare).
+    mixed = write(tmp, "mixed_compare.py", "def depth(n):\n    if n == False:\n        return 0\n"
+                  "    return 1 + depth(n - 1)\nprint(depth(997))\nprint(depth(998))\n")
+    code, out, err = run("run", mixed)
+    expect("a mixed-type comparison near the recursion limit raises where CPython's does",
+           code == 1 and out == "997\n" and "mixed_compare.py:2:8: runtime error: RecursionError" in err, (code, out, err))
     # Note [Frames of inlined calls]: the limit comes where CPython's does, with the same output.
     inlined = os.path.join(os.path.dirname(os.path.abspath(__file__)), "recursion_through_inlined.py")
     code, out, err = run("run", inlined)

@@ -68,7 +68,8 @@ int64_t extra_frames(const Node& n) {
 }
 
 bool counts_frames(const Node& n) {
-  return n.kind() == OpKind::Call || n.kind() == OpKind::Print || n.kind() == OpKind::PrintFormat;
+  return n.kind() == OpKind::Call || n.kind() == OpKind::Print || n.kind() == OpKind::PrintFormat ||
+         n.kind() == OpKind::CheckDepth;
 }
 
 } // namespace

@@ -19,6 +19,7 @@ clang=$(command -v clang++-14 || command -v clang++)
 clang_c=$(command -v clang-14 || command -v clang)
 flags=(-O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined)
 grammar=third_party/tree-sitter-python/node_modules/tree-sitter-python/src
+cd "$src" # the globs below name the source tree's files, whatever folder meson runs this from
 sources=(frontend/*.cpp lower/*.cpp ir/*.cpp ir/passes/*.cpp
          support/internal_error.cpp support/float_repr.cpp support/python_arith.cpp support/source.cpp
          support/base64.cpp support/format_spec.cpp tests/fuzz/check_fuzzer.cpp)

@@ -4,3 +4,4 @@ import numpy as np
 
 a = np.arange(6)
 print(a.reshape(-2, 3), a.reshape(2, -5).shape, a.reshape(-7).shape)
+print(np.arange(9223372036854775807).shape)  # its length rounds to 2**63 in numpy: empty
