@@ -5,6 +5,7 @@
 
 #include <limits>
 #include <climits>
+#include <cmath>
 #include <functional>
 
 namespace pyscript::lower {
@@ -274,6 +275,20 @@ bool is_negative_int_constant(const Value* v) {
 
 } // namespace
 
+// Constant operands whose power CPython answers with a complex number ((-3) ** -2.5): known when
+// compiling, so refused then rather than failing at run time where CPython runs.
+static bool is_complex_power(Value* a, Value* b) {
+  auto number = [](Value* v) -> std::optional<double> {
+    std::optional<ir::AttrValue> c = ir::constant_value(v);
+    if (!c) return std::nullopt;
+    if (const int64_t* i = std::get_if<int64_t>(&*c)) return double(*i);
+    if (const double* d = std::get_if<double>(&*c)) return *d;
+    return std::nullopt;
+  };
+  std::optional<double> base = number(a), exponent = number(b);
+  return base && exponent && *base < 0 && std::isfinite(*exponent) && *exponent != std::floor(*exponent);
+}
+
 Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
   if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
     if (op == ast::BinaryOp::MatMul) return array_matmul(a, b, e);
@@ -283,6 +298,11 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
   if (op == ast::BinaryOp::MatMul) {
     type_error(e.range, "'@' needs arrays, not '" + a->type().to_string() + "' and '" +
                             b->type().to_string() + "'");
+    return nullptr;
+  }
+  if (op == ast::BinaryOp::Pow && is_complex_power(a, b)) {
+    type_error(e.range, "a negative number raised to a fractional power is a complex number in CPython, "
+                        "and pyscript has no complex numbers");
     return nullptr;
   }
   if (!unify_numbers(a, b, e, ast::spelling(op))) return nullptr;

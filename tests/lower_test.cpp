@@ -223,3 +223,9 @@ TEST_CASE("all errors in one run: type checking goes on past the frontend's erro
   // A syntax error stops before lowering, as CPython stops at it.
   CHECK(lower_errors("def f():\n        return 1\n  x = 1 + 'a'\n").size() == 1);
 }
+
+TEST_CASE("[type] a constant negative base to a fractional power is complex in CPython: refused") {
+  CHECK(first("print((-3) ** -2.5)\n") ==
+        "1:7 [type] a negative number raised to a fractional power is a complex number in CPython, and pyscript has no complex numbers");
+  CHECK(lower_errors("print((-3.0) ** 2.0, 3 ** -2.5)\n").empty());
+}
