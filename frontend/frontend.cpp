@@ -11,10 +11,9 @@ CheckedModule check_source(std::string path, std::string text, DiagnosticEngine&
   size_t errors_before = diags.error_count();
   out.module = parse_module(*out.file, diags);
   // Name resolution on a tree with syntax errors would only report their echoes.
-  bool syntax_failed = false;
   for (size_t i = errors_before; i < diags.all().size(); ++i)
-    syntax_failed = syntax_failed || diags.all()[i].code == "syntax";
-  if (!syntax_failed) resolve_names(out.module, diags);
+    out.syntax_failed = out.syntax_failed || diags.all()[i].code == "syntax";
+  if (!out.syntax_failed) resolve_names(out.module, diags);
   return out;
 }
 

@@ -11,6 +11,7 @@ namespace pyscript {
 struct CheckedModule {
   std::shared_ptr<SourceFile> file; // owns the text that ranges point into
   ast::Module module;
+  bool syntax_failed = false; // a [syntax] error: nothing past the parser was checked
 };
 
 // Parses and resolves names. Errors go to `diags`; the module holds what could be converted.

@@ -136,11 +136,9 @@ void CstReader::collect_statement_bindings(TSNode stmt) {
       }
       continue;
     }
-    for (const char* binding_field : {"left", "alias"}) {
-      if (type == "keyword_argument") break;
-      TSNode target = field(n, binding_field);
-      if (!ts_node_is_null(target)) collect_bound_names(target);
-    }
+    if (type != "keyword_argument") // its `name` binds nothing
+      for (const char* binding_field : {"left", "alias"})
+        if (TSNode target = field(n, binding_field); !ts_node_is_null(target)) collect_bound_names(target);
     if (type == "named_expression") collect_bound_names(field(n, "name"));
     for (TSNode c : named_children(n)) stack.push_back(c);
   }

@@ -122,14 +122,13 @@ const std::string* ModuleLowering::use_module(const std::string& alias, const So
 bool ModuleLowering::check_bound(const std::string& name, const SourceRange& use,
                                  const SourceRange& defined_at, bool from_main, bool is_function) {
   if (!lowering_main_ || executed_.count(name)) return true;
-  bool called = is_function;
   Diagnostic& d = diags_.error(use, "undefined",
-                               called ? "'" + name + "' is called before its 'def' has run"
+                               is_function ? "'" + name + "' is called before its 'def' has run"
                                       : "'" + name + "' is used before its 'import' has run");
-  d.notes.push_back({defined_at, std::string(called ? "defined" : "imported") + " here, after the use"});
+  d.notes.push_back({defined_at, std::string(is_function ? "defined" : "imported") + " here, after the use"});
   if (!from_main && top_statement_.valid())
     d.notes.push_back({top_statement_, "the top level gets here through this statement"});
-  d.help.push_back(called ? "move the 'def' of '" + name + "' above the first statement that calls it"
+  d.help.push_back(is_function ? "move the 'def' of '" + name + "' above the first statement that calls it"
                           : "move the 'import' to the top of the file");
   return false;
 }
@@ -222,9 +221,7 @@ CheckedAndLowered check_and_lower(std::string path, std::string text, Diagnostic
                                   const LowerOptions& options) {
   CheckedAndLowered out;
   out.checked = check_source(std::move(path), std::move(text), diags);
-  bool syntax_failed = std::any_of(diags.all().begin(), diags.all().end(),
-                                   [](const Diagnostic& d) { return d.code == "syntax"; });
-  if (!syntax_failed) out.lowered = lower_module(out.checked, diags, options);
+  if (!out.checked.syntax_failed) out.lowered = lower_module(out.checked, diags, options);
   if (diags.has_errors()) out.lowered.module.reset();
   return out;
 }
