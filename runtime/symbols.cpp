@@ -37,6 +37,10 @@ const std::vector<Symbol>& symbols() {
       PYRT_SYMBOL(pyrt_print_array),    PYRT_SYMBOL(pyrt_print_array_repr),    PYRT_SYMBOL(pyrt_array_broadcast_shape),
       PYRT_SYMBOL(pyrt_array_expand),   PYRT_SYMBOL(pyrt_array_new), PYRT_SYMBOL(pyrt_array_try_new),
       PYRT_SYMBOL(pyrt_array_reuse_or_new),
+      // np.random (runtime_random.h)
+      PYRT_SYMBOL(pyrt_random_seed), PYRT_SYMBOL(pyrt_generator_new), PYRT_SYMBOL(pyrt_generator_retain),
+      PYRT_SYMBOL(pyrt_generator_release), PYRT_SYMBOL(pyrt_generator_share), PYRT_SYMBOL(pyrt_random_f64),
+      PYRT_SYMBOL(pyrt_random_i64), PYRT_SYMBOL(pyrt_random_array),
   };
 #undef PYRT_SYMBOL
   return table;
