@@ -50,6 +50,7 @@ std::string Type::to_string() const {
   case TypeKind::None: return "None";
   case TypeKind::Str: return "str";
   case TypeKind::Unknown: return "Unknown";
+  case TypeKind::Generator: return "Generator";
   case TypeKind::Array:
     return std::string("Array[") + dtype_name(dtype_) + ", " + std::to_string(rank_) + "]";
   case TypeKind::Tuple: {

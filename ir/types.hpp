@@ -1,5 +1,5 @@
 // Static types of IR values. A program is specialized until every value has one of these.
-//   int  float  bool  None  str  Tuple[int, float]  Array[float32, 2]  Unknown  f32
+//   int  float  bool  None  str  Tuple[int, float]  Array[float32, 2]  Unknown  f32  Generator
 // `Unknown` exists only while a function is being lowered (the return value of a function whose
 // first `return` has not been seen yet); the verifier rejects it in finished graphs.
 #pragma once
@@ -12,7 +12,9 @@
 namespace pyscript::ir {
 
 // Float32 is a scalar only inside fused elementwise blocks (an element of a float32 array).
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32 };
+// Generator: numpy's np.random.Generator, a reference-counted object shared by reference (Note
+// [Random state] in runtime/random_api.cpp).
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Generator };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -32,6 +34,7 @@ public:
   static Type none() { return Type(TypeKind::None); }
   static Type str() { return Type(TypeKind::Str); }
   static Type unknown() { return Type(TypeKind::Unknown); }
+  static Type generator() { return Type(TypeKind::Generator); }
   static Type tuple(std::vector<Type> elements);
   static Type array(DType dtype, int rank);
 
@@ -42,9 +45,9 @@ public:
     return kind_ == TypeKind::Int || kind_ == TypeKind::Float || kind_ == TypeKind::Bool;
   }
   // An array, or a tuple with an array somewhere inside: what holds references (Note [Array
-  // ownership] in ir/passes/plan_memory.cpp).
+  // ownership] in ir/passes/plan_memory.cpp). A Generator is counted the same way.
   bool holds_arrays() const {
-    if (kind_ == TypeKind::Array) return true;
+    if (kind_ == TypeKind::Array || kind_ == TypeKind::Generator) return true;
     for (const Type& e : elements_)
       if (e.holds_arrays()) return true;
     return false;

@@ -4,6 +4,7 @@
 #include "ir/verify_arrays.hpp"
 
 #include "ir/ufuncs.hpp"
+#include "ir/verify_random.hpp"
 
 #include <set>
 
@@ -202,6 +203,8 @@ std::optional<std::string> verify_array_op(const Node& n) {
   case OpKind::ArrayReshape: case OpKind::ArrayIndex: case OpKind::ArrayDim: case OpKind::ArraySize:
   case OpKind::ArrayItem: case OpKind::Retain: case OpKind::Release:
     return check_array_op(n);
+  case OpKind::RandomSeed: case OpKind::RandomNew: case OpKind::RandomDraw:
+    return verify_random_op(n);
   default:
     return std::nullopt;
   }
