@@ -18,6 +18,9 @@ using ir::Value;
 
 Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
   const ast::Expr& callee = *e.operands[0];
+  // np.random.NAME(...): lower_random.cpp.
+  if (callee.kind == ast::ExprKind::Attribute && names_numpy_random(*callee.operands[0], env))
+    return lower_random_call(callee.text, e, env);
   // Module functions: math.sqrt(x), time.perf_counter(); numpy comes with arrays.
   if (callee.kind == ast::ExprKind::Attribute && callee.operands[0]->kind == ast::ExprKind::Name &&
       !env.find(callee.operands[0]->text)) {
@@ -35,6 +38,7 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
   }
   if (callee.kind == ast::ExprKind::Attribute) {
     Value* object = lower_expr(*callee.operands[0], env);
+    if (object && object->type().is(TypeKind::Generator)) return lower_generator_method(object, callee, e, env);
     return object ? lower_array_method(object, callee, e, env) : nullptr;
   }
   if (callee.kind != ast::ExprKind::Name) return nullptr; // reported by the resolver
@@ -106,6 +110,16 @@ bool FunctionLowering::printable(const Value* v, const SourceRange& range) {
     type_error(range, "printing a numpy scalar inside a tuple is not supported (numpy 1 prints 6.0, numpy 2 "
                       "np.float64(6.0))",
                "convert it to a Python number first: float(x.sum()), int(x.argmax())");
+    return false;
+  }
+  std::function<bool(const Type&)> holds_generator = [&](const Type& t) {
+    if (t.is(TypeKind::Generator)) return true;
+    for (const Type& e : t.elements())
+      if (holds_generator(e)) return true;
+    return false;
+  };
+  if (holds_generator(v->type())) {
+    type_error(range, "printing a Generator is not supported (numpy prints its address)");
     return false;
   }
   if (v->type().is(TypeKind::Unknown)) {
