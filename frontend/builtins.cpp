@@ -159,7 +159,7 @@ std::string list_module_members(std::string_view module) {
   std::string out;
   if (const std::vector<Signature>* table = module_table(module)) {
     for (const Signature& s : *table) {
-      if (s.name == "ndarray") continue;
+      if (s.name == "ndarray" || s.name == "shuffle") continue; // not a value / refused
       if (!out.empty()) out += ", ";
       out += s.name;
     }
