@@ -33,9 +33,11 @@ bool bool_attr(const ir::Node& n, const char* name) {
 
 llvm::GlobalVariable* define_random_state(llvm::Module& module, bool define) {
   if (llvm::GlobalVariable* g = module.getGlobalVariable(kLegacyStateSymbol)) return g;
-  llvm::Type* t = llvm::ArrayType::get(llvm::Type::getInt64Ty(module.getContext()), PYRT_RANDOM_LEGACY_WORDS);
+  llvm::Type* t =
+      llvm::ArrayType::get(llvm::Type::getInt64Ty(module.getContext()), PYRT_RANDOM_LEGACY_WORDS);
   auto* g = new llvm::GlobalVariable(module, t, false, llvm::GlobalValue::ExternalLinkage,
-                                     define ? llvm::Constant::getNullValue(t) : nullptr, kLegacyStateSymbol);
+                                     define ? llvm::Constant::getNullValue(t) : nullptr,
+                                     kLegacyStateSymbol);
   g->setAlignment(llvm::Align(16));
   return g;
 }
@@ -59,8 +61,11 @@ bool FunctionEmitter::emit_random_op(const ir::Node& n) {
     bind(n.output(), checked_call(n, "pyrt_generator_new", ptr, {i64, i32}, {seed, has}));
     return true;
   }
-  case OpKind::RandomDraw: emit_random_draw(n); return true;
-  default: return false;
+  case OpKind::RandomDraw:
+    emit_random_draw(n);
+    return true;
+  default:
+    return false;
   }
 }
 
@@ -77,7 +82,8 @@ void FunctionEmitter::emit_random_draw(const ir::Node& n) {
   size_t first = legacy ? 0 : 1;
   size_t params = size_t(n.int_attr("params"));
   auto param = [&](size_t i) { return n.input(first + i); };
-  llvm::Value* state = legacy ? static_cast<llvm::Value*>(define_random_state(module_, false)) : null;
+  llvm::Value* state =
+      legacy ? static_cast<llvm::Value*>(define_random_state(module_, false)) : null;
   llvm::Value* generator = legacy ? null : value(n.input(0));
 
   llvm::Value* fp = null;
@@ -96,8 +102,8 @@ void FunctionEmitter::emit_random_draw(const ir::Node& n) {
     fp = stack_array(f64, {value(param(0)), value(param(1))});
   } else if (fn == "integers") {
     bool has_high = params == 2;
-    ints = {value(param(0)), has_high ? value(param(1)) : b.getInt64(0), b.getInt64(has_high ? 1 : 0),
-            b.getInt64(bool_attr(n, "endpoint") ? 1 : 0)};
+    ints = {value(param(0)), has_high ? value(param(1)) : b.getInt64(0),
+            b.getInt64(has_high ? 1 : 0), b.getInt64(bool_attr(n, "endpoint") ? 1 : 0)};
   } else if (fn == "choice") {
     ints = {int_or_array(param(0)), b.getInt64(bool_attr(n, "replace") ? 1 : 0),
             b.getInt64(bool_attr(n, "shuffle") ? 1 : 0)};
@@ -111,23 +117,28 @@ void FunctionEmitter::emit_random_draw(const ir::Node& n) {
   const ir::Type& out = n.output()->type();
   if (out.is(TypeKind::Float)) {
     const ir::AttrValue* dtype = n.attr("dtype");
-    bool f32 = dtype && std::holds_alternative<std::string>(*dtype) && std::get<std::string>(*dtype) == "float32";
-    bind(n.output(), checked_call(n, "pyrt_random_f64", f64, {ptr, ptr, i32, ptr, i32},
-                                  {state, generator, code, fp, b.getInt32(f32 ? PYRT_F32 : PYRT_F64)}));
+    bool f32 = dtype && std::holds_alternative<std::string>(*dtype) &&
+               std::get<std::string>(*dtype) == "float32";
+    bind(n.output(),
+         checked_call(n, "pyrt_random_f64", f64, {ptr, ptr, i32, ptr, i32},
+                      {state, generator, code, fp, b.getInt32(f32 ? PYRT_F32 : PYRT_F64)}));
     return;
   }
   if (out.is(TypeKind::Int)) {
-    bind(n.output(), checked_call(n, "pyrt_random_i64", i64, {ptr, ptr, i32, ptr, ptr}, {state, generator, code, ip, p}));
+    bind(n.output(), checked_call(n, "pyrt_random_i64", i64, {ptr, ptr, i32, ptr, ptr},
+                                  {state, generator, code, ip, p}));
     return;
   }
   PYSCRIPT_ASSERT(out.is(TypeKind::Array), "codegen: random_draw gives " + out.to_string());
   std::vector<llvm::Value*> dims;
-  for (size_t i = first + params; i < n.inputs().size(); ++i) dims.push_back(value(n.input(i)));
+  for (size_t i = first + params; i < n.inputs().size(); ++i)
+    dims.push_back(value(n.input(i)));
   llvm::Value* shape = stack_array(i64, dims);
-  bind(n.output(), checked_call(n, "pyrt_random_array", ptr, {ptr, ptr, i32, ptr, ptr, ptr, ptr, i32, i32, ptr},
-                                {state, generator, code, fp, ip, population, p,
-                                 b.getInt32(uint32_t(runtime_dtype(out.dtype()))), b.getInt32(uint32_t(dims.size())),
-                                 shape}));
+  bind(n.output(),
+       checked_call(n, "pyrt_random_array", ptr, {ptr, ptr, i32, ptr, ptr, ptr, ptr, i32, i32, ptr},
+                    {state, generator, code, fp, ip, population, p,
+                     b.getInt32(uint32_t(runtime_dtype(out.dtype()))),
+                     b.getInt32(uint32_t(dims.size())), shape}));
 }
 
 } // namespace pyscript::codegen

@@ -1,9 +1,9 @@
 // np.random -> IR: numpy's legacy functions on the module's RandomState (np.random.seed, rand,
 // randn, randint, uniform, normal, random, choice, permutation, ...) and Generator objects
-// (rng = np.random.default_rng(seed); rng.random(...), rng.integers(...), ...). Each call becomes one
-// random op (Note [Random draws] in ir/verify_random.cpp) whose result is what numpy 1.24 returns
-// for these argument types: a Python float or int, a numpy scalar (a 0-d array), or an array. The
-// numbers are numpy's, bit for bit, for the same seed (runtime/random_api.cpp).
+// (rng = np.random.default_rng(seed); rng.random(...), rng.integers(...), ...). Each call becomes
+// one random op (Note [Random draws] in ir/verify_random.cpp) whose result is what numpy 1.24
+// returns for these argument types: a Python float or int, a numpy scalar (a 0-d array), or an
+// array. The numbers are numpy's, bit for bit, for the same seed (runtime/random_api.cpp).
 //
 // Note [Random effects]
 // A draw reads and writes its generator's state, so every random op is an effect, flagged so in
@@ -35,7 +35,9 @@ const Params kLocScale = {"loc", "scale", "size"};
 const Params kLowHigh = {"low", "high", "size"};
 const Params kChoice = {"a", "size", "replace", "p", "shuffle"};
 
-bool is_none(const ast::Expr* e) { return !e || e->kind == ast::ExprKind::None; }
+bool is_none(const ast::Expr* e) {
+  return !e || e->kind == ast::ExprKind::None;
+}
 
 } // namespace
 
@@ -50,10 +52,12 @@ bool FunctionLowering::names_numpy_random(const ast::Expr& e, Environment& env) 
 
 // The call's arguments by parameter (null: not given); false after a diagnostic when a keyword
 // repeats a positional argument. The resolver checked the counts and the keywords' names.
-bool FunctionLowering::bind_random_args(const ast::Expr& call, const std::vector<std::string_view>& names,
+bool FunctionLowering::bind_random_args(const ast::Expr& call,
+                                        const std::vector<std::string_view>& names,
                                         std::vector<const ast::Expr*>& out) {
   out.assign(names.size(), nullptr);
-  for (size_t i = 1; i < call.operands.size() && i - 1 < names.size(); ++i) out[i - 1] = call.operands[i].get();
+  for (size_t i = 1; i < call.operands.size() && i - 1 < names.size(); ++i)
+    out[i - 1] = call.operands[i].get();
   for (const ast::Keyword& kw : call.keywords) {
     for (size_t i = 0; i < names.size(); ++i) {
       if (names[i] != kw.name) continue;
@@ -68,8 +72,8 @@ bool FunctionLowering::bind_random_args(const ast::Expr& call, const std::vector
 }
 
 // A float parameter (loc, scale, low, high): a number, or a numpy scalar as the float it holds.
-Value* FunctionLowering::random_float_param(const ast::Expr* e, double fallback, const ast::Expr& call,
-                                            Environment& env) {
+Value* FunctionLowering::random_float_param(const ast::Expr* e, double fallback,
+                                            const ast::Expr& call, Environment& env) {
   if (!e) return const_float(fallback, call.range);
   if (e->kind == ast::ExprKind::None) {
     type_error(e->range, "None is not a number here", "leave the argument out for numpy's default");
@@ -77,9 +81,11 @@ Value* FunctionLowering::random_float_param(const ast::Expr* e, double fallback,
   }
   Value* v = lower_expr(*e, env);
   if (!v) return nullptr;
-  if (v->type().is(TypeKind::Array) && v->type().rank() == 0) return array_item(v, Type::float_(), e->range);
+  if (v->type().is(TypeKind::Array) && v->type().rank() == 0)
+    return array_item(v, Type::float_(), e->range);
   if (v->type().is(TypeKind::Array)) {
-    type_error(e->range, "an array of parameters is not supported (numpy draws one value per element)",
+    type_error(e->range,
+               "an array of parameters is not supported (numpy draws one value per element)",
                "draw the standard values and scale them: loc + scale * rng.standard_normal(size)");
     return nullptr;
   }
@@ -95,7 +101,8 @@ Value* FunctionLowering::random_int_param(const ast::Expr& e, Environment& env, 
   Value* v = lower_expr(e, env);
   if (!v) return nullptr;
   const Type& t = v->type();
-  if (t.is(TypeKind::Array) && t.rank() == 0 && (t.dtype() == DType::Int64 || t.dtype() == DType::Bool))
+  if (t.is(TypeKind::Array) && t.rank() == 0 &&
+      (t.dtype() == DType::Int64 || t.dtype() == DType::Bool))
     return array_item(v, Type::int_(), e.range);
   if (t.is(TypeKind::Int) || t.is(TypeKind::Bool)) return cast(v, Type::int_(), e.range);
   type_error(e.range, std::string(what) + " must be an int here, not a " + t.to_string(),
@@ -104,7 +111,8 @@ Value* FunctionLowering::random_int_param(const ast::Expr& e, Environment& env, 
 }
 
 // `size`: None gives a scalar (false in `has_size`), an int or a tuple of ints the dims.
-bool FunctionLowering::random_size(const ast::Expr* e, Environment& env, std::vector<Value*>& dims, bool& has_size) {
+bool FunctionLowering::random_size(const ast::Expr* e, Environment& env, std::vector<Value*>& dims,
+                                   bool& has_size) {
   has_size = !is_none(e);
   if (!has_size) return true;
   Value* v = lower_expr(*e, env);
@@ -113,7 +121,8 @@ bool FunctionLowering::random_size(const ast::Expr* e, Environment& env, std::ve
 
 // A literal True or False (replace=, shuffle=, endpoint=): it decides the kind of the result or
 // how numpy draws, so it must be known when compiling.
-std::optional<bool> FunctionLowering::random_flag(const ast::Expr* e, bool fallback, const char* name) {
+std::optional<bool> FunctionLowering::random_flag(const ast::Expr* e, bool fallback,
+                                                  const char* name) {
   if (!e) return fallback;
   if (e->kind == ast::ExprKind::Bool) return e->bool_value;
   type_error(e->range, std::string(name) + "= must be True or False, written literally");
@@ -122,8 +131,8 @@ std::optional<bool> FunctionLowering::random_flag(const ast::Expr* e, bool fallb
 
 // The dtype= of a draw: numpy's default, or one that gives the same numbers; nothing after a
 // diagnostic.
-std::optional<DType> FunctionLowering::random_dtype(const ast::Expr* e, DType fallback, const std::string& fn,
-                                                   bool float32_ok) {
+std::optional<DType> FunctionLowering::random_dtype(const ast::Expr* e, DType fallback,
+                                                    const std::string& fn, bool float32_ok) {
   if (is_none(e)) return fallback;
   std::optional<DType> d = dtype_of_expr(*e);
   if (!d) return std::nullopt;
@@ -136,13 +145,16 @@ std::optional<DType> FunctionLowering::random_dtype(const ast::Expr* e, DType fa
 
 // Emits random_draw[fn](generator?, params..., dims...); the result is `scalar` without a size,
 // else an array of `dtype` (Note [Random draws]).
-Value* FunctionLowering::emit_draw(const std::string& fn, Value* generator, const std::vector<Value*>& params,
-                                   const std::vector<Value*>& dims, bool has_size, const Type& scalar, DType dtype,
-                                   const SourceRange& r) {
+Value* FunctionLowering::emit_draw(const std::string& fn, Value* generator,
+                                   const std::vector<Value*>& params,
+                                   const std::vector<Value*>& dims, bool has_size,
+                                   const Type& scalar, DType dtype, const SourceRange& r) {
   std::vector<Value*> inputs;
   if (generator) inputs.push_back(generator);
-  for (Value* v : params) inputs.push_back(v);
-  for (Value* v : dims) inputs.push_back(v);
+  for (Value* v : params)
+    inputs.push_back(v);
+  for (Value* v : dims)
+    inputs.push_back(v);
   Type out = has_size || scalar.is(TypeKind::Array) ? Type::array(dtype, int(dims.size())) : scalar;
   ir::Node* n = emit(OpKind::RandomDraw, inputs, {out}, r);
   n->set_attr("fn", fn);
@@ -165,10 +177,12 @@ Value* FunctionLowering::random_choice(Value* generator, const ast::Expr& e, Env
   bool a_is_array = a->type().is(TypeKind::Array);
   if (a_is_array && a->type().rank() != 1) {
     bool zero_d = a->type().rank() == 0;
-    type_error(args[0]->range, zero_d ? "choice of a 0-d array is not supported"
-                               : generator ? "choice of an array's rows is not supported"
-                                           : "a must be 1-dimensional (numpy raises ValueError)",
-               zero_d ? "pass the population size as an int: int(a)" : "choose row numbers with choice(len(a), ...)");
+    type_error(args[0]->range,
+               zero_d      ? "choice of a 0-d array is not supported"
+               : generator ? "choice of an array's rows is not supported"
+                           : "a must be 1-dimensional (numpy raises ValueError)",
+               zero_d ? "pass the population size as an int: int(a)"
+                      : "choose row numbers with choice(len(a), ...)");
     return nullptr;
   }
   if (!a_is_array && !(a = random_int_param(*args[0], env, "a"))) return nullptr;
@@ -176,7 +190,8 @@ Value* FunctionLowering::random_choice(Value* generator, const ast::Expr& e, Env
   if (!is_none(args[3])) {
     Value* p = lower_expr(*args[3], env);
     if (!p) return nullptr;
-    if (!p->type().is(TypeKind::Array) || p->type().rank() != 1 || !ir::is_float_dtype(p->type().dtype())) {
+    if (!p->type().is(TypeKind::Array) || p->type().rank() != 1 ||
+        !ir::is_float_dtype(p->type().dtype())) {
       type_error(args[3]->range, "p must be a 1-d float array, not a " + p->type().to_string(),
                  "write p=np.array([...])");
       return nullptr;
@@ -198,15 +213,18 @@ Value* FunctionLowering::random_choice(Value* generator, const ast::Expr& e, Env
 }
 
 // permutation(x): an int gives arange(x) shuffled, an array its rows shuffled (a new array).
-Value* FunctionLowering::random_permutation(Value* generator, const ast::Expr& e, Environment& env) {
+Value* FunctionLowering::random_permutation(Value* generator, const ast::Expr& e,
+                                            Environment& env) {
   if (e.operands.size() != 2) return nullptr; // reported by the resolver
   const ast::Expr& arg = *e.operands[1];
   Value* x = lower_expr(arg, env);
   if (!x) return nullptr;
   if (x->type().is(TypeKind::Array) && x->type().rank() == 0) {
-    type_error(arg.range, "permutation of a 0-d array: numpy raises " +
-                              std::string(generator ? "AxisError" : "IndexError: x must be an integer or at least "
-                                                                    "1-dimensional"));
+    type_error(arg.range,
+               "permutation of a 0-d array: numpy raises " +
+                   std::string(generator ? "AxisError"
+                                         : "IndexError: x must be an integer or at least "
+                                           "1-dimensional"));
     return nullptr;
   }
   if (!x->type().is(TypeKind::Array) && !(x = random_int_param(arg, env, "x"))) return nullptr;
@@ -240,14 +258,17 @@ Value* FunctionLowering::random_integers(Value* generator, const ast::Expr& e, E
     if (!v) return nullptr;
     params.push_back(v);
   }
-  std::optional<bool> endpoint = generator ? random_flag(args[4], false, "endpoint") : std::optional(false);
+  std::optional<bool> endpoint =
+      generator ? random_flag(args[4], false, "endpoint") : std::optional(false);
   std::vector<Value*> dims;
   bool has_size;
-  if (!endpoint || !random_dtype(args[3], DType::Int64, fn, false) || !random_size(args[2], env, dims, has_size))
+  if (!endpoint || !random_dtype(args[3], DType::Int64, fn, false) ||
+      !random_size(args[2], env, dims, has_size))
     return nullptr;
   // randint(5) is a Python int, rng.integers(5) an np.int64.
   Type scalar = generator ? Type::array(DType::Int64, 0) : Type::int_();
-  Value* v = emit_draw("integers", generator, params, dims, has_size, scalar, DType::Int64, e.range);
+  Value* v =
+      emit_draw("integers", generator, params, dims, has_size, scalar, DType::Int64, e.range);
   v->producer()->set_attr("endpoint", *endpoint);
   return v;
 }
@@ -258,7 +279,11 @@ Value* FunctionLowering::random_floats(const std::string& fn, Value* generator, 
   static const Params with_dtype = {"size", "dtype"};
   bool two = fn == "normal" || fn == "uniform";
   std::vector<const ast::Expr*> args;
-  if (!bind_random_args(e, two ? (fn == "normal" ? kLocScale : kLowHigh) : generator ? with_dtype : kSizeOnly, args))
+  if (!bind_random_args(e,
+                        two         ? (fn == "normal" ? kLocScale : kLowHigh)
+                        : generator ? with_dtype
+                                    : kSizeOnly,
+                        args))
     return nullptr;
   std::vector<Value*> params;
   if (two) {
@@ -279,7 +304,8 @@ Value* FunctionLowering::random_floats(const std::string& fn, Value* generator, 
   if (!random_size(args[two ? 2 : 0], env, dims, has_size)) return nullptr;
   Value* v = emit_draw(fn, generator, params, dims, has_size, Type::float_(), dtype, e.range);
   // rng.random(dtype=np.float32) without a size: numpy widens the float32 draw to a Python float.
-  if (dtype == DType::Float32 && !has_size) v->producer()->set_attr("dtype", std::string("float32"));
+  if (dtype == DType::Float32 && !has_size)
+    v->producer()->set_attr("dtype", std::string("float32"));
   return v;
 }
 
@@ -290,12 +316,14 @@ Value* FunctionLowering::random_rand(const std::string& fn, const ast::Expr& e, 
     Value* d = lower_expr(*e.operands[i], env);
     if (!d) return nullptr;
     if (!d->type().is(TypeKind::Int)) {
-      type_error(e.operands[i]->range, "np.random." + std::string(fn == "random" ? "rand" : "randn") +
-                                           "() takes its dimensions as ints, not a " + d->type().to_string() +
-                                           " (numpy raises TypeError)",
-                 d->type().is(TypeKind::Tuple) ? "pass them separately: np.random.rand(2, 3), or use "
-                                                 "np.random.random((2, 3))"
-                                               : "");
+      type_error(e.operands[i]->range,
+                 "np.random." + std::string(fn == "random" ? "rand" : "randn") +
+                     "() takes its dimensions as ints, not a " + d->type().to_string() +
+                     " (numpy raises TypeError)",
+                 d->type().is(TypeKind::Tuple)
+                     ? "pass them separately: np.random.rand(2, 3), or use "
+                       "np.random.random((2, 3))"
+                     : "");
       return nullptr;
     }
     dims.push_back(d);
@@ -318,21 +346,23 @@ Value* FunctionLowering::random_seeding(bool generator, const ast::Expr& e, Envi
   return const_none(e.range);
 }
 
-Value* FunctionLowering::lower_random_call(const std::string& name, const ast::Expr& e, Environment& env) {
+Value* FunctionLowering::lower_random_call(const std::string& name, const ast::Expr& e,
+                                           Environment& env) {
   if (name == "seed" || name == "default_rng") return random_seeding(name == "default_rng", e, env);
   if (name == "rand") return random_rand("random", e, env);
   if (name == "randn") return random_rand("standard_normal", e, env);
   if (name == "randint") return random_integers(nullptr, e, env);
   if (name == "random" || name == "random_sample" || name == "ranf" || name == "sample")
     return random_floats("random", nullptr, e, env);
-  if (name == "standard_normal" || name == "normal" || name == "uniform") return random_floats(name, nullptr, e, env);
+  if (name == "standard_normal" || name == "normal" || name == "uniform")
+    return random_floats(name, nullptr, e, env);
   if (name == "choice") return random_choice(nullptr, e, env);
   if (name == "permutation") return random_permutation(nullptr, e, env);
   return nullptr; // shuffle, and what np.random lacks: reported by the resolver
 }
 
-Value* FunctionLowering::lower_generator_method(Value* rng, const ast::Expr& callee, const ast::Expr& e,
-                                                Environment& env) {
+Value* FunctionLowering::lower_generator_method(Value* rng, const ast::Expr& callee,
+                                                const ast::Expr& e, Environment& env) {
   const std::string& name = callee.text;
   if (name == "random" || name == "standard_normal" || name == "normal" || name == "uniform")
     return random_floats(name, rng, e, env);
@@ -340,7 +370,8 @@ Value* FunctionLowering::lower_generator_method(Value* rng, const ast::Expr& cal
   if (name == "choice") return random_choice(rng, e, env);
   if (name == "permutation") return random_permutation(rng, e, env);
   type_error(callee.text_range, "a Generator has no method '" + name + "' in pyscript",
-             "pyscript's Generator has random, standard_normal, integers, normal, uniform, choice and permutation");
+             "pyscript's Generator has random, standard_normal, integers, normal, uniform, choice "
+             "and permutation");
   return nullptr;
 }
 

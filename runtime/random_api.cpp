@@ -58,21 +58,26 @@ static_assert(sizeof(LegacyGlobal) <= PYRT_RANDOM_LEGACY_WORDS * sizeof(uint64_t
 void spin_lock(int32_t& word) {
   std::atomic_ref<int32_t> a(word);
   while (a.exchange(1, std::memory_order_acquire))
-    while (a.load(std::memory_order_relaxed)) std::this_thread::yield();
+    while (a.load(std::memory_order_relaxed))
+      std::this_thread::yield();
 }
 
-void spin_unlock(int32_t& word) { std::atomic_ref<int32_t>(word).store(0, std::memory_order_release); }
+void spin_unlock(int32_t& word) {
+  std::atomic_ref<int32_t>(word).store(0, std::memory_order_release);
+}
 
 void os_entropy(uint32_t* words, size_t n) {
   std::random_device device;
-  for (size_t i = 0; i < n; ++i) words[i] = device();
+  for (size_t i = 0; i < n; ++i)
+    words[i] = device();
 }
 
 void seed_from_os(rnd::LegacyRandomState& st) {
   uint32_t words[4];
   os_entropy(words, 4);
   int64_t key[4];
-  for (int i = 0; i < 4; ++i) key[i] = words[i];
+  for (int i = 0; i < 4; ++i)
+    key[i] = words[i];
   rnd::legacy_seed_array(st, key, 4);
 }
 
@@ -112,10 +117,10 @@ struct Call {
   int32_t fn;
   const double* fp;
   const int64_t* ip;
-  int64_t population = 0;      // choice: its size; permutation: n
+  int64_t population = 0; // choice: its size; permutation: n
   bool population_is_array = false;
   const rnd::Probabilities* p = nullptr;
-  bool f32 = false;            // Generator.random(dtype=np.float32)
+  bool f32 = false; // Generator.random(dtype=np.float32)
 };
 
 // n values of the call into `out` (doubles, floats or int64s); n < 0 stands for a negative
@@ -123,30 +128,44 @@ struct Call {
 rnd::Status draw(Source& s, const Call& c, void* out, int64_t n) {
   auto* d = static_cast<double*>(out);
   auto* i = static_cast<int64_t*>(out);
-  std::optional<int64_t> high = c.fn == PYRT_RANDOM_INTEGERS && c.ip[2] ? std::optional(c.ip[1]) : std::nullopt;
+  std::optional<int64_t> high =
+      c.fn == PYRT_RANDOM_INTEGERS && c.ip[2] ? std::optional(c.ip[1]) : std::nullopt;
   if (rnd::LegacyRandomState* st = s.legacy_) {
     switch (c.fn) {
-    case PYRT_RANDOM_SAMPLE: return rnd::legacy_random_sample(*st, d, n);
-    case PYRT_RANDOM_STANDARD_NORMAL: return rnd::legacy_standard_normal(*st, d, n);
-    case PYRT_RANDOM_NORMAL: return rnd::legacy_normal(*st, c.fp[0], c.fp[1], d, n);
-    case PYRT_RANDOM_UNIFORM: return rnd::legacy_uniform(*st, c.fp[0], c.fp[1], d, n);
-    case PYRT_RANDOM_INTEGERS: return rnd::legacy_randint(*st, c.ip[0], high, i, n);
+    case PYRT_RANDOM_SAMPLE:
+      return rnd::legacy_random_sample(*st, d, n);
+    case PYRT_RANDOM_STANDARD_NORMAL:
+      return rnd::legacy_standard_normal(*st, d, n);
+    case PYRT_RANDOM_NORMAL:
+      return rnd::legacy_normal(*st, c.fp[0], c.fp[1], d, n);
+    case PYRT_RANDOM_UNIFORM:
+      return rnd::legacy_uniform(*st, c.fp[0], c.fp[1], d, n);
+    case PYRT_RANDOM_INTEGERS:
+      return rnd::legacy_randint(*st, c.ip[0], high, i, n);
     case PYRT_RANDOM_CHOICE:
       return rnd::legacy_choice(*st, c.population, c.population_is_array, c.ip[1] != 0, c.p, i, n);
-    case PYRT_RANDOM_PERMUTATION: return rnd::legacy_permutation(*st, i, n), rnd::Status{};
+    case PYRT_RANDOM_PERMUTATION:
+      return rnd::legacy_permutation(*st, i, n), rnd::Status{};
     }
   } else {
     rnd::Generator& g = *s.gen_;
     switch (c.fn) {
     case PYRT_RANDOM_SAMPLE:
-      return c.f32 ? rnd::generator_random_f32(g, static_cast<float*>(out), n) : rnd::generator_random(g, d, n);
-    case PYRT_RANDOM_STANDARD_NORMAL: return rnd::generator_standard_normal(g, d, n);
-    case PYRT_RANDOM_NORMAL: return rnd::generator_normal(g, c.fp[0], c.fp[1], d, n);
-    case PYRT_RANDOM_UNIFORM: return rnd::generator_uniform(g, c.fp[0], c.fp[1], d, n);
-    case PYRT_RANDOM_INTEGERS: return rnd::generator_integers(g, c.ip[0], high, c.ip[3] != 0, i, n);
+      return c.f32 ? rnd::generator_random_f32(g, static_cast<float*>(out), n)
+                   : rnd::generator_random(g, d, n);
+    case PYRT_RANDOM_STANDARD_NORMAL:
+      return rnd::generator_standard_normal(g, d, n);
+    case PYRT_RANDOM_NORMAL:
+      return rnd::generator_normal(g, c.fp[0], c.fp[1], d, n);
+    case PYRT_RANDOM_UNIFORM:
+      return rnd::generator_uniform(g, c.fp[0], c.fp[1], d, n);
+    case PYRT_RANDOM_INTEGERS:
+      return rnd::generator_integers(g, c.ip[0], high, c.ip[3] != 0, i, n);
     case PYRT_RANDOM_CHOICE:
-      return rnd::generator_choice(g, c.population, c.population_is_array, c.ip[1] != 0, c.p, c.ip[2] != 0, i, n);
-    case PYRT_RANDOM_PERMUTATION: return rnd::generator_permutation(g, i, n), rnd::Status{};
+      return rnd::generator_choice(g, c.population, c.population_is_array, c.ip[1] != 0, c.p,
+                                   c.ip[2] != 0, i, n);
+    case PYRT_RANDOM_PERMUTATION:
+      return rnd::generator_permutation(g, i, n), rnd::Status{};
     }
   }
   return rnd::Status::error(rnd::ErrorKind::ValueError, "unknown random function %d", c.fn);
@@ -155,11 +174,20 @@ rnd::Status draw(Source& s, const Call& c, void* out, int64_t n) {
 void raise(pyrt_context* ctx, const rnd::Status& s, const char* site) {
   int32_t kind = PYRT_VALUE_ERROR;
   switch (s.kind) {
-  case rnd::ErrorKind::IndexError: kind = PYRT_INDEX_ERROR; break;
-  case rnd::ErrorKind::TypeError: kind = PYRT_TYPE_ERROR; break;
-  case rnd::ErrorKind::OverflowError: kind = PYRT_OVERFLOW_ERROR; break;
-  case rnd::ErrorKind::MemoryError: kind = PYRT_MEMORY_ERROR; break;
-  default: break;
+  case rnd::ErrorKind::IndexError:
+    kind = PYRT_INDEX_ERROR;
+    break;
+  case rnd::ErrorKind::TypeError:
+    kind = PYRT_TYPE_ERROR;
+    break;
+  case rnd::ErrorKind::OverflowError:
+    kind = PYRT_OVERFLOW_ERROR;
+    break;
+  case rnd::ErrorKind::MemoryError:
+    kind = PYRT_MEMORY_ERROR;
+    break;
+  default:
+    break;
   }
   pyrt_raise_detail(ctx, kind, site, "%s", s.message);
 }
@@ -170,7 +198,8 @@ struct ProbabilityData {
   rnd::Probabilities p;
   explicit ProbabilityData(const pyrt_array* a) {
     pyrt_array h = pyscript::runtime::header_of(a);
-    pyscript::runtime::for_each_offset(&h, [&](int64_t o) { values.push_back(pyscript::runtime::load_f64(a, o)); });
+    pyscript::runtime::for_each_offset(
+        &h, [&](int64_t o) { values.push_back(pyscript::runtime::load_f64(a, o)); });
     p = {values.data(), static_cast<int64_t>(values.size()), a->dtype == PYRT_F32};
   }
 };
@@ -189,7 +218,8 @@ void gather_rows(const pyrt_array* from, const int64_t* index, int64_t count, py
   char* dst = static_cast<char*>(out->data);
   const char* base = static_cast<const char*>(from->data);
   for (int64_t k = 0; k < count; ++k) {
-    const char* src = base + index[k] * (from->ndim > 0 ? from->strides[0] : 0) * static_cast<int64_t>(item);
+    const char* src =
+        base + index[k] * (from->ndim > 0 ? from->strides[0] : 0) * static_cast<int64_t>(item);
     pyscript::runtime::for_each_offset(&row, [&](int64_t o) {
       std::memcpy(dst, src + o * static_cast<int64_t>(item), item);
       dst += item;
@@ -198,7 +228,8 @@ void gather_rows(const pyrt_array* from, const int64_t* index, int64_t count, py
 }
 
 // permutation(x) of an array: x's rows in the order of permutation(len(x)).
-pyrt_array* permute_rows(pyrt_context* ctx, Source& s, const Call& c, pyrt_array* x, const char* site) {
+pyrt_array* permute_rows(pyrt_context* ctx, Source& s, const Call& c, pyrt_array* x,
+                         const char* site) {
   int64_t rows = x->shape[0];
   std::vector<int64_t> perm(static_cast<size_t>(rows));
   draw(s, c, perm.data(), rows);
@@ -212,19 +243,23 @@ pyrt_array* permute_rows(pyrt_context* ctx, Source& s, const Call& c, pyrt_array
 
 extern "C" {
 
-void pyrt_random_seed(pyrt_context* ctx, uint64_t* legacy, int64_t seed, int32_t has_seed, const char* site) {
+void pyrt_random_seed(pyrt_context* ctx, uint64_t* legacy, int64_t seed, int32_t has_seed,
+                      const char* site) {
   auto* global = reinterpret_cast<LegacyGlobal*>(legacy);
   spin_lock(global->lock);
   rnd::Status s;
-  if (has_seed) s = rnd::legacy_seed(global->state, seed);
-  else seed_from_os(global->state);
+  if (has_seed)
+    s = rnd::legacy_seed(global->state, seed);
+  else
+    seed_from_os(global->state);
   // A seed numpy refuses leaves the state as it was (unseeded, if it was).
   if (s.ok()) global->seeded = 1;
   spin_unlock(global->lock);
   if (!s.ok()) raise(ctx, s, site);
 }
 
-pyrt_generator* pyrt_generator_new(pyrt_context* ctx, int64_t seed, int32_t has_seed, const char* site) {
+pyrt_generator* pyrt_generator_new(pyrt_context* ctx, int64_t seed, int32_t has_seed,
+                                   const char* site) {
   auto* g = static_cast<pyrt_generator*>(std::calloc(1, sizeof(pyrt_generator)));
   if (!g) {
     pyrt_raise_detail(ctx, PYRT_MEMORY_ERROR, site, "cannot allocate a Generator");
@@ -248,8 +283,10 @@ pyrt_generator* pyrt_generator_new(pyrt_context* ctx, int64_t seed, int32_t has_
 
 void pyrt_generator_retain(pyrt_generator* g) {
   if (!g) return;
-  if (__builtin_expect(g->shared, 0)) std::atomic_ref<int64_t>(g->refcount).fetch_add(1, std::memory_order_relaxed);
-  else ++g->refcount;
+  if (__builtin_expect(g->shared, 0))
+    std::atomic_ref<int64_t>(g->refcount).fetch_add(1, std::memory_order_relaxed);
+  else
+    ++g->refcount;
 }
 
 void pyrt_generator_release(pyrt_generator* g) {
@@ -266,8 +303,8 @@ void pyrt_generator_share(pyrt_generator* g) {
   if (g && !g->shared) g->shared = 1;
 }
 
-double pyrt_random_f64(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn, const double* fp,
-                       int32_t dtype, const char* site) {
+double pyrt_random_f64(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn,
+                       const double* fp, int32_t dtype, const char* site) {
   Call c{fn, fp, nullptr};
   c.f32 = dtype == PYRT_F32;
   Source s(legacy, g);
@@ -278,8 +315,8 @@ double pyrt_random_f64(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, i
   return c.f32 ? static_cast<double>(f) : d;
 }
 
-int64_t pyrt_random_i64(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn, const int64_t* ip,
-                        pyrt_array* p, const char* site) {
+int64_t pyrt_random_i64(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn,
+                        const int64_t* ip, pyrt_array* p, const char* site) {
   Call c{fn, nullptr, ip};
   c.population = fn == PYRT_RANDOM_CHOICE ? ip[0] : 0;
   std::optional<ProbabilityData> probabilities;
@@ -291,9 +328,10 @@ int64_t pyrt_random_i64(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, 
   return v;
 }
 
-pyrt_array* pyrt_random_array(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn, const double* fp,
-                              const int64_t* ip, pyrt_array* population, pyrt_array* p, int32_t dtype, int32_t ndim,
-                              const int64_t* shape, const char* site) {
+pyrt_array* pyrt_random_array(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn,
+                              const double* fp, const int64_t* ip, pyrt_array* population,
+                              pyrt_array* p, int32_t dtype, int32_t ndim, const int64_t* shape,
+                              const char* site) {
   Call c{fn, fp, ip};
   c.f32 = dtype == PYRT_F32;
   c.population = population ? population->shape[0] : ip ? ip[0] : 0;
@@ -316,7 +354,10 @@ pyrt_array* pyrt_random_array(pyrt_context* ctx, uint64_t* legacy, pyrt_generato
   }
   if (negative) {
     rnd::Status st = draw(s, c, nullptr, -1);
-    raise(ctx, st.ok() ? rnd::Status::error(rnd::ErrorKind::ValueError, "negative dimensions are not allowed") : st,
+    raise(ctx,
+          st.ok() ? rnd::Status::error(rnd::ErrorKind::ValueError,
+                                       "negative dimensions are not allowed")
+                  : st,
           site);
     return nullptr;
   }
@@ -328,7 +369,8 @@ pyrt_array* pyrt_random_array(pyrt_context* ctx, uint64_t* legacy, pyrt_generato
       std::vector<int64_t> index(static_cast<size_t>(n));
       if ((st = draw(s, c, index.data(), n)).ok()) gather_rows(population, index.data(), n, out);
     } catch (const std::bad_alloc&) {
-      st = rnd::Status::error(rnd::ErrorKind::MemoryError, "cannot allocate %lld indices", static_cast<long long>(n));
+      st = rnd::Status::error(rnd::ErrorKind::MemoryError, "cannot allocate %lld indices",
+                              static_cast<long long>(n));
     }
   } else {
     st = draw(s, c, out->data, n);

@@ -49,12 +49,15 @@ template <class Draw> std::vector<int64_t> drawn_by_threads(Draw draw) {
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
       start.arrive_and_wait();
-      for (int i = 0; i < kDraws; ++i) draw(seen[size_t(t)]);
+      for (int i = 0; i < kDraws; ++i)
+        draw(seen[size_t(t)]);
     });
   }
-  for (std::thread& th : threads) th.join();
+  for (std::thread& th : threads)
+    th.join();
   std::vector<int64_t> all;
-  for (const auto& s : seen) all.insert(all.end(), s.begin(), s.end());
+  for (const auto& s : seen)
+    all.insert(all.end(), s.begin(), s.end());
   std::sort(all.begin(), all.end());
   return all;
 }
