@@ -16,6 +16,7 @@
 #include "lower/module_lowering.hpp"
 
 #include <optional>
+#include <set>
 
 namespace pyscript::lower {
 
@@ -50,14 +51,24 @@ bool FunctionLowering::names_numpy_random(const ast::Expr& e, Environment& env) 
   return module && *module == "numpy";
 }
 
-// The call's arguments by parameter (null: not given); false after a diagnostic when a keyword
+// The call's arguments by parameter (null: not given), and their values, lowered in the order of
+// the source as CPython evaluates them (an argument may draw too); the literal ones (dtype=,
+// replace=, shuffle=, endpoint=) are read, not lowered. False after a diagnostic, as when a keyword
 // repeats a positional argument. The resolver checked the counts and the keywords' names.
 bool FunctionLowering::bind_random_args(const ast::Expr& call,
                                         const std::vector<std::string_view>& names,
-                                        std::vector<const ast::Expr*>& out) {
+                                        std::vector<const ast::Expr*>& out,
+                                        std::vector<Value*>& values, Environment& env) {
   out.assign(names.size(), nullptr);
+  values.assign(names.size(), nullptr);
+  auto take = [&](size_t i, const ast::Expr* e) {
+    out[i] = e;
+    static const std::set<std::string_view> literal = {"dtype", "replace", "shuffle", "endpoint"};
+    if (literal.count(names[i])) return true;
+    return (values[i] = lower_expr(*e, env)) != nullptr;
+  };
   for (size_t i = 1; i < call.operands.size() && i - 1 < names.size(); ++i)
-    out[i - 1] = call.operands[i].get();
+    if (!take(i - 1, call.operands[i].get())) return false;
   for (const ast::Keyword& kw : call.keywords) {
     for (size_t i = 0; i < names.size(); ++i) {
       if (names[i] != kw.name) continue;
@@ -65,22 +76,20 @@ bool FunctionLowering::bind_random_args(const ast::Expr& call,
         type_error(kw.name_range, "got multiple values for argument '" + kw.name + "'");
         return false;
       }
-      out[i] = kw.value.get();
+      if (!take(i, kw.value.get())) return false;
     }
   }
   return true;
 }
 
 // A float parameter (loc, scale, low, high): a number, or a numpy scalar as the float it holds.
-Value* FunctionLowering::random_float_param(const ast::Expr* e, double fallback,
-                                            const ast::Expr& call, Environment& env) {
+Value* FunctionLowering::random_float_param(const ast::Expr* e, Value* v, double fallback,
+                                            const ast::Expr& call) {
   if (!e) return const_float(fallback, call.range);
   if (e->kind == ast::ExprKind::None) {
     type_error(e->range, "None is not a number here", "leave the argument out for numpy's default");
     return nullptr;
   }
-  Value* v = lower_expr(*e, env);
-  if (!v) return nullptr;
   if (v->type().is(TypeKind::Array) && v->type().rank() == 0)
     return array_item(v, Type::float_(), e->range);
   if (v->type().is(TypeKind::Array)) {
@@ -96,10 +105,9 @@ Value* FunctionLowering::random_float_param(const ast::Expr* e, double fallback,
   return cast(v, Type::float_(), e->range);
 }
 
-// An int parameter (bounds, a seed, a population): an int or bool, or a numpy int scalar.
-Value* FunctionLowering::random_int_param(const ast::Expr& e, Environment& env, const char* what) {
-  Value* v = lower_expr(e, env);
-  if (!v) return nullptr;
+// An int parameter (bounds, a seed, a population), `v` the value of `e`: an int or bool, or a
+// numpy int scalar.
+Value* FunctionLowering::random_int_param(const ast::Expr& e, Value* v, const char* what) {
   const Type& t = v->type();
   if (t.is(TypeKind::Array) && t.rank() == 0 &&
       (t.dtype() == DType::Int64 || t.dtype() == DType::Bool))
@@ -111,12 +119,10 @@ Value* FunctionLowering::random_int_param(const ast::Expr& e, Environment& env, 
 }
 
 // `size`: None gives a scalar (false in `has_size`), an int or a tuple of ints the dims.
-bool FunctionLowering::random_size(const ast::Expr* e, Environment& env, std::vector<Value*>& dims,
+bool FunctionLowering::random_size(const ast::Expr* e, Value* v, std::vector<Value*>& dims,
                                    bool& has_size) {
   has_size = !is_none(e);
-  if (!has_size) return true;
-  Value* v = lower_expr(*e, env);
-  return v && shape_dims(v, e->range, dims);
+  return !has_size || shape_dims(v, e->range, dims);
 }
 
 // A literal True or False (replace=, shuffle=, endpoint=): it decides the kind of the result or
@@ -167,29 +173,31 @@ Value* FunctionLowering::emit_draw(const std::string& fn, Value* generator,
 // choice(a, size=None, replace=True, p=None[, shuffle=True]) for both kinds of state.
 Value* FunctionLowering::random_choice(Value* generator, const ast::Expr& e, Environment& env) {
   std::vector<const ast::Expr*> args;
-  if (!bind_random_args(e, kChoice, args)) return nullptr;
+  std::vector<Value*> values;
+  if (!bind_random_args(e, kChoice, args, values, env)) return nullptr;
   if (!args[0]) {
     type_error(e.range, "choice() missing required argument 'a'");
     return nullptr;
   }
-  Value* a = lower_expr(*args[0], env);
-  if (!a) return nullptr;
-  bool a_is_array = a->type().is(TypeKind::Array);
+  Value* a = values[0];
+  // A numpy int scalar is a population size, as an int is.
+  const Type& at = a->type();
+  bool a_is_array = at.is(TypeKind::Array) &&
+                    !(at.rank() == 0 && (at.dtype() == DType::Int64 || at.dtype() == DType::Bool));
   if (a_is_array && a->type().rank() != 1) {
     bool zero_d = a->type().rank() == 0;
     type_error(args[0]->range,
-               zero_d      ? "choice of a 0-d array is not supported"
+               zero_d      ? "a must be 1-dimensional or an integer (numpy raises ValueError)"
                : generator ? "choice of an array's rows is not supported"
                            : "a must be 1-dimensional (numpy raises ValueError)",
                zero_d ? "pass the population size as an int: int(a)"
                       : "choose row numbers with choice(len(a), ...)");
     return nullptr;
   }
-  if (!a_is_array && !(a = random_int_param(*args[0], env, "a"))) return nullptr;
+  if (!a_is_array && !(a = random_int_param(*args[0], a, "a"))) return nullptr;
   std::vector<Value*> params{a};
   if (!is_none(args[3])) {
-    Value* p = lower_expr(*args[3], env);
-    if (!p) return nullptr;
+    Value* p = values[3];
     if (!p->type().is(TypeKind::Array) || p->type().rank() != 1 ||
         !ir::is_float_dtype(p->type().dtype())) {
       type_error(args[3]->range, "p must be a 1-d float array, not a " + p->type().to_string(),
@@ -202,7 +210,7 @@ Value* FunctionLowering::random_choice(Value* generator, const ast::Expr& e, Env
   std::optional<bool> shuffle = random_flag(args[4], true, "shuffle");
   std::vector<Value*> dims;
   bool has_size;
-  if (!replace || !shuffle || !random_size(args[1], env, dims, has_size)) return nullptr;
+  if (!replace || !shuffle || !random_size(args[1], values[1], dims, has_size)) return nullptr;
   DType dtype = a_is_array ? a->type().dtype() : DType::Int64;
   // choice(5) is a Python int; choice of an array gives an element: a numpy scalar.
   Type scalar = a_is_array ? Type::array(dtype, 0) : Type::int_();
@@ -227,7 +235,7 @@ Value* FunctionLowering::random_permutation(Value* generator, const ast::Expr& e
                                            "1-dimensional"));
     return nullptr;
   }
-  if (!x->type().is(TypeKind::Array) && !(x = random_int_param(arg, env, "x"))) return nullptr;
+  if (!x->type().is(TypeKind::Array) && !(x = random_int_param(arg, x, "x"))) return nullptr;
   Type out = x->type().is(TypeKind::Array) ? x->type() : Type::array(DType::Int64, 1);
   std::vector<Value*> inputs;
   if (generator) inputs.push_back(generator);
@@ -245,7 +253,9 @@ Value* FunctionLowering::random_integers(Value* generator, const ast::Expr& e, E
   static const Params legacy_names = {"low", "high", "size", "dtype"};
   static const Params generator_names = {"low", "high", "size", "dtype", "endpoint"};
   std::vector<const ast::Expr*> args;
-  if (!bind_random_args(e, generator ? generator_names : legacy_names, args)) return nullptr;
+  std::vector<Value*> values;
+  if (!bind_random_args(e, generator ? generator_names : legacy_names, args, values, env))
+    return nullptr;
   std::string fn = generator ? "integers" : "randint";
   if (is_none(args[0])) {
     type_error(e.range, fn + "() needs low (numpy raises TypeError without it)");
@@ -254,7 +264,7 @@ Value* FunctionLowering::random_integers(Value* generator, const ast::Expr& e, E
   std::vector<Value*> params;
   for (int i = 0; i < 2; ++i) {
     if (is_none(args[size_t(i)])) continue;
-    Value* v = random_int_param(*args[size_t(i)], env, i == 0 ? "low" : "high");
+    Value* v = random_int_param(*args[size_t(i)], values[size_t(i)], i == 0 ? "low" : "high");
     if (!v) return nullptr;
     params.push_back(v);
   }
@@ -263,7 +273,7 @@ Value* FunctionLowering::random_integers(Value* generator, const ast::Expr& e, E
   std::vector<Value*> dims;
   bool has_size;
   if (!endpoint || !random_dtype(args[3], DType::Int64, fn, false) ||
-      !random_size(args[2], env, dims, has_size))
+      !random_size(args[2], values[2], dims, has_size))
     return nullptr;
   // randint(5) is a Python int, rng.integers(5) an np.int64.
   Type scalar = generator ? Type::array(DType::Int64, 0) : Type::int_();
@@ -278,17 +288,16 @@ Value* FunctionLowering::random_floats(const std::string& fn, Value* generator, 
                                        Environment& env) {
   static const Params with_dtype = {"size", "dtype"};
   bool two = fn == "normal" || fn == "uniform";
-  std::vector<const ast::Expr*> args;
-  if (!bind_random_args(e,
-                        two         ? (fn == "normal" ? kLocScale : kLowHigh)
+  const Params& names = two         ? (fn == "normal" ? kLocScale : kLowHigh)
                         : generator ? with_dtype
-                                    : kSizeOnly,
-                        args))
-    return nullptr;
+                                    : kSizeOnly;
+  std::vector<const ast::Expr*> args;
+  std::vector<Value*> values;
+  if (!bind_random_args(e, names, args, values, env)) return nullptr;
   std::vector<Value*> params;
   if (two) {
     for (size_t i = 0; i < 2; ++i) {
-      Value* v = random_float_param(args[i], i == 0 ? 0.0 : 1.0, e, env);
+      Value* v = random_float_param(args[i], values[i], i == 0 ? 0.0 : 1.0, e);
       if (!v) return nullptr;
       params.push_back(v);
     }
@@ -301,7 +310,8 @@ Value* FunctionLowering::random_floats(const std::string& fn, Value* generator, 
   }
   std::vector<Value*> dims;
   bool has_size;
-  if (!random_size(args[two ? 2 : 0], env, dims, has_size)) return nullptr;
+  size_t size_at = two ? 2 : 0;
+  if (!random_size(args[size_at], values[size_at], dims, has_size)) return nullptr;
   Value* v = emit_draw(fn, generator, params, dims, has_size, Type::float_(), dtype, e.range);
   // rng.random(dtype=np.float32) without a size: numpy widens the float32 draw to a Python float.
   if (dtype == DType::Float32 && !has_size)
@@ -334,10 +344,11 @@ Value* FunctionLowering::random_rand(const std::string& fn, const ast::Expr& e, 
 // seed(seed=None) and default_rng(seed=None): an int seed, or None for one from the OS.
 Value* FunctionLowering::random_seeding(bool generator, const ast::Expr& e, Environment& env) {
   std::vector<const ast::Expr*> args;
-  if (!bind_random_args(e, {"seed"}, args)) return nullptr;
+  std::vector<Value*> values;
+  if (!bind_random_args(e, {"seed"}, args, values, env)) return nullptr;
   std::vector<Value*> inputs;
   if (!is_none(args[0])) {
-    Value* seed = random_int_param(*args[0], env, "the seed");
+    Value* seed = random_int_param(*args[0], values[0], "the seed");
     if (!seed) return nullptr;
     inputs.push_back(seed);
   }
