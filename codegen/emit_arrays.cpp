@@ -63,7 +63,7 @@ void FunctionEmitter::release_arrays(llvm::Value* v, const ir::Type& t) { visit_
 
 void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, const char* fn) {
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
-  if (t.is(TypeKind::Array)) {
+  if (t.holds_arrays() && t.is(TypeKind::Array)) {
     builder_.CreateCall(runtime(fn, builder_.getVoidTy(), {ptr}), {v});
   } else if (t.is(TypeKind::Tuple)) {
     for (size_t i = 0; i < t.elements().size(); ++i)

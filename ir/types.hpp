@@ -41,14 +41,17 @@ public:
   bool is_number() const {
     return kind_ == TypeKind::Int || kind_ == TypeKind::Float || kind_ == TypeKind::Bool;
   }
-  // An array, or a tuple with an array somewhere inside: what holds references (Note [Array
-  // ownership] in ir/passes/plan_memory.cpp).
+  // An array of rank >= 1, or a tuple with one somewhere inside: what holds references (Note
+  // [Array ownership] in ir/passes/plan_memory.cpp). A numpy scalar does not (Note [Numpy scalars
+  // are registers]).
   bool holds_arrays() const {
-    if (kind_ == TypeKind::Array) return true;
+    if (kind_ == TypeKind::Array) return rank_ > 0;
     for (const Type& e : elements_)
       if (e.holds_arrays()) return true;
     return false;
   }
+  // Array[float64, 0] is numpy's np.float64 (an element read, a reduction's result, np.float64(x)).
+  bool is_numpy_scalar() const { return kind_ == TypeKind::Array && rank_ == 0; }
   const std::vector<Type>& elements() const { return elements_; }
   DType dtype() const { return dtype_; }
   int rank() const { return rank_; }
