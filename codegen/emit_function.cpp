@@ -22,7 +22,8 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
   case TypeKind::None: return llvm::Type::getInt1Ty(c);
   case TypeKind::Str: return llvm::PointerType::getUnqual(c);
   case TypeKind::Float32: return llvm::Type::getFloatTy(c);
-  case TypeKind::Tuple: {
+  case TypeKind::Tuple:
+  case TypeKind::Either: {
     std::vector<llvm::Type*> elements;
     for (const ir::Type& e : t.elements()) elements.push_back(llvm_type(e, c));
     return llvm::StructType::get(c, elements);

@@ -12,7 +12,9 @@
 namespace pyscript::ir {
 
 // Float32 is a scalar only inside fused elementwise blocks (an element of a float32 array).
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32 };
+// Either: a Python number or the numpy scalar of its kind, decided at run time (Note [Python and
+// numpy scalars meet] in lower/either.cpp): elements() are {the Python type, bool "is numpy"}.
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -34,6 +36,8 @@ public:
   static Type unknown() { return Type(TypeKind::Unknown); }
   static Type tuple(std::vector<Type> elements);
   static Type array(DType dtype, int rank);
+  // float|np.float64, int|np.int64, bool|np.bool_ (`python` is float, int or bool).
+  static Type either(const Type& python);
 
   TypeKind kind() const { return kind_; }
   bool is(TypeKind k) const { return kind_ == k; }

@@ -128,6 +128,8 @@ Value* FunctionLowering::lower_print(const ast::Expr& e, std::vector<Value*>& ar
 
 Value* FunctionLowering::lower_builtin(const std::string& name, const ast::Expr& e,
                                        std::vector<Value*>& args) {
+  if (holds_either(args)) // Note [Python and numpy scalars meet]
+    return split_values(args, e.range, [&](std::vector<Value*>& v) { return lower_builtin(name, e, v); });
   if (name == "print") return lower_print(e, args);
   auto need_number = [&](Value* v) {
     if (v->type().is_number()) return true;

@@ -1,0 +1,66 @@
+# Element reads are numpy scalars: they mix with Python numbers, and a variable that is a Python
+# number on some paths and a numpy scalar on others keeps each kind's semantics (ZeroDivisionError
+# for a float, inf for np.float64; np.int64 wraps).
+import numpy as np
+
+a = np.array([1.5, -2.0, 3.25, 4.0])
+m = np.arange(12.0).reshape(3, 4)
+ints = np.array([3, 9223372036854775807, -1])
+f32 = np.array([0.1, 0.2, 0.7], dtype=np.float32)
+flags = np.array([True, False, True])
+
+
+def total(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s = s + x[i]
+    return s
+
+
+def largest(x):
+    b = -1e9
+    for v in x:
+        if v > b:
+            b = v
+    return b
+
+
+def count_positive(x):
+    c = 0
+    for i in range(x.shape[0]):
+        c = c + (x[i] > 0)
+    return c
+
+
+def grid_sum(g):
+    t = 0.0
+    for i in range(g.shape[0]):
+        for j in range(g.shape[1]):
+            t = t + g[i, j] * 0.5
+    return t
+
+
+def safe_mean(x):
+    s = total(x)
+    if x.shape[0] == 0:
+        return 0.0
+    return s / x.shape[0]
+
+
+print(a[0], a[-1], m[1, 2], m[-1, -1], ints[1], f32[0], flags[1])
+print(total(a), total(a[:0]), largest(a), count_positive(a), grid_sum(m), safe_mean(a), safe_mean(a[:0]))
+print(a[1] / 0.0, -a[0] / 0.0, m[0, 0] / m[0, 0] > 0, ints[1] + 1, ints[0] * 2 - ints[2])
+print(f32[0] + f32[1], f32[2] * 3.0, f32[0] + 1, a[0] + f32[1], f32.dtype, (f32[0] * 2).dtype)
+print(float(a[2]), int(m[2, 3]), int(ints[2]), bool(flags[0]), a[2] > 3, ints[0] == 3)
+s = 0
+for k in range(ints.shape[0]):
+    s = s + ints[k]
+print(s)
+r = 0.0
+for k in range(3):
+    if k == 1:
+        r = m[k, k]
+print(r, r / 2.0)
+e = total(a[:0])
+print(e)
+print(e / 0.0)
