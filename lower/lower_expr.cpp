@@ -455,6 +455,15 @@ Value* FunctionLowering::select(Value* cond, Then then_fn, Else else_fn, const a
     node->destroy();
     return nullptr;
   }
+  Type out = a->type();
+  if (std::optional<Type> either = either_of(a->type(), b->type())) { // Note [Python and numpy scalars meet]
+    out = *either;
+    block_ = then_block;
+    a = to_either(a, out, e.range);
+    block_ = else_block;
+    b = to_either(b, out, e.range);
+    block_ = saved;
+  }
   if (a->type() != b->type()) {
     Diagnostic& d = diags_.error(e.range, "type",
                                  std::string("type conflict: ") + what + " gives a " +
@@ -466,7 +475,7 @@ Value* FunctionLowering::select(Value* cond, Then then_fn, Else else_fn, const a
   }
   then_block->return_node()->add_input(a);
   else_block->return_node()->add_input(b);
-  return node->add_output(a->type());
+  return node->add_output(out);
 }
 
 Value* FunctionLowering::lower_compare(const ast::Expr& e, Environment& env) {

@@ -63,4 +63,4 @@ for k in range(3):
 print(r, r / 2.0)
 e = total(a[:0])
 print(e)
-print(e / 0.0)
+print(e / 2.0, a[0] / e if e != 0.0 else -1.0)
