@@ -44,7 +44,9 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
 }
 
 // The type a value has in the exported entry: numpy scalars cross the C ABI as 0-d arrays.
+// An Either (Note [Python and numpy scalars meet] in lower/either.cpp) crosses as its number.
 llvm::Type* abi_type(const ir::Type& t, llvm::LLVMContext& c) {
+  if (t.is(TypeKind::Either)) return llvm_type(t.elements()[0], c);
   return t.is_numpy_scalar() ? llvm::PointerType::getUnqual(c) : llvm_type(t, c);
 }
 
@@ -73,7 +75,8 @@ llvm::Function* declare_function(llvm::Module& module, const ir::Function& f) {
   for (size_t i = 0; i < f.graph->inputs().size(); ++i)
     if (f.graph->inputs()[i]->type().is(TypeKind::Bool))
       fn->addParamAttr(unsigned(i + 1), llvm::Attribute::ZExt);
-  if (f.return_type.is(TypeKind::Bool)) fn->addRetAttr(llvm::Attribute::ZExt);
+  if (f.return_type.is(TypeKind::Bool) || f.return_type == ir::Type::either(ir::Type::bool_()))
+    fn->addRetAttr(llvm::Attribute::ZExt);
   fn->addFnAttr(llvm::Attribute::NoUnwind);
   return fn;
 }
@@ -191,6 +194,7 @@ void FunctionEmitter::emit_entry() {
     return;
   }
   llvm::Value* result = builder_.CreateExtractValue(call, 0);
+  if (f_.return_type.is(TypeKind::Either)) result = builder_.CreateExtractValue(result, 0);
   if (f_.return_type.is_numpy_scalar()) {
     // A failed call returns no array: null, as for any array result.
     llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "box", entry);
