@@ -138,6 +138,7 @@ private:
   // calls (lower_call.cpp)
   ir::Value* lower_call(const ast::Expr& e, Environment& env);
   ir::Value* lower_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
+  ir::Value* numpy_scalar_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_math(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_print(const ast::Expr& e, std::vector<ir::Value*>& args);
   // print(...) with f-string arguments (lower_fstring.cpp).
@@ -178,5 +179,46 @@ private:
   std::optional<ir::Type> return_type_;
   SourceRange return_type_at_;
 };
+
+// Two branches producing one value each (declared above): If(cond) { then } else { else }; a
+// Python number and its numpy scalar make an Either (Note [Python and numpy scalars meet]).
+template <class Then, class Else>
+ir::Value* FunctionLowering::select(ir::Value* cond, Then then_fn, Else else_fn, const ast::Expr& e,
+                                const char* what) {
+  ir::Node* node = emit(ir::OpKind::If, {cond}, {}, e.range);
+  ir::Block* saved = block_;
+  block_ = node->add_block();
+  ir::Value* a = then_fn();
+  ir::Block* then_block = block_;
+  block_ = node->add_block();
+  ir::Value* b = else_fn();
+  ir::Block* else_block = block_;
+  block_ = saved;
+  if (!a || !b) {
+    node->destroy();
+    return nullptr;
+  }
+  ir::Type out = a->type();
+  if (std::optional<ir::Type> either = either_of(a->type(), b->type())) { // Note [Python and numpy scalars meet]
+    out = *either;
+    block_ = then_block;
+    a = to_either(a, out, e.range);
+    block_ = else_block;
+    b = to_either(b, out, e.range);
+    block_ = saved;
+  }
+  if (a->type() != b->type()) {
+    Diagnostic& d = diags_.error(e.range, "type",
+                                 std::string("type conflict: ") + what + " gives a " +
+                                     a->type().to_string() + " or a " + b->type().to_string());
+    if (a->type().is_number() && b->type().is_number())
+      d.help.push_back("convert both sides to one type, e.g. with float(...)");
+    node->destroy();
+    return nullptr;
+  }
+  then_block->return_node()->add_input(a);
+  else_block->return_node()->add_input(b);
+  return node->add_output(out);
+}
 
 } // namespace pyscript::lower

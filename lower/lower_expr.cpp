@@ -439,45 +439,6 @@ Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const as
   return emit1(kind, {a, b}, Type::bool_(), e.range);
 }
 
-template <class Then, class Else>
-Value* FunctionLowering::select(Value* cond, Then then_fn, Else else_fn, const ast::Expr& e,
-                                const char* what) {
-  ir::Node* node = emit(OpKind::If, {cond}, {}, e.range);
-  ir::Block* saved = block_;
-  block_ = node->add_block();
-  Value* a = then_fn();
-  ir::Block* then_block = block_;
-  block_ = node->add_block();
-  Value* b = else_fn();
-  ir::Block* else_block = block_;
-  block_ = saved;
-  if (!a || !b) {
-    node->destroy();
-    return nullptr;
-  }
-  Type out = a->type();
-  if (std::optional<Type> either = either_of(a->type(), b->type())) { // Note [Python and numpy scalars meet]
-    out = *either;
-    block_ = then_block;
-    a = to_either(a, out, e.range);
-    block_ = else_block;
-    b = to_either(b, out, e.range);
-    block_ = saved;
-  }
-  if (a->type() != b->type()) {
-    Diagnostic& d = diags_.error(e.range, "type",
-                                 std::string("type conflict: ") + what + " gives a " +
-                                     a->type().to_string() + " or a " + b->type().to_string());
-    if (a->type().is_number() && b->type().is_number())
-      d.help.push_back("convert both sides to one type, e.g. with float(...)");
-    node->destroy();
-    return nullptr;
-  }
-  then_block->return_node()->add_input(a);
-  else_block->return_node()->add_input(b);
-  return node->add_output(out);
-}
-
 Value* FunctionLowering::lower_compare(const ast::Expr& e, Environment& env) {
   // a < b < c: b is evaluated once, and c only when a < b.
   Value* left = lower_expr(*e.operands[0], env);

@@ -1,6 +1,8 @@
 # Element reads are numpy scalars: they mix with Python numbers, and a variable that is a Python
 # number on some paths and a numpy scalar on others keeps each kind's semantics (ZeroDivisionError
 # for a float, inf for np.float64; np.int64 wraps).
+import math
+
 import numpy as np
 
 a = np.array([1.5, -2.0, 3.25, 4.0])
@@ -64,3 +66,11 @@ print(r, r / 2.0)
 e = total(a[:0])
 print(e)
 print(e / 2.0, a[0] / e if e != 0.0 else -1.0)
+
+# Builtins and math on numpy scalars: max keeps the first argument unless a later one is greater
+# (the result's kind depends on the values), round and math convert to the Python number.
+print(abs(a[1]), round(a[0]), round(m[1, 1]), max(a[0], 1.0), max(a[1], 1.0), min(ints[2], 2), max(a[0], a[3]))
+print(math.sqrt(m[2, 1]), math.floor(a[1]), math.exp(a[0]) > 12.0, max(a[1], 1.0) / 2.0)
+print(a[3] ** 2, a[0] // 2.0, a[1] % 2.0, ints[0] // 2, ints[2] % 5, ints[0] ** 2, -ints[2], ints[0] / ints[2])
+print(f"{a[0]:.3f} {ints[0]:>4} {f32[1]} {f32[0] * 2} {m[1, 2]}")
+print(m[0, 1] // m[0, 0], m[0, 1] % m[0, 0], a[1] ** 0.5, 10.0 ** a[3], ints[0] ** ints[0])
