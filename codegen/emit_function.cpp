@@ -73,7 +73,8 @@ llvm::Function* declare_function(llvm::Module& module, const ir::Function& f) {
   fn->getArg(0)->setName("ctx");
   // bool crosses the C ABI as a zero-extended byte, as C++'s bool does.
   for (size_t i = 0; i < f.graph->inputs().size(); ++i)
-    if (f.graph->inputs()[i]->type().is(TypeKind::Bool))
+    if (f.graph->inputs()[i]->type().is(TypeKind::Bool) ||
+        f.graph->inputs()[i]->type() == ir::Type::either(ir::Type::bool_()))
       fn->addParamAttr(unsigned(i + 1), llvm::Attribute::ZExt);
   if (f.return_type.is(TypeKind::Bool) || f.return_type == ir::Type::either(ir::Type::bool_()))
     fn->addRetAttr(llvm::Attribute::ZExt);
@@ -186,6 +187,11 @@ void FunctionEmitter::emit_entry() {
   for (size_t i = 1; i < entry->arg_size(); ++i) {
     const ir::Type& t = f_.graph->inputs()[i - 1]->type();
     llvm::Value* arg = entry->getArg(unsigned(i));
+    if (t.is(TypeKind::Either)) { // the host's number is a Python number
+      llvm::Value* pair = llvm::UndefValue::get(type(t));
+      pair = builder_.CreateInsertValue(pair, arg, {0u});
+      arg = builder_.CreateInsertValue(pair, builder_.getInt1(false), {1u});
+    }
     args.push_back(t.is_numpy_scalar() ? load_scalar(arg, t.dtype()) : arg);
   }
   llvm::CallInst* call = builder_.CreateCall(function_, args);

@@ -74,3 +74,18 @@ print(math.sqrt(m[2, 1]), math.floor(a[1]), math.exp(a[0]) > 12.0, max(a[1], 1.0
 print(a[3] ** 2, a[0] // 2.0, a[1] % 2.0, ints[0] // 2, ints[2] % 5, ints[0] ** 2, -ints[2], ints[0] / ints[2])
 print(f"{a[0]:.3f} {ints[0]:>4} {f32[1]} {f32[0] * 2} {m[1, 2]}")
 print(m[0, 1] // m[0, 0], m[0, 1] % m[0, 0], a[1] ** 0.5, 10.0 ** a[3], ints[0] ** ints[0])
+
+# At module level too, and passed to a function (specialized for float|np.float64).
+acc = 0.0
+for v in a:
+    acc = acc + v
+none_yet = 0.0
+for v in a[:0]:
+    none_yet = none_yet + v
+
+
+def half(x):
+    return x / 2.0
+
+
+print(acc, none_yet, half(acc), half(none_yet), half(a[0]), half(1.0))
