@@ -35,6 +35,8 @@ def best(fn, repeat):
 out = subprocess.run([os.path.join(build, "pyscript"), "run", source], capture_output=True, text=True, check=True).stdout
 for line in out.splitlines():
     name, value = line.split()
+    if name == "used_value":
+        continue
     if name.endswith("_value"):
         results[("pyscript", name[:-6])] = float(value)
     else:
