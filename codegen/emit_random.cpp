@@ -134,11 +134,16 @@ void FunctionEmitter::emit_random_draw(const ir::Node& n) {
   for (size_t i = first + params; i < n.inputs().size(); ++i)
     dims.push_back(value(n.input(i)));
   llvm::Value* shape = stack_array(i64, dims);
-  bind(n.output(),
-       checked_call(n, "pyrt_random_array", ptr, {ptr, ptr, i32, ptr, ptr, ptr, ptr, i32, i32, ptr},
-                    {state, generator, code, fp, ip, population, p,
-                     b.getInt32(uint32_t(runtime_dtype(out.dtype()))),
-                     b.getInt32(uint32_t(dims.size())), shape}));
+  llvm::Value* array =
+      checked_call(n, "pyrt_random_array", ptr, {ptr, ptr, i32, ptr, ptr, ptr, ptr, i32, i32, ptr},
+                   {state, generator, code, fp, ip, population, p,
+                    b.getInt32(uint32_t(runtime_dtype(out.dtype()))),
+                    b.getInt32(uint32_t(dims.size())), shape});
+  if (out.rank() > 0) return bind(n.output(), array);
+  // A numpy scalar (np.int64 of rng.integers(5), an element of choice) is a register (Note [Numpy
+  // scalars are registers] in emit_numpy_scalars.cpp): the 0-d result is loaded and released.
+  bind(n.output(), load_scalar(array, out.dtype()));
+  b.CreateCall(runtime("pyrt_array_release", b.getVoidTy(), {ptr}), {array});
 }
 
 } // namespace pyscript::codegen
