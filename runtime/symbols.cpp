@@ -37,6 +37,8 @@ const std::vector<Symbol>& symbols() {
       PYRT_SYMBOL(pyrt_print_array),    PYRT_SYMBOL(pyrt_print_array_repr),    PYRT_SYMBOL(pyrt_array_broadcast_shape),
       PYRT_SYMBOL(pyrt_array_expand),   PYRT_SYMBOL(pyrt_array_new), PYRT_SYMBOL(pyrt_array_try_new),
       PYRT_SYMBOL(pyrt_array_reuse_or_new),
+      PYRT_SYMBOL(pyrt_array_reduce_ex), PYRT_SYMBOL(pyrt_array_accumulate), PYRT_SYMBOL(pyrt_array_round),
+      PYRT_SYMBOL(pyrt_array_sort),     PYRT_SYMBOL(pyrt_array_linalg),
   };
 #undef PYRT_SYMBOL
   return table;
