@@ -59,7 +59,8 @@ Value* FunctionLowering::reduce_node(const std::string& op, Value* a, std::optio
 
 Value* FunctionLowering::lower_linalg_call(const std::string& name, const ast::Expr& e, Environment& env) {
   std::vector<Value*> args;
-  for (size_t i = 1; i < e.operands.size(); ++i) {
+  // norm's ord and axis are literals, read from the AST.
+  for (size_t i = 1; i < (name == "norm" ? 2 : e.operands.size()); ++i) {
     Value* v = lower_expr(*e.operands[i], env);
     if (!v || !(v = number_as_array(v, e.operands[i]->range))) return nullptr;
     args.push_back(v);

@@ -7,6 +7,7 @@
 #include "support/internal_error.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace pyscript::lower {
@@ -209,7 +210,8 @@ Value* FunctionLowering::array_math(const std::string& name, Value* a, const ast
 }
 
 // np.clip(a, lo, hi) / a.clip(min, max): numpy's clip ufunc is minimum(maximum(a, lo), hi), in
-// the dtype all three promote to (a converted to it first); a None bound is left out.
+// the dtype all three promote to (a converted to it first); a None bound is left out, and a scalar
+// nan bound is no bound (numpy's _methods._clip makes it -inf or inf).
 Value* FunctionLowering::array_clip(Value* a, const ast::Expr& e, size_t first, Environment& env) {
   const ast::Expr* lo_e = call_argument(e, first, first ? "a_min" : "min");
   const ast::Expr* hi_e = call_argument(e, first + 1, first ? "a_max" : "max");
@@ -238,6 +240,25 @@ Value* FunctionLowering::array_clip(Value* a, const ast::Expr& e, size_t first, 
   for (Value* b : bounds)
     if (b && !b->type().is(TypeKind::Array)) d = promote_weak(d, b->type());
   if (d != a->type().dtype()) a = emit1(OpKind::ArrayCast, {a}, Type::array(d, a->type().rank()), e.range);
+  // numpy's _clip: a scalar nan bound means no bound (-inf / inf; a DeprecationWarning).
+  for (int i = 0; i < 2; ++i) {
+    Value* b = bounds[i];
+    if (!b) continue;
+    Value* inf = const_float(i == 0 ? -HUGE_VAL : HUGE_VAL, e.range);
+    if (b->type().is(TypeKind::Float)) {
+      Value* nan = emit1(OpKind::Ne, {b, b}, Type::bool_(), e.range);
+      bounds[i] = emit1(OpKind::ArrayWhere, {nan, inf, b}, Type::array(d, 0), e.range);
+    } else if (b->type().is(TypeKind::Array) && b->type().rank() == 0 && is_float_dtype(b->type().dtype())) {
+      if (b->type().dtype() == DType::Float64 && a->type().dtype() == DType::Float32) {
+        // A nan bound would become a weak -inf and leave the result float32.
+        type_error(exprs[i]->range, "np.clip of a float32 array with a float64 numpy scalar bound: numpy's result "
+                                    "dtype depends on whether the bound is nan",
+                   "write the bound as a Python float: float(...)");
+        return nullptr;
+      }
+      bounds[i] = emit1(OpKind::ArrayWhere, {array_unary("isnan", b, e.range), inf, b}, b->type(), e.range);
+    }
+  }
   if (bounds[0] && !(a = array_binary("maximum", a, bounds[0], e))) return nullptr;
   if (bounds[1] && !(a = array_binary("minimum", a, bounds[1], e))) return nullptr;
   return a;

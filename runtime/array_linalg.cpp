@@ -129,8 +129,17 @@ pyrt_array* solve(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, const char* s
     int da = d - (batch - a_batch), db = d - (batch - b_batch);
     int64_t xa = da >= 0 ? a->shape[da] : 1, xb = db >= 0 ? b->shape[db] : 1;
     if (xa != xb && xa != 1 && xb != 1) {
+      // numpy's iterator error: each operand's batch axes, then a newaxis per core axis of the result.
+      auto remapped = [&](const pyrt_array* x, int batch_axes) {
+        std::string text = numpy_shape_text(x) + "->(";
+        for (int k = 0; k < batch_axes; ++k) text += std::to_string(x->shape[k]) + ",";
+        return text + (vector ? "newaxis)" : "newaxis,newaxis)");
+      };
+      std::string requested = "(" + std::to_string(n) + (vector ? ")" : "," + std::to_string(nrhs) + ")");
       pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                        "%s: operands could not be broadcast together with remapped shapes", signature);
+                        "operands could not be broadcast together with remapped shapes [original->remapped]: %s %s  "
+                        "and requested shape %s",
+                        remapped(a, a_batch).c_str(), remapped(b, b_batch).c_str(), requested.c_str());
       return nullptr;
     }
     shape[d] = xa == 1 ? xb : xa;

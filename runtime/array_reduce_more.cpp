@@ -45,9 +45,8 @@ pyrt_array memory_order_view(const pyrt_array* a) {
   return view;
 }
 
-// The lanes of a reduction over `axis` (< 0: all of `a`, one lane): calls
-// lane(k, base, stride, count) for each result element k in row-major order of the result.
-// The all-axes lane is visited with for_each_offset over `all_view` instead (base -1).
+// The lanes of a reduction over `axis` (< 0: all of `a`, one lane): the positions of the other
+// axes (`outer`), and the stride and length along the axis.
 struct Lanes {
   pyrt_array outer;
   int64_t stride = 0, count = 0;
@@ -73,42 +72,45 @@ Lanes lanes_of(const pyrt_array* a, int axis) {
   return l;
 }
 
-// Calls visit(offset) for each element of one lane: along the axis, or every element of
-// `all_view` when the lane is the whole array.
-template <class Visit> void visit_lane(const pyrt_array* all_view, const Lanes& l, int64_t base, Visit visit) {
-  if (base < 0) {
+// Calls visit(offset) for each element of one lane: along the axis from `base`, or every element
+// of `all_view` when the lane is the whole array (`whole`).
+template <class Visit>
+void visit_lane(const pyrt_array* all_view, const Lanes& l, bool whole, int64_t base, Visit visit) {
+  if (whole) {
     for_each_offset(all_view, visit);
     return;
   }
   for (int64_t i = 0; i < l.count; ++i) visit(base + i * l.stride);
 }
 
+// Calls fn(k, base) for each result element k in row-major order of the result (a reversed view's
+// bases may be negative); once, with base 0, when `all`.
 template <class Fn> void for_each_lane(const Lanes& l, bool all, Fn fn) {
   int64_t k = 0;
   if (all) {
-    fn(k, int64_t(-1));
+    fn(k, int64_t(0));
     return;
   }
   for_each_offset(&l.outer, [&](int64_t base) { fn(k++, base); });
 }
 
 // One result element of prod/argmin/all/any/count_nonzero.
-void reduce_lane(int32_t op, const pyrt_array* a, const pyrt_array* view, const Lanes& l, int64_t base,
+void reduce_lane(int32_t op, const pyrt_array* a, const pyrt_array* view, const Lanes& l, bool whole, int64_t base,
                  pyrt_array* out, int64_t k) {
   bool integer = a->dtype == PYRT_I64 || a->dtype == PYRT_BOOL;
   switch (op) {
   case PYRT_PROD:
     if (integer) {
       uint64_t acc = 1; // numpy's int64 product wraps
-      visit_lane(view, l, base, [&](int64_t off) { acc *= uint64_t(load_i64(a, off)); });
+      visit_lane(view, l, whole, base, [&](int64_t off) { acc *= uint64_t(load_i64(a, off)); });
       static_cast<int64_t*>(out->data)[k] = int64_t(acc);
     } else if (a->dtype == PYRT_F32) {
       float acc = 1.0f;
-      visit_lane(view, l, base, [&](int64_t off) { acc *= static_cast<const float*>(a->data)[off]; });
+      visit_lane(view, l, whole, base, [&](int64_t off) { acc *= static_cast<const float*>(a->data)[off]; });
       store_f64(out, k, double(acc));
     } else {
       double acc = 1.0;
-      visit_lane(view, l, base, [&](int64_t off) { acc *= static_cast<const double*>(a->data)[off]; });
+      visit_lane(view, l, whole, base, [&](int64_t off) { acc *= static_cast<const double*>(a->data)[off]; });
       store_f64(out, k, acc);
     }
     return;
@@ -118,7 +120,7 @@ void reduce_lane(int32_t op, const pyrt_array* a, const pyrt_array* view, const 
     double acc = 0;
     int64_t iacc = 0;
     bool nan_seen = false;
-    visit_lane(view, l, base, [&](int64_t off) {
+    visit_lane(view, l, whole, base, [&](int64_t off) {
       if (integer) {
         int64_t v = load_i64(a, off);
         if (n == 0 || v < iacc) { iacc = v; best = n; }
@@ -134,7 +136,7 @@ void reduce_lane(int32_t op, const pyrt_array* a, const pyrt_array* view, const 
   }
   default: { // all, any, count_nonzero: order does not matter
     int64_t nonzero = 0, n = 0;
-    visit_lane(view, l, base, [&](int64_t off) {
+    visit_lane(view, l, whole, base, [&](int64_t off) {
       nonzero += integer ? load_i64(a, off) != 0 : load_f64(a, off) != 0; // nan counts as nonzero
       ++n;
     });
@@ -225,7 +227,7 @@ pyrt_array* pyrt_array_reduce_ex(pyrt_context* ctx, int32_t op, pyrt_array* a, i
   Lanes l = lanes_of(a, lane_axis);
   // prod walks memory order; argmin the row-major order of the flattened array.
   pyrt_array view = op == PYRT_PROD ? memory_order_view(a) : header_of(a);
-  for_each_lane(l, all, [&](int64_t k, int64_t base) { reduce_lane(op, a, &view, l, base, out, k); });
+  for_each_lane(l, all, [&](int64_t k, int64_t base) { reduce_lane(op, a, &view, l, all, base, out, k); });
   return out;
 }
 

@@ -159,6 +159,7 @@ bool sort_lanes(pyrt_context* ctx, const pyrt_array* a, pyrt_array* out, int axi
     outer_out.strides[outer_out.ndim++] = out->strides[d];
     outer.size *= a->shape[d];
   }
+  outer_out.size = outer.size;
   std::vector<int64_t> out_bases;
   for_each_offset(&outer_out, [&](int64_t off) { out_bases.push_back(off); });
   std::vector<T> values(size_t(n > 0 ? n : 0));
