@@ -234,7 +234,7 @@ Value* FunctionLowering::array_clip(Value* a, const ast::Expr& e, size_t first, 
     }
   }
   if (!a->type().is(TypeKind::Array) && !(a = number_as_array(a, e.range))) return nullptr;
-  DType d = a->type().dtype();
+  DType d = a->type().dtype(), a_dtype = d;
   for (Value* b : bounds)
     if (b && b->type().is(TypeKind::Array)) d = promote_arrays(d, b->type().dtype());
   for (Value* b : bounds)
@@ -249,7 +249,7 @@ Value* FunctionLowering::array_clip(Value* a, const ast::Expr& e, size_t first, 
       Value* nan = emit1(OpKind::Ne, {b, b}, Type::bool_(), e.range);
       bounds[i] = emit1(OpKind::ArrayWhere, {nan, inf, b}, Type::array(d, 0), e.range);
     } else if (b->type().is(TypeKind::Array) && b->type().rank() == 0 && is_float_dtype(b->type().dtype())) {
-      if (b->type().dtype() == DType::Float64 && a->type().dtype() == DType::Float32) {
+      if (b->type().dtype() == DType::Float64 && a_dtype == DType::Float32) {
         // A nan bound would become a weak -inf and leave the result float32.
         type_error(exprs[i]->range, "np.clip of a float32 array with a float64 numpy scalar bound: numpy's result "
                                     "dtype depends on whether the bound is nan",

@@ -80,6 +80,21 @@ TEST_CASE("[in-place] item and slice assignment to arrays") {
   CHECK(check("import numpy as np\na = np.ones(3)\na[0] += 1.0\n").diagnostics.at(0).fixits.empty());
 }
 
+TEST_CASE("[in-place] array methods that change the array: the value form, a.sort()'s as fix-it") {
+  auto r = check("import numpy as np\na = np.ones(3)\na.sort()\n");
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.first() == "3:1 [in-place] '.sort()' changes the array in place, which pyscript does not support");
+  CHECK(r.diagnostics[0].help.at(0) == "write 'a = np.sort(a)'");
+  REQUIRE(r.diagnostics[0].fixits.size() == 1);
+  CHECK(r.diagnostics[0].fixits[0].replacement == "a = np.sort(a)");
+  // Arguments move into the call; another numpy alias is used as written.
+  CHECK(check("import numpy\nx = numpy.ones((2, 2))\nx.sort(axis=0)\n").diagnostics.at(0).fixits.at(0).replacement ==
+        "x = numpy.sort(x, axis=0)");
+  // Inside an expression there is no one-statement rewrite.
+  CHECK(check("import numpy as np\na = np.ones(3)\nb = a.sort()\n").diagnostics.at(0).fixits.empty());
+  CHECK(check("import numpy as np\na = np.ones(3)\na.fill(0.0)\n").codes() == "in-place");
+}
+
 TEST_CASE("[escape] framework escapes") {
   const char* prefix = "import numpy as np\nx = np.ones(3)\n";
   CHECK(check(std::string(prefix) + "y = x.asnumpy()\n").first() ==
