@@ -193,8 +193,8 @@ TEST_CASE("[attribute] unknown module members and array attributes") {
   auto r = check("import numpy as np\nx = np.frobnicate(3)\n");
   CHECK(r.first() == "2:8 [attribute] module 'numpy' has no attribute 'frobnicate' in pyscript");
   CHECK(check("import math\nx = math.gamma(3.0)\n").codes() == "attribute");
-  CHECK(check("import numpy as np\nx = np.ones(3)\ny = x.cumsum()\n").first() ==
-        "3:7 [attribute] 'cumsum' is not an attribute pyscript supports");
+  CHECK(check("import numpy as np\nx = np.ones(3)\ny = x.byteswap()\n").first() ==
+        "3:7 [attribute] 'byteswap' is not an attribute pyscript supports");
   CHECK(check("import numpy as np\nrows = np.ones(3)\nrows.append(2.0)\n").first() ==
         "3:6 [attribute] '.append' is a method of lists and dicts, which pyscript does not have (a list is "
         "only the data of np.array([...]))");
