@@ -245,7 +245,10 @@ Value* FunctionLowering::array_clip(Value* a, const ast::Expr& e, size_t first, 
     Value* b = bounds[i];
     if (!b) continue;
     Value* inf = const_float(i == 0 ? -HUGE_VAL : HUGE_VAL, e.range);
-    if (b->type().is(TypeKind::Float)) {
+    ir::Node* p = b->producer();
+    if (p && p->kind() == OpKind::Constant && b->type().is(TypeKind::Float)) {
+      if (std::isnan(std::get<double>(*p->attr("value")))) bounds[i] = inf; // known when compiling
+    } else if (b->type().is(TypeKind::Float)) {
       Value* nan = emit1(OpKind::Ne, {b, b}, Type::bool_(), e.range);
       bounds[i] = emit1(OpKind::ArrayWhere, {nan, inf, b}, Type::array(d, 0), e.range);
     } else if (b->type().is(TypeKind::Array) && b->type().rank() == 0 && is_float_dtype(b->type().dtype())) {
