@@ -37,7 +37,8 @@ bool FunctionEmitter::emit_array_math_op(const ir::Node& n) {
   case OpKind::ArrayAccumulate: {
     int32_t op = n.str_attr("op") == "sum" ? PYRT_SUM : PYRT_PROD;
     bind(n.output(), checked_call(n, "pyrt_array_accumulate", ptr, {i32, ptr, i64, i32},
-                                  {b.getInt32(uint32_t(op)), in(0), b.getInt64(uint64_t(axis_code(n))), out_dtype()}));
+                                  {b.getInt32(uint32_t(op)), in(0),
+                                   b.getInt64(uint64_t(axis_code(n))), out_dtype()}));
     return true;
   }
   case OpKind::ArrayRound:
@@ -48,16 +49,22 @@ bool FunctionEmitter::emit_array_math_op(const ir::Node& n) {
     int32_t code = kind == "stable" ? 1 : kind == "heapsort" ? 2 : 0;
     bind(n.output(), checked_call(n, "pyrt_array_sort", ptr, {ptr, i64, i32, i32},
                                   {in(0), b.getInt64(uint64_t(axis_code(n))),
-                                   b.getInt32(n.str_attr("op") == "argsort" ? 1 : 0), b.getInt32(uint32_t(code))}));
+                                   b.getInt32(n.str_attr("op") == "argsort" ? 1 : 0),
+                                   b.getInt32(uint32_t(code))}));
     return true;
   }
   case OpKind::ArrayLinalg: {
-    llvm::Value* second = n.inputs().size() == 2 ? in(1) : llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(context_));
-    bind(n.output(), checked_call(n, "pyrt_array_linalg", ptr, {i32, ptr, ptr},
-                                  {b.getInt32(uint32_t(linalg_code(n.str_attr("op")))), in(0), second}));
+    llvm::Value* second =
+        n.inputs().size() == 2
+            ? in(1)
+            : llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(context_));
+    bind(n.output(),
+         checked_call(n, "pyrt_array_linalg", ptr, {i32, ptr, ptr},
+                      {b.getInt32(uint32_t(linalg_code(n.str_attr("op")))), in(0), second}));
     return true;
   }
-  default: return false;
+  default:
+    return false;
   }
 }
 

@@ -44,7 +44,9 @@ DType promote_weak(DType array, const Type& scalar) {
   return is_float_dtype(array) ? array : DType::Float64;
 }
 
-bool is_none(const ast::Expr* e) { return e && e->kind == ast::ExprKind::None; }
+bool is_none(const ast::Expr* e) {
+  return e && e->kind == ast::ExprKind::None;
+}
 
 } // namespace
 
@@ -57,24 +59,27 @@ DType reduction_dtype(const std::string& op, DType in) {
 }
 
 bool FunctionLowering::is_numpy_math(const std::string& name) {
-  static const std::set<std::string> names = {"round", "around", "clip",     "cumsum",  "cumprod", "sort",
-                                              "argsort", "isclose", "allclose", "var",    "std",
-                                              "count_nonzero"};
+  static const std::set<std::string> names = {"round",    "around", "clip",    "cumsum",
+                                              "cumprod",  "sort",   "argsort", "isclose",
+                                              "allclose", "var",    "std",     "count_nonzero"};
   return names.count(name) != 0;
 }
 
 bool FunctionLowering::is_array_math_method(const std::string& name) {
-  static const std::set<std::string> names = {"round", "clip", "cumsum", "cumprod", "argsort", "var", "std"};
+  static const std::set<std::string> names = {"round",   "clip", "cumsum", "cumprod",
+                                              "argsort", "var",  "std"};
   return names.count(name) != 0;
 }
 
 // Argument `index` of a call (0: the first after the callee) or keyword `name`; null if neither.
-const ast::Expr* FunctionLowering::call_argument(const ast::Expr& call, size_t index, const char* name) {
+const ast::Expr* FunctionLowering::call_argument(const ast::Expr& call, size_t index,
+                                                 const char* name) {
   const ast::Keyword* kw = name ? keyword(call, name) : nullptr;
   if (index + 1 < call.operands.size()) {
     if (kw) {
-      type_error(kw->name_range, "argument '" + std::string(name) + "' given by position and by keyword "
-                                 "(Python raises TypeError)");
+      type_error(kw->name_range, "argument '" + std::string(name) +
+                                     "' given by position and by keyword "
+                                     "(Python raises TypeError)");
       return nullptr;
     }
     return call.operands[index + 1].get();
@@ -90,16 +95,17 @@ Value* FunctionLowering::number_as_array(Value* v, const SourceRange& r) {
     return nullptr;
   }
   DType d = scalar_dtype(v->type());
-  ir::Node* n = emit(OpKind::ArrayLiteral, {cast(v, d == DType::Int64 ? Type::int_() : Type::float_(), r)},
-                     {Type::array(d, 0)}, r);
+  ir::Node* n =
+      emit(OpKind::ArrayLiteral, {cast(v, d == DType::Int64 ? Type::int_() : Type::float_(), r)},
+           {Type::array(d, 0)}, r);
   n->set_attr("dtype", std::string(ir::dtype_name(d)));
   n->set_attr("shape", ir::IntList{});
   return n->output();
 }
 
 // An int argument (decimals=, ddof=): ints and bools; `fallback` when absent.
-Value* FunctionLowering::int_argument(const ast::Expr* e, int64_t fallback, const char* what, Environment& env,
-                                      const SourceRange& r) {
+Value* FunctionLowering::int_argument(const ast::Expr* e, int64_t fallback, const char* what,
+                                      Environment& env, const SourceRange& r) {
   if (!e) return const_int(fallback, r);
   Value* v = lower_expr(*e, env);
   if (!v) return nullptr;
@@ -115,7 +121,8 @@ Value* FunctionLowering::int_argument(const ast::Expr* e, int64_t fallback, cons
 bool FunctionLowering::literal_axis(const ast::Expr* e, int rank, std::optional<int64_t> fallback,
                                     std::optional<int64_t>& axis, const SourceRange& r) {
   axis = fallback;
-  if (e && e->kind == ast::ExprKind::None) axis = std::nullopt;
+  if (e && e->kind == ast::ExprKind::None)
+    axis = std::nullopt;
   else if (e && !(axis = int_literal(*e))) {
     type_error(e->range, "axis must be an integer literal or None",
                "the rank of the result depends on it, so it must be known when compiling");
@@ -123,19 +130,22 @@ bool FunctionLowering::literal_axis(const ast::Expr* e, int rank, std::optional<
   }
   if (axis && (*axis < -rank || *axis >= rank)) {
     type_error(e ? e->range : r, "axis " + std::to_string(*axis) +
-                                                  " is out of bounds for array of dimension " + std::to_string(rank));
+                                     " is out of bounds for array of dimension " +
+                                     std::to_string(rank));
     return false;
   }
   return true;
 }
 
-Value* FunctionLowering::lower_numpy_math(const std::string& name, const ast::Expr& e, Environment& env) {
+Value* FunctionLowering::lower_numpy_math(const std::string& name, const ast::Expr& e,
+                                          Environment& env) {
   Value* a = lower_expr(*e.operands[1], env);
   if (!a) return nullptr;
   if (name == "isclose" || name == "allclose") return numpy_isclose(name == "allclose", a, e, env);
   if (name == "count_nonzero") {
     Value* n = array_reduce(name, a, e, call_argument(e, 1, nullptr));
-    bool keepdims = keyword(e, "keepdims") && keyword(e, "keepdims")->value->kind == ast::ExprKind::Bool &&
+    bool keepdims = keyword(e, "keepdims") &&
+                    keyword(e, "keepdims")->value->kind == ast::ExprKind::Bool &&
                     keyword(e, "keepdims")->value->bool_value;
     const ast::Expr* axis = call_argument(e, 1, "axis");
     // numpy returns a Python int for the whole array.
@@ -145,15 +155,15 @@ Value* FunctionLowering::lower_numpy_math(const std::string& name, const ast::Ex
   return array_math(name == "around" ? "round" : name, a, e, 1, env);
 }
 
-Value* FunctionLowering::lower_array_math_method(Value* self, const std::string& name, const ast::Expr& e,
-                                                 Environment& env) {
+Value* FunctionLowering::lower_array_math_method(Value* self, const std::string& name,
+                                                 const ast::Expr& e, Environment& env) {
   return array_math(name, self, e, 0, env);
 }
 
 // The functions and methods with the array first: `first` is 1 for np.NAME(a, ...) (the array is
 // argument 0) and 0 for a.NAME(...).
-Value* FunctionLowering::array_math(const std::string& name, Value* a, const ast::Expr& e, size_t first,
-                                    Environment& env) {
+Value* FunctionLowering::array_math(const std::string& name, Value* a, const ast::Expr& e,
+                                    size_t first, Environment& env) {
   const SourceRange& r = e.range;
   if (name == "var" || name == "std") {
     // ddof joins the reduction as its second input (lowered before it, after the array).
@@ -179,11 +189,15 @@ Value* FunctionLowering::array_math(const std::string& name, Value* a, const ast
   }
   std::optional<int64_t> axis;
   bool sorting = name == "sort" || name == "argsort";
-  if (!literal_axis(call_argument(e, first, "axis"), rank, sorting ? std::optional<int64_t>(-1) : std::nullopt, axis, r))
+  if (!literal_axis(call_argument(e, first, "axis"), rank,
+                    sorting ? std::optional<int64_t>(-1) : std::nullopt, axis, r))
     return nullptr;
-  auto set_axis = [&](ir::Node* n) { n->set_attr("axis", axis ? ir::AttrValue(*axis) : ir::AttrValue(ir::NoneValue{})); };
+  auto set_axis = [&](ir::Node* n) {
+    n->set_attr("axis", axis ? ir::AttrValue(*axis) : ir::AttrValue(ir::NoneValue{}));
+  };
   if (name == "cumsum" || name == "cumprod") {
-    ir::Node* n = emit(OpKind::ArrayAccumulate, {a}, {Type::array(reduction_dtype("sum", d), axis ? rank : 1)}, r);
+    ir::Node* n = emit(OpKind::ArrayAccumulate, {a},
+                       {Type::array(reduction_dtype("sum", d), axis ? rank : 1)}, r);
     n->set_attr("op", std::string(name == "cumsum" ? "sum" : "prod"));
     set_axis(n);
     return n->output();
@@ -191,18 +205,22 @@ Value* FunctionLowering::array_math(const std::string& name, Value* a, const ast
   PYSCRIPT_ASSERT(sorting, "array_math: " + name);
   std::string kind = "quicksort";
   if (const ast::Keyword* kw = keyword(e, "kind"); kw && kw->value->kind != ast::ExprKind::None) {
-    static const std::pair<const char*, const char*> kinds[] = {
-        {"quicksort", "quicksort"}, {"stable", "stable"}, {"mergesort", "stable"}, {"heapsort", "heapsort"}};
+    static const std::pair<const char*, const char*> kinds[] = {{"quicksort", "quicksort"},
+                                                                {"stable", "stable"},
+                                                                {"mergesort", "stable"},
+                                                                {"heapsort", "heapsort"}};
     const auto* found = std::find_if(std::begin(kinds), std::end(kinds), [&](const auto& k) {
       return kw->value->kind == ast::ExprKind::Str && kw->value->text == k.first;
     });
     if (found == std::end(kinds)) {
-      type_error(kw->value->range, "kind must be \"quicksort\", \"stable\", \"mergesort\" or \"heapsort\"");
+      type_error(kw->value->range,
+                 "kind must be \"quicksort\", \"stable\", \"mergesort\" or \"heapsort\"");
       return nullptr;
     }
     kind = found->second;
   }
-  ir::Node* n = emit(OpKind::ArraySort, {a}, {Type::array(name == "argsort" ? DType::Int64 : d, axis ? rank : 1)}, r);
+  ir::Node* n = emit(OpKind::ArraySort, {a},
+                     {Type::array(name == "argsort" ? DType::Int64 : d, axis ? rank : 1)}, r);
   n->set_attr("op", name);
   set_axis(n);
   n->set_attr("kind", kind);
@@ -220,7 +238,9 @@ Value* FunctionLowering::array_clip(Value* a, const ast::Expr& e, size_t first, 
     return nullptr;
   }
   if ((!lo_e || is_none(lo_e)) && (!hi_e || is_none(hi_e))) {
-    type_error(e.range, "clip with neither bound: numpy raises ValueError (One of max or min must be given)");
+    type_error(
+        e.range,
+        "clip with neither bound: numpy raises ValueError (One of max or min must be given)");
     return nullptr;
   }
   Value* bounds[2] = {nullptr, nullptr};
@@ -229,7 +249,8 @@ Value* FunctionLowering::array_clip(Value* a, const ast::Expr& e, size_t first, 
     if (!exprs[i] || is_none(exprs[i])) continue;
     if (!(bounds[i] = lower_expr(*exprs[i], env))) return nullptr;
     if (!bounds[i]->type().is(TypeKind::Array) && !bounds[i]->type().is_number()) {
-      type_error(exprs[i]->range, "clip's bounds must be arrays or numbers, not " + bounds[i]->type().to_string());
+      type_error(exprs[i]->range,
+                 "clip's bounds must be arrays or numbers, not " + bounds[i]->type().to_string());
       return nullptr;
     }
   }
@@ -239,7 +260,8 @@ Value* FunctionLowering::array_clip(Value* a, const ast::Expr& e, size_t first, 
     if (b && b->type().is(TypeKind::Array)) d = promote_arrays(d, b->type().dtype());
   for (Value* b : bounds)
     if (b && !b->type().is(TypeKind::Array)) d = promote_weak(d, b->type());
-  if (d != a->type().dtype()) a = emit1(OpKind::ArrayCast, {a}, Type::array(d, a->type().rank()), e.range);
+  if (d != a->type().dtype())
+    a = emit1(OpKind::ArrayCast, {a}, Type::array(d, a->type().rank()), e.range);
   // numpy's _clip: a scalar nan bound means no bound (-inf / inf; a DeprecationWarning).
   for (int i = 0; i < 2; ++i) {
     Value* b = bounds[i];
@@ -251,15 +273,18 @@ Value* FunctionLowering::array_clip(Value* a, const ast::Expr& e, size_t first, 
     } else if (b->type().is(TypeKind::Float)) {
       Value* nan = emit1(OpKind::Ne, {b, b}, Type::bool_(), e.range);
       bounds[i] = emit1(OpKind::ArrayWhere, {nan, inf, b}, Type::array(d, 0), e.range);
-    } else if (b->type().is(TypeKind::Array) && b->type().rank() == 0 && is_float_dtype(b->type().dtype())) {
+    } else if (b->type().is(TypeKind::Array) && b->type().rank() == 0 &&
+               is_float_dtype(b->type().dtype())) {
       if (b->type().dtype() == DType::Float64 && a_dtype == DType::Float32) {
         // A nan bound would become a weak -inf and leave the result float32.
-        type_error(exprs[i]->range, "np.clip of a float32 array with a float64 numpy scalar bound: numpy's result "
-                                    "dtype depends on whether the bound is nan",
+        type_error(exprs[i]->range,
+                   "np.clip of a float32 array with a float64 numpy scalar bound: numpy's result "
+                   "dtype depends on whether the bound is nan",
                    "write the bound as a Python float: float(...)");
         return nullptr;
       }
-      bounds[i] = emit1(OpKind::ArrayWhere, {array_unary("isnan", b, e.range), inf, b}, b->type(), e.range);
+      bounds[i] =
+          emit1(OpKind::ArrayWhere, {array_unary("isnan", b, e.range), inf, b}, b->type(), e.range);
     }
   }
   if (bounds[0] && !(a = array_binary("maximum", a, bounds[0], e))) return nullptr;
@@ -295,18 +320,24 @@ Value* FunctionLowering::numpy_isclose(bool all, Value* x, const ast::Expr& e, E
     }
     equal_nan = kw->value->bool_value;
   }
-  if (!(x = number_as_array(x, e.operands[1]->range)) || !(y = number_as_array(y, y_e->range))) return nullptr;
+  if (!(x = number_as_array(x, e.operands[1]->range)) || !(y = number_as_array(y, y_e->range)))
+    return nullptr;
   if (!is_float_dtype(y->type().dtype()))
     y = emit1(OpKind::ArrayCast, {y}, Type::array(DType::Float64, y->type().rank()), r);
   Value* diff = array_unary("abs", array_binary("sub", x, y, e), r);
-  Value* bound = array_binary("add", tol[1], array_binary("mul", tol[0], array_unary("abs", y, r), e), e);
+  Value* bound =
+      array_binary("add", tol[1], array_binary("mul", tol[0], array_unary("abs", y, r), e), e);
   Value* within = array_binary("le", diff, bound, e);
-  Value* finite = array_binary("mul", array_unary("isfinite", x, r), array_unary("isfinite", y, r), e);
+  Value* finite =
+      array_binary("mul", array_unary("isfinite", x, r), array_unary("isfinite", y, r), e);
   Value* same = array_binary("eq", x, y, e);
   int rank = std::max(x->type().rank(), y->type().rank());
-  Value* close = emit1(OpKind::ArrayWhere, {finite, within, same}, Type::array(DType::Bool, rank), r);
+  Value* close =
+      emit1(OpKind::ArrayWhere, {finite, within, same}, Type::array(DType::Bool, rank), r);
   if (equal_nan)
-    close = array_binary("add", close, array_binary("mul", array_unary("isnan", x, r), array_unary("isnan", y, r), e), e);
+    close = array_binary(
+        "add", close,
+        array_binary("mul", array_unary("isnan", x, r), array_unary("isnan", y, r), e), e);
   if (!all) return close;
   ir::Node* n = emit(OpKind::ArrayReduce, {close}, {Type::array(DType::Bool, 0)}, r);
   n->set_attr("op", std::string("all"));

@@ -15,7 +15,8 @@ using namespace pyscript::runtime;
 
 extern "C" {
 // LAPACK's Fortran interface (OpenBLAS exports it).
-void dgesv_(const int* n, const int* nrhs, double* a, const int* lda, int* ipiv, double* b, const int* ldb, int* info);
+void dgesv_(const int* n, const int* nrhs, double* a, const int* lda, int* ipiv, double* b,
+            const int* ldb, int* info);
 void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
 }
 
@@ -39,7 +40,8 @@ std::vector<int64_t> batch_offsets(const pyrt_array* a, int core) {
   pyrt_array batch = header_of(a);
   batch.ndim = a->ndim - core;
   batch.size = 1;
-  for (int d = 0; d < batch.ndim; ++d) batch.size *= a->shape[d];
+  for (int d = 0; d < batch.ndim; ++d)
+    batch.size *= a->shape[d];
   std::vector<int64_t> offsets;
   for_each_offset(&batch, [&](int64_t off) { offsets.push_back(off); });
   if (batch.ndim == 0) offsets.assign(1, 0);
@@ -54,7 +56,8 @@ void linearize(const pyrt_array* a, int64_t base, bool vector, std::vector<doubl
   int64_t cs = vector ? 0 : a->strides[a->ndim - 1];
   out.resize(size_t(rows * cols));
   for (int64_t j = 0; j < cols; ++j)
-    for (int64_t i = 0; i < rows; ++i) out[size_t(i + j * rows)] = load_f64(a, base + i * rs + j * cs);
+    for (int64_t i = 0; i < rows; ++i)
+      out[size_t(i + j * rows)] = load_f64(a, base + i * rs + j * cs);
 }
 
 bool square(pyrt_context* ctx, const pyrt_array* a, const char* site) {
@@ -82,7 +85,8 @@ pyrt_array* det(pyrt_context* ctx, pyrt_array* a, const char* site) {
     double sign = 0.0, logdet = -INFINITY;
     if (info == 0) {
       int changes = 0;
-      for (int i = 0; i < m; ++i) changes += pivots[size_t(i)] != i + 1;
+      for (int i = 0; i < m; ++i)
+        changes += pivots[size_t(i)] != i + 1;
       sign = changes % 2 ? -1.0 : 1.0;
       logdet = 0.0;
       for (int i = 0; i < m; ++i) {
@@ -109,15 +113,19 @@ pyrt_array* solve(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, const char* s
   int b_core = vector ? 1 : 2;
   if (b && b->ndim < b_core) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                      "%s: Input operand 1 does not have enough dimensions (has %d, gufunc core with signature %s "
-                      "requires %d)", signature, b->ndim, core, b_core);
+                      "%s: Input operand 1 does not have enough dimensions (has %d, gufunc core "
+                      "with signature %s "
+                      "requires %d)",
+                      signature, b->ndim, core, b_core);
     return nullptr;
   }
   int64_t bn = b ? b->shape[b->ndim - b_core] : n;
   if (bn != n) {
-    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                      "%s: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature %s "
-                      "(size %lld is different from %lld)", signature, core, (long long)bn, (long long)n);
+    pyrt_raise_detail(
+        ctx, PYRT_VALUE_ERROR, site,
+        "%s: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature %s "
+        "(size %lld is different from %lld)",
+        signature, core, (long long)bn, (long long)n);
     return nullptr;
   }
   int64_t nrhs = !b ? n : vector ? 1 : b->shape[b->ndim - 1];
@@ -129,17 +137,22 @@ pyrt_array* solve(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, const char* s
     int da = d - (batch - a_batch), db = d - (batch - b_batch);
     int64_t xa = da >= 0 ? a->shape[da] : 1, xb = db >= 0 ? b->shape[db] : 1;
     if (xa != xb && xa != 1 && xb != 1) {
-      // numpy's iterator error: each operand's batch axes, then a newaxis per core axis of the result.
+      // numpy's iterator error: each operand's batch axes, then a newaxis per core axis of the
+      // result.
       auto remapped = [&](const pyrt_array* x, int batch_axes) {
         std::string text = numpy_shape_text(x) + "->(";
-        for (int k = 0; k < batch_axes; ++k) text += std::to_string(x->shape[k]) + ",";
+        for (int k = 0; k < batch_axes; ++k)
+          text += std::to_string(x->shape[k]) + ",";
         return text + (vector ? "newaxis)" : "newaxis,newaxis)");
       };
-      std::string requested = "(" + std::to_string(n) + (vector ? ")" : "," + std::to_string(nrhs) + ")");
+      std::string requested =
+          "(" + std::to_string(n) + (vector ? ")" : "," + std::to_string(nrhs) + ")");
       pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                        "operands could not be broadcast together with remapped shapes [original->remapped]: %s %s  "
+                        "operands could not be broadcast together with remapped shapes "
+                        "[original->remapped]: %s %s  "
                         "and requested shape %s",
-                        remapped(a, a_batch).c_str(), remapped(b, b_batch).c_str(), requested.c_str());
+                        remapped(a, a_batch).c_str(), remapped(b, b_batch).c_str(),
+                        requested.c_str());
       return nullptr;
     }
     shape[d] = xa == 1 ? xb : xa;
@@ -174,13 +187,15 @@ pyrt_array* solve(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, const char* s
       linearize(b, ob, vector, rhs);
     } else {
       rhs.assign(size_t(n * n), 0.0);
-      for (int64_t i = 0; i < n; ++i) rhs[size_t(i * n + i)] = 1.0;
+      for (int64_t i = 0; i < n; ++i)
+        rhs[size_t(i * n + i)] = 1.0;
     }
     int ni = int(n), nr = int(nrhs), ld = int(std::max<int64_t>(n, 1)), info = 0;
     dgesv_(&ni, &nr, lu.data(), &ld, pivots.data(), rhs.data(), &ld, &info);
     singular = singular || info > 0;
     for (int64_t j = 0; j < nrhs; ++j) // back from column-major into the row-major result
-      for (int64_t i = 0; i < n; ++i) store_f64(out, k + i * nrhs + j, rhs[size_t(i + j * n)]);
+      for (int64_t i = 0; i < n; ++i)
+        store_f64(out, k + i * nrhs + j, rhs[size_t(i + j * n)]);
     k += n * nrhs;
     for (int d = batch - 1; d >= 0; --d) {
       if (++index[d] < shape[d]) break;
@@ -197,9 +212,11 @@ pyrt_array* solve(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, const char* s
 
 pyrt_array* norm(pyrt_context* ctx, pyrt_array* a, const char* site) {
   int order[PYRT_MAX_DIMS];
-  for (int d = 0; d < a->ndim; ++d) order[d] = d;
-  std::stable_sort(order, order + a->ndim,
-                   [&](int x, int y) { return std::llabs(a->strides[x]) > std::llabs(a->strides[y]); });
+  for (int d = 0; d < a->ndim; ++d)
+    order[d] = d;
+  std::stable_sort(order, order + a->ndim, [&](int x, int y) {
+    return std::llabs(a->strides[x]) > std::llabs(a->strides[y]);
+  });
   pyrt_array view = header_of(a);
   for (int d = 0; d < a->ndim; ++d) {
     view.shape[d] = a->shape[order[d]];
@@ -213,7 +230,8 @@ pyrt_array* norm(pyrt_context* ctx, pyrt_array* a, const char* site) {
   if (f32) {
     std::vector<float> x;
     x.reserve(size_t(n));
-    for_each_offset(&view, [&](int64_t off) { x.push_back(static_cast<const float*>(a->data)[off]); });
+    for_each_offset(&view,
+                    [&](int64_t off) { x.push_back(static_cast<const float*>(a->data)[off]); });
     sum += double(cblas_sdot(n, x.data(), 1, x.data(), 1));
     store_f64(out, 0, double(std::sqrt(float(sum))));
   } else {
@@ -230,16 +248,21 @@ pyrt_array* norm(pyrt_context* ctx, pyrt_array* a, const char* site) {
 
 extern "C" {
 
-pyrt_array* pyrt_array_linalg(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt_array* b, const char* site) {
+pyrt_array* pyrt_array_linalg(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt_array* b,
+                              const char* site) {
   if (a->size > INT32_MAX || (b && b->size > INT32_MAX)) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "too many elements for LAPACK's 32-bit sizes");
     return nullptr;
   }
   switch (op) {
-  case PYRT_LINALG_SOLVE: return solve(ctx, a, b, site);
-  case PYRT_LINALG_INV: return solve(ctx, a, nullptr, site);
-  case PYRT_LINALG_DET: return det(ctx, a, site);
-  default: return norm(ctx, a, site);
+  case PYRT_LINALG_SOLVE:
+    return solve(ctx, a, b, site);
+  case PYRT_LINALG_INV:
+    return solve(ctx, a, nullptr, site);
+  case PYRT_LINALG_DET:
+    return det(ctx, a, site);
+  default:
+    return norm(ctx, a, site);
   }
 }
 

@@ -28,9 +28,11 @@ namespace {
 
 // The axes of `a` by decreasing |stride| (stable): the order numpy walks its memory in.
 void memory_order(const pyrt_array* a, int* order) {
-  for (int d = 0; d < a->ndim; ++d) order[d] = d;
-  std::stable_sort(order, order + a->ndim,
-                   [&](int x, int y) { return std::llabs(a->strides[x]) > std::llabs(a->strides[y]); });
+  for (int d = 0; d < a->ndim; ++d)
+    order[d] = d;
+  std::stable_sort(order, order + a->ndim, [&](int x, int y) {
+    return std::llabs(a->strides[x]) > std::llabs(a->strides[y]);
+  });
 }
 
 // `a` with its axes permuted into memory order: row-major iteration of it visits memory order.
@@ -80,7 +82,8 @@ void visit_lane(const pyrt_array* all_view, const Lanes& l, bool whole, int64_t 
     for_each_offset(all_view, visit);
     return;
   }
-  for (int64_t i = 0; i < l.count; ++i) visit(base + i * l.stride);
+  for (int64_t i = 0; i < l.count; ++i)
+    visit(base + i * l.stride);
 }
 
 // Calls fn(k, base) for each result element k in row-major order of the result (a reversed view's
@@ -95,8 +98,8 @@ template <class Fn> void for_each_lane(const Lanes& l, bool all, Fn fn) {
 }
 
 // One result element of prod/argmin/all/any/count_nonzero.
-void reduce_lane(int32_t op, const pyrt_array* a, const pyrt_array* view, const Lanes& l, bool whole, int64_t base,
-                 pyrt_array* out, int64_t k) {
+void reduce_lane(int32_t op, const pyrt_array* a, const pyrt_array* view, const Lanes& l,
+                 bool whole, int64_t base, pyrt_array* out, int64_t k) {
   bool integer = a->dtype == PYRT_I64 || a->dtype == PYRT_BOOL;
   switch (op) {
   case PYRT_PROD:
@@ -106,11 +109,13 @@ void reduce_lane(int32_t op, const pyrt_array* a, const pyrt_array* view, const 
       static_cast<int64_t*>(out->data)[k] = int64_t(acc);
     } else if (a->dtype == PYRT_F32) {
       float acc = 1.0f;
-      visit_lane(view, l, whole, base, [&](int64_t off) { acc *= static_cast<const float*>(a->data)[off]; });
+      visit_lane(view, l, whole, base,
+                 [&](int64_t off) { acc *= static_cast<const float*>(a->data)[off]; });
       store_f64(out, k, double(acc));
     } else {
       double acc = 1.0;
-      visit_lane(view, l, whole, base, [&](int64_t off) { acc *= static_cast<const double*>(a->data)[off]; });
+      visit_lane(view, l, whole, base,
+                 [&](int64_t off) { acc *= static_cast<const double*>(a->data)[off]; });
       store_f64(out, k, acc);
     }
     return;
@@ -123,11 +128,19 @@ void reduce_lane(int32_t op, const pyrt_array* a, const pyrt_array* view, const 
     visit_lane(view, l, whole, base, [&](int64_t off) {
       if (integer) {
         int64_t v = load_i64(a, off);
-        if (n == 0 || v < iacc) { iacc = v; best = n; }
+        if (n == 0 || v < iacc) {
+          iacc = v;
+          best = n;
+        }
       } else if (!nan_seen) {
         double v = load_f64(a, off);
-        if (v != v) { nan_seen = true; best = n; }
-        else if (n == 0 || v < acc) { acc = v; best = n; }
+        if (v != v) {
+          nan_seen = true;
+          best = n;
+        } else if (n == 0 || v < acc) {
+          acc = v;
+          best = n;
+        }
       }
       ++n;
     });
@@ -140,8 +153,10 @@ void reduce_lane(int32_t op, const pyrt_array* a, const pyrt_array* view, const 
       nonzero += integer ? load_i64(a, off) != 0 : load_f64(a, off) != 0; // nan counts as nonzero
       ++n;
     });
-    if (op == PYRT_COUNT_NONZERO) static_cast<int64_t*>(out->data)[k] = nonzero;
-    else static_cast<uint8_t*>(out->data)[k] = op == PYRT_ALL ? nonzero == n : nonzero > 0;
+    if (op == PYRT_COUNT_NONZERO)
+      static_cast<int64_t*>(out->data)[k] = nonzero;
+    else
+      static_cast<uint8_t*>(out->data)[k] = op == PYRT_ALL ? nonzero == n : nonzero > 0;
   }
   }
 }
@@ -195,12 +210,14 @@ void variance(const pyrt_array* a, int axis, int64_t ddof, bool root, pyrt_array
 
 extern "C" {
 
-pyrt_array* pyrt_array_reduce_ex(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis, int32_t keepdims,
-                                 int64_t ddof, int32_t out_dtype, const char* site) {
+pyrt_array* pyrt_array_reduce_ex(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis,
+                                 int32_t keepdims, int64_t ddof, int32_t out_dtype,
+                                 const char* site) {
   bool all = axis < -int64_t(a->ndim);
   if (!all && axis >= a->ndim) {
-    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "axis %lld is out of bounds for array of dimension %d",
-                      (long long)axis, a->ndim);
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                      "axis %lld is out of bounds for array of dimension %d", (long long)axis,
+                      a->ndim);
     return nullptr;
   }
   if (!all && axis < 0) axis += a->ndim;
@@ -208,8 +225,10 @@ pyrt_array* pyrt_array_reduce_ex(pyrt_context* ctx, int32_t op, pyrt_array* a, i
   int64_t shape[PYRT_MAX_DIMS];
   for (int d = 0; d < a->ndim; ++d) {
     bool reduced = all || d == axis;
-    if (!reduced) shape[ndim++] = a->shape[d];
-    else if (keepdims) shape[ndim++] = 1;
+    if (!reduced)
+      shape[ndim++] = a->shape[d];
+    else if (keepdims)
+      shape[ndim++] = 1;
   }
   int64_t count = all ? a->size : a->shape[axis];
   if (count == 0 && op == PYRT_ARGMIN) {
@@ -220,19 +239,22 @@ pyrt_array* pyrt_array_reduce_ex(pyrt_context* ctx, int32_t op, pyrt_array* a, i
   if (!out) return nullptr;
   int lane_axis = all ? -1 : int(axis);
   if (op == PYRT_VAR || op == PYRT_STD) {
-    if (a->dtype == PYRT_F32) variance<float>(a, lane_axis, ddof, op == PYRT_STD, out);
-    else variance<double>(a, lane_axis, ddof, op == PYRT_STD, out);
+    if (a->dtype == PYRT_F32)
+      variance<float>(a, lane_axis, ddof, op == PYRT_STD, out);
+    else
+      variance<double>(a, lane_axis, ddof, op == PYRT_STD, out);
     return out;
   }
   Lanes l = lanes_of(a, lane_axis);
   // prod walks memory order; argmin the row-major order of the flattened array.
   pyrt_array view = op == PYRT_PROD ? memory_order_view(a) : header_of(a);
-  for_each_lane(l, all, [&](int64_t k, int64_t base) { reduce_lane(op, a, &view, l, all, base, out, k); });
+  for_each_lane(l, all,
+                [&](int64_t k, int64_t base) { reduce_lane(op, a, &view, l, all, base, out, k); });
   return out;
 }
 
-pyrt_array* pyrt_array_accumulate(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis, int32_t out_dtype,
-                                  const char* site) {
+pyrt_array* pyrt_array_accumulate(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis,
+                                  int32_t out_dtype, const char* site) {
   pyrt_array* flat = nullptr;
   if (axis < -int64_t(a->ndim)) { // axis=None: the flattened array
     int64_t size = a->size;

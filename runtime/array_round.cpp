@@ -20,7 +20,8 @@ double power_of_ten(int64_t n) {
   static const double table[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
   if (n < 9) return table[n];
   double r = 1e9;
-  while (n-- > 9 && !std::isinf(r)) r *= 10.0;
+  while (n-- > 9 && !std::isinf(r))
+    r *= 10.0;
   return r;
 }
 
@@ -52,13 +53,17 @@ pyrt_array* pyrt_array_round(pyrt_context* ctx, pyrt_array* a, int64_t decimals,
     auto* dst = static_cast<float*>(out->data);
     auto* src = static_cast<const float*>(a->data);
     float f32 = float(f);
-    for_each_offset(a, [&](int64_t off) { dst[k++] = decimals == 0 ? std::rint(src[off]) : round_value(src[off], f32, up); });
+    for_each_offset(a, [&](int64_t off) {
+      dst[k++] = decimals == 0 ? std::rint(src[off]) : round_value(src[off], f32, up);
+    });
     break;
   }
   case PYRT_F64: {
     auto* dst = static_cast<double*>(out->data);
     auto* src = static_cast<const double*>(a->data);
-    for_each_offset(a, [&](int64_t off) { dst[k++] = decimals == 0 ? std::rint(src[off]) : round_value(src[off], f, up); });
+    for_each_offset(a, [&](int64_t off) {
+      dst[k++] = decimals == 0 ? std::rint(src[off]) : round_value(src[off], f, up);
+    });
     break;
   }
   default: { // int64, decimals < 0: through float64, converted back as numpy's astype does

@@ -27,8 +27,10 @@ namespace {
 enum SortKind { kQuicksort = 0, kStable = 1, kHeapsort = 2 };
 
 template <class T> bool less(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) return a < b || (b != b && a == a);
-  else return a < b;
+  if constexpr (std::is_floating_point_v<T>)
+    return a < b || (b != b && a == a);
+  else
+    return a < b;
 }
 
 // numpy's heapsort_ / aheapsort_ over items (values, or indices into the values).
@@ -64,7 +66,8 @@ template <class Item, class Less> void heapsort(Item* start, int64_t n, const Le
 
 int msb(int64_t n) {
   int depth = 0;
-  while (n >>= 1) depth++;
+  while (n >>= 1)
+    depth++;
   return depth;
 }
 
@@ -90,9 +93,11 @@ template <class Item, class Less> void introsort(Item* start, int64_t num, const
         Item* pj = pr - 1;
         std::swap(*pm, *pj);
         for (;;) {
-          do ++pi;
+          do
+            ++pi;
           while (lt(*pi, vp));
-          do --pj;
+          do
+            --pj;
           while (lt(vp, *pj));
           if (pi >= pj) break;
           std::swap(*pi, *pj);
@@ -114,7 +119,8 @@ template <class Item, class Less> void introsort(Item* start, int64_t num, const
         Item vp = *pi;
         Item* pj = pi;
         Item* pk = pi - 1;
-        while (pj > pl && lt(vp, *pk)) *pj-- = *pk--;
+        while (pj > pl && lt(vp, *pk))
+          *pj-- = *pk--;
         *pj = vp;
       }
     }
@@ -128,11 +134,15 @@ template <class Item, class Less> void introsort(Item* start, int64_t num, const
   }
 }
 
-template <class Item, class Less> void sort_items(Item* items, int64_t n, int32_t kind, const Less& lt) {
+template <class Item, class Less>
+void sort_items(Item* items, int64_t n, int32_t kind, const Less& lt) {
   if (n < 2) return;
-  if (kind == kStable) std::stable_sort(items, items + n, lt);
-  else if (kind == kHeapsort) heapsort(items, n, lt);
-  else introsort(items, n, lt);
+  if (kind == kStable)
+    std::stable_sort(items, items + n, lt);
+  else if (kind == kHeapsort)
+    heapsort(items, n, lt);
+  else
+    introsort(items, n, lt);
 }
 
 // Whether a float32 lane holds zeros of both signs (Note [numpy's sort orders]).
@@ -144,8 +154,8 @@ bool mixed_zeros(const float* v, int64_t n) {
 }
 
 template <class T>
-bool sort_lanes(pyrt_context* ctx, const pyrt_array* a, pyrt_array* out, int axis, bool arg, int32_t kind,
-                const char* site) {
+bool sort_lanes(pyrt_context* ctx, const pyrt_array* a, pyrt_array* out, int axis, bool arg,
+                int32_t kind, const char* site) {
   int64_t n = a->ndim ? a->shape[axis] : 1;
   int64_t stride = a->ndim ? a->strides[axis] : 0, out_stride = a->ndim ? out->strides[axis] : 0;
   // The lanes: every position of the other axes.
@@ -169,28 +179,35 @@ bool sort_lanes(pyrt_context* ctx, const pyrt_array* a, pyrt_array* out, int axi
   bool ok = true;
   for_each_offset(&outer, [&](int64_t base) {
     if (!ok) return;
-    for (int64_t i = 0; i < n; ++i) values[size_t(i)] = src[base + i * stride];
+    for (int64_t i = 0; i < n; ++i)
+      values[size_t(i)] = src[base + i * stride];
     int64_t out_base = out_bases[lane++];
     if (arg) {
-      for (int64_t i = 0; i < n; ++i) order[size_t(i)] = i;
-      sort_items(order.data(), n, kind, [&](int64_t x, int64_t y) { return less(values[size_t(x)], values[size_t(y)]); });
+      for (int64_t i = 0; i < n; ++i)
+        order[size_t(i)] = i;
+      sort_items(order.data(), n, kind,
+                 [&](int64_t x, int64_t y) { return less(values[size_t(x)], values[size_t(y)]); });
       auto* dst = static_cast<int64_t*>(out->data);
-      for (int64_t i = 0; i < n; ++i) dst[out_base + i * out_stride] = order[size_t(i)];
+      for (int64_t i = 0; i < n; ++i)
+        dst[out_base + i * out_stride] = order[size_t(i)];
       return;
     }
     if constexpr (std::is_same_v<T, float>) {
       if (kind == kQuicksort && mixed_zeros(values.data(), n)) {
-        pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                          "np.sort of a float32 array holding both -0.0 and 0.0: numpy orders them by its "
-                          "AVX-512 sorting network, which pyscript does not reproduce (sort with kind=\"stable\", "
-                          "or a float64 copy)");
+        pyrt_raise_detail(
+            ctx, PYRT_VALUE_ERROR, site,
+            "np.sort of a float32 array holding both -0.0 and 0.0: numpy orders them by its "
+            "AVX-512 sorting network, which pyscript does not reproduce (sort with "
+            "kind=\"stable\", "
+            "or a float64 copy)");
         ok = false;
         return;
       }
     }
     sort_items(values.data(), n, kind, [](T x, T y) { return less(x, y); });
     T* dst = static_cast<T*>(out->data);
-    for (int64_t i = 0; i < n; ++i) dst[out_base + i * out_stride] = values[size_t(i)];
+    for (int64_t i = 0; i < n; ++i)
+      dst[out_base + i * out_stride] = values[size_t(i)];
   });
   return ok;
 }
@@ -199,8 +216,8 @@ bool sort_lanes(pyrt_context* ctx, const pyrt_array* a, pyrt_array* out, int axi
 
 extern "C" {
 
-pyrt_array* pyrt_array_sort(pyrt_context* ctx, pyrt_array* a, int64_t axis, int32_t arg, int32_t kind,
-                            const char* site) {
+pyrt_array* pyrt_array_sort(pyrt_context* ctx, pyrt_array* a, int64_t axis, int32_t arg,
+                            int32_t kind, const char* site) {
   pyrt_array* flat = nullptr;
   if (axis < -int64_t(a->ndim)) { // axis=None: the flattened array
     int64_t size = a->size;
@@ -211,17 +228,26 @@ pyrt_array* pyrt_array_sort(pyrt_context* ctx, pyrt_array* a, int64_t axis, int3
   }
   if (axis < 0) axis += a->ndim;
   if (a->ndim == 0) {
-    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "axis %lld is out of bounds for array of dimension 0", (long long)axis);
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                      "axis %lld is out of bounds for array of dimension 0", (long long)axis);
     return nullptr;
   }
   pyrt_array* out = new_array(ctx, site, arg ? PYRT_I64 : a->dtype, a->ndim, a->shape);
   bool ok = out != nullptr;
   if (ok) {
     switch (a->dtype) {
-    case PYRT_F32: ok = sort_lanes<float>(ctx, a, out, int(axis), arg, kind, site); break;
-    case PYRT_F64: ok = sort_lanes<double>(ctx, a, out, int(axis), arg, kind, site); break;
-    case PYRT_I64: ok = sort_lanes<int64_t>(ctx, a, out, int(axis), arg, kind, site); break;
-    default: ok = sort_lanes<uint8_t>(ctx, a, out, int(axis), arg, kind, site); break;
+    case PYRT_F32:
+      ok = sort_lanes<float>(ctx, a, out, int(axis), arg, kind, site);
+      break;
+    case PYRT_F64:
+      ok = sort_lanes<double>(ctx, a, out, int(axis), arg, kind, site);
+      break;
+    case PYRT_I64:
+      ok = sort_lanes<int64_t>(ctx, a, out, int(axis), arg, kind, site);
+      break;
+    default:
+      ok = sort_lanes<uint8_t>(ctx, a, out, int(axis), arg, kind, site);
+      break;
     }
   }
   pyrt_array_release(flat);
