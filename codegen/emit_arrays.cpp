@@ -189,6 +189,12 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::ArrayReduce: {
     const ir::AttrValue* axis = n.attr("axis");
     int64_t ax = std::holds_alternative<int64_t>(*axis) ? std::get<int64_t>(*axis) : -1000;
+    if (n.inputs().size() == 2) { // var/std with ddof
+      out(checked_call(n, "pyrt_array_reduce_ex", ptr, {i32, ptr, i64, i32, i64, i32},
+                       {b.getInt32(uint32_t(reduce_code(n.str_attr("op")))), in(0), b.getInt64(uint64_t(ax)),
+                        b.getInt32(std::get<bool>(*n.attr("keepdims")) ? 1 : 0), in(1), out_dtype()}));
+      return true;
+    }
     out(checked_call(n, "pyrt_array_reduce", ptr, {i32, ptr, i64, i32, i32},
                 {b.getInt32(uint32_t(reduce_code(n.str_attr("op")))), in(0), b.getInt64(uint64_t(ax)),
                  b.getInt32(std::get<bool>(*n.attr("keepdims")) ? 1 : 0), out_dtype()}));
@@ -258,7 +264,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::Release:
     release_arrays(in(0), n.input(0)->type());
     return true;
-  default: return false;
+  default: return emit_array_math_op(n);
   }
 }
 

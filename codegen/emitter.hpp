@@ -65,6 +65,8 @@ public:
   // numpy's random ops (emit_random.cpp); false when the node is not one.
   bool emit_random_op(const ir::Node& n);
   void emit_random_draw(const ir::Node& n);
+  // cumsum, round, sort, np.linalg (emit_arrays_math.cpp); false when the node is not one.
+  bool emit_array_math_op(const ir::Node& n);
   // Retain/release every array `v` holds (itself, or a tuple's elements).
   void retain_arrays(llvm::Value* v, const ir::Type& t);
   void release_arrays(llvm::Value* v, const ir::Type& t);

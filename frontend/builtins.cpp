@@ -32,6 +32,21 @@ const std::vector<Signature> kTime = {
     {"perf_counter", Function, 0, 0, {}},
 };
 
+// np.linalg's functions (lower/lower_numpy_linalg.cpp).
+const std::vector<Signature> kNumpyLinalg = {
+    {"norm", Function, 1, 3, {"ord", "axis", "keepdims"}},
+    {"solve", Function, 2, 2, {}},
+    {"inv", Function, 1, 1, {}},
+    {"det", Function, 1, 1, {}},
+};
+
+// A reduction of include/pyscript/ufuncs.def as np.NAME(a, axis) (`first` 1) or a.NAME(axis) (0).
+Signature reduction_signature(std::string_view name, int first) {
+  Signature s{name, Function, first, first + 1, {"axis", "keepdims"}};
+  if (name == "var" || name == "std") s.keywords.push_back("ddof");
+  return s;
+}
+
 // numpy's namespace: these rows, and the ufuncs and reductions of include/pyscript/ufuncs.def.
 const std::vector<Signature> kNumpyOwn = {
     {"array", Function, 1, 1, {"dtype"}},
@@ -46,6 +61,17 @@ const std::vector<Signature> kNumpyOwn = {
     {"matmul", Function, 2, 2, {}},
     {"transpose", Function, 1, 2, {}},
     {"reshape", Function, 2, 2, {}},
+    // numpy's math beyond the ufunc table (lower/lower_numpy_math.cpp)
+    {"round", Function, 1, 2, {"decimals"}},
+    {"around", Function, 1, 2, {"decimals"}},
+    {"clip", Function, 1, 3, {"a_min", "a_max"}},
+    {"cumsum", Function, 1, 2, {"axis"}},
+    {"cumprod", Function, 1, 2, {"axis"}},
+    {"sort", Function, 1, 2, {"axis", "kind"}},
+    {"argsort", Function, 1, 2, {"axis", "kind"}},
+    {"isclose", Function, 2, 4, {"rtol", "atol", "equal_nan"}},
+    {"allclose", Function, 2, 4, {"rtol", "atol", "equal_nan"}},
+    {"linalg", Module, 0, 0, {}},
     // Called, a dtype converts one value: np.float32(0.5) is a numpy scalar, np.float32(a) a cast.
     {"float32", DType, 1, 1, {}},
     {"float64", DType, 1, 1, {}},
@@ -97,7 +123,7 @@ const std::vector<Signature>& numpy_members() {
     if (*np_name) out.push_back({np_name, Function, 1, 1, {}});
 #define PYRT_BINARY(ID, name, np_name, fuse, scalar, compare, to_float) \
     if (*np_name) out.push_back({np_name, Function, 2, 2, {}});
-#define PYRT_REDUCE(ID, name, ufunc) out.push_back({name, Function, 1, 2, {"axis", "keepdims"}});
+#define PYRT_REDUCE(ID, name, ufunc) out.push_back(reduction_signature(name, 1));
 #include "pyscript/ufuncs.def"
     return out;
   }();
@@ -113,13 +139,19 @@ const std::vector<Signature> kArrayMembers = {
     {"astype", Function, 1, 1, {}},
     {"reshape", Function, 1, kVariadic, {}},
     {"transpose", Function, 0, kVariadic, {}},
+    {"round", Function, 0, 1, {"decimals"}},
+    {"clip", Function, 0, 2, {"min", "max"}},
+    {"cumsum", Function, 0, 1, {"axis"}},
+    {"cumprod", Function, 0, 1, {"axis"}},
+    {"argsort", Function, 0, 1, {"axis", "kind"}},
 };
 
 // Array attributes and methods: these rows, and the reductions of include/pyscript/ufuncs.def.
 const std::vector<Signature>& array_members() {
   static const std::vector<Signature> members = [] {
     std::vector<Signature> out = kArrayMembers;
-#define PYRT_REDUCE(ID, name, ufunc) out.push_back({name, Function, 0, 1, {"axis", "keepdims"}});
+#define PYRT_REDUCE(ID, name, ufunc) \
+    if (std::string_view(name) != "count_nonzero") out.push_back(reduction_signature(name, 0));
 #include "pyscript/ufuncs.def"
     return out;
   }();
@@ -135,6 +167,7 @@ const Signature* find_in(const std::vector<Signature>& table, std::string_view n
 const std::vector<Signature>* module_table(std::string_view module) {
   if (module == "numpy") return &numpy_members();
   if (module == "numpy.random") return &kNumpyRandom;
+  if (module == "numpy.linalg") return &kNumpyLinalg;
   if (module == "math") return &kMath;
   if (module == "time") return &kTime;
   return nullptr;
@@ -149,6 +182,13 @@ const Signature* find_builtin(std::string_view name) { return find_in(kBuiltins,
 const Signature* find_module_member(std::string_view module, std::string_view member) {
   const std::vector<Signature>* table = module_table(module);
   return table ? find_in(*table, member) : nullptr;
+}
+
+const std::string* find_submodule(std::string_view module, std::string_view member) {
+  static const std::string linalg = "numpy.linalg";
+  const Signature* s = find_module_member(module, member);
+  if (!s || s->kind != MemberKind::Module) return nullptr;
+  return module == "numpy" && member == "linalg" ? &linalg : nullptr;
 }
 
 const Signature* find_array_member(std::string_view name) { return find_in(array_members(), name); }
@@ -231,6 +271,17 @@ std::optional<std::string> unsupported_builtin_help(std::string_view name) {
   auto it = kHelp.find(name);
   if (it == kHelp.end()) return std::nullopt;
   return std::string(it->second);
+}
+
+std::optional<std::string> in_place_method_help(std::string_view method, const std::string& numpy_alias,
+                                                const std::string& name) {
+  if (method == "sort") return "write '" + name + " = " + numpy_alias + ".sort(" + name + ")'";
+  if (method == "fill")
+    return "write '" + name + " = " + numpy_alias + ".full(" + name + ".shape, VALUE, dtype=" + numpy_alias + ".float64)' "
+           "with the array's dtype";
+  if (method == "resize" || method == "put" || method == "itemset" || method == "setflags" || method == "partition")
+    return std::string("compute a new array instead and assign it to the name");
+  return std::nullopt;
 }
 
 std::optional<std::string> escape_method_help(std::string_view name) {

@@ -14,6 +14,7 @@ enum class MemberKind {
   Function, // called: np.exp(x)
   Constant, // read: math.pi
   DType,    // np.float32: a dtype value, for dtype= and astype; callable when max_args is 1
+  Module,   // a submodule: np.linalg (its members: find_module_member("numpy.linalg", ...))
 };
 
 struct Signature {
@@ -31,8 +32,10 @@ bool is_known_module(std::string_view module);
 
 // A builtin function (print, range, ...), or nothing.
 const Signature* find_builtin(std::string_view name);
-// A member of numpy, math or time, or nothing.
+// A member of numpy, math or time (or of a submodule: "numpy.linalg"), or nothing.
 const Signature* find_module_member(std::string_view module, std::string_view member);
+// The full name of submodule `member` of `module` ("numpy.linalg"), or null.
+const std::string* find_submodule(std::string_view module, std::string_view member);
 // An array attribute (T, shape, ...) or method (sum, reshape, ...), or nothing.
 const Signature* find_array_member(std::string_view name);
 // A method of np.random.Generator (rng.random(...), rng.integers(...), ...), or nothing. np.random's
@@ -41,6 +44,10 @@ const Signature* find_generator_method(std::string_view name);
 
 // Python builtins outside the subset, with advice; empty when `name` is not one.
 std::optional<std::string> unsupported_builtin_help(std::string_view name);
+// Array methods that change the array in place (a.sort(), a.fill(0)): the value form's advice
+// ("a = np.sort(a)" for ALIAS = "np", NAME = "a"); empty when `method` is not one.
+std::optional<std::string> in_place_method_help(std::string_view method, const std::string& numpy_alias,
+                                                const std::string& name);
 // Framework escapes (x.asnumpy(), x.item(), ...), with advice; empty when `name` is not one.
 std::optional<std::string> escape_method_help(std::string_view name);
 

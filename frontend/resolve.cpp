@@ -83,7 +83,7 @@ private:
       if (s.annotation) resolve_annotation(*s.annotation);
       break;
     case StmtKind::Expr:
-      statement_call_ = s.value.get();
+      statement_call_ = s.value.get(); // a.sort() alone on its line gets a fix-it
       break;
     default:
       break;
@@ -188,13 +188,14 @@ private:
     }
   }
 
-  // The module a name stands for (e.g. "numpy" for np), unless a variable hides it; "numpy.random"
-  // for np.random.
+  // The module a name stands for (e.g. "numpy" for np, "numpy.linalg" for np.linalg,
+  // "numpy.random" for np.random), unless a variable hides it.
   const std::string* module_of(const Expr& e) const {
-    static const std::string numpy_random = "numpy.random";
-    if (e.kind == ExprKind::Attribute && e.text == "random") {
-      const std::string* outer = module_of(*e.operands[0]);
-      return outer && *outer == "numpy" ? &numpy_random : nullptr;
+    if (e.kind == ExprKind::Attribute) {
+      static const std::string numpy_random = "numpy.random";
+      const std::string* parent = module_of(*e.operands[0]);
+      if (parent && *parent == "numpy" && e.text == "random") return &numpy_random;
+      return parent ? find_submodule(*parent, e.text) : nullptr;
     }
     if (e.kind != ExprKind::Name || (locals_ && locals_->count(e.text))) return nullptr;
     auto it = modules_.find(e.text);
@@ -240,13 +241,17 @@ private:
         d.help.push_back("pyscript's " + *module + " has: " + list_module_members(*module));
         return nullptr;
       }
+      std::string dotted = dotted_name(object) + "." + e.text;
       if (sig->kind == MemberKind::Function && !called) {
-        unsupported_value(e, "function '" + dotted(e) + "'", "call it: '" + dotted(e) + "(...)'");
+        unsupported_value(e, "function '" + dotted + "'", "call it: '" + dotted + "(...)'");
+        return nullptr;
+      }
+      if (sig->kind == MemberKind::Module && !called) {
+        unsupported_value(e, "module '" + dotted + "'", "use one of its members: '" + dotted + ".NAME'");
         return nullptr;
       }
       if (sig->kind != MemberKind::Function && called && !(sig->kind == MemberKind::DType && sig->max_args > 0)) {
-        Diagnostic& d = diags_.error(e.range, "unsupported",
-                                     "'" + object.text + "." + e.text + "' cannot be called");
+        Diagnostic& d = diags_.error(e.range, "unsupported", "'" + dotted + "' cannot be called");
         if (sig->kind == MemberKind::DType)
           d.help.push_back("create arrays with " + object.text + ".array, " + object.text + ".zeros, " +
                            object.text + ".full, ...");
@@ -311,6 +316,7 @@ private:
       }
     }
     if (callee.kind == ExprKind::Attribute) {
+      if (in_place_method(call, callee)) return;
       if (const Signature* sig = resolve_attribute(callee, /*called=*/true))
         check_signature(call, *sig, callee_name(callee), positional);
       return;
@@ -350,6 +356,38 @@ private:
     if (callee.operands[0]->kind == ExprKind::Name || module_of(*callee.operands[0]))
       return dotted(callee);
     return "." + callee.text;
+  }
+
+  // np, or np.linalg
+  static std::string dotted_name(const Expr& e) {
+    if (e.kind == ExprKind::Attribute) return dotted_name(*e.operands[0]) + "." + e.text;
+    return e.text;
+  }
+
+  // a.sort(), a.fill(0): array methods that change the array in place, which arrays (values) do
+  // not allow; the diagnostic shows the value form, and a fix-it for a.sort() alone on its line.
+  bool in_place_method(const Expr& call, const Expr& callee) {
+    const Expr& object = *callee.operands[0];
+    if (module_of(object)) return false;
+    std::string alias = "np";
+    for (const auto& [name, module] : modules_)
+      if (module == "numpy") alias = name;
+    std::string name = object.kind == ExprKind::Name ? object.text : "a";
+    std::optional<std::string> help = in_place_method_help(callee.text, alias, name);
+    if (!help) return false;
+    resolve_expr(object);
+    Diagnostic& d = diags_.error(call.range, "in-place",
+                                 "'." + callee.text + "()' changes the array in place, which pyscript does not support");
+    d.help.push_back(*help);
+    d.notes.push_back({SourceRange{}, "pyscript arrays are values: no operation changes one, so the compiler "
+                                      "shares and reuses their buffers"});
+    if (callee.text == "sort" && &call == statement_call_ && object.kind == ExprKind::Name && call.range.file) {
+      std::string_view text = call.range.file->slice(call.range);
+      size_t open = text.find('(', callee.range.end_byte - call.range.begin_byte);
+      std::string args(text.substr(open + 1, text.size() - open - 2));
+      d.fixits.push_back(FixIt{call.range, name + " = " + alias + ".sort(" + name + (args.empty() ? "" : ", " + args) + ")"});
+    }
+    return true;
   }
 
   void check_signature(const Expr& call, const Signature& sig, const std::string& name,
@@ -438,6 +476,7 @@ private:
   DiagnosticEngine& diags_;
   std::set<std::string> module_names_;
   std::map<std::string, std::string> modules_; // alias -> module
+  const Expr* statement_call_ = nullptr;        // the value of the expression statement being resolved
   std::map<std::string, const ast::FunctionDef*> functions_;
   const std::set<std::string>* locals_ = nullptr; // null at module level
   const std::set<std::string>* function_rejected_ = nullptr;

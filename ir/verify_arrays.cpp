@@ -6,6 +6,7 @@
 #include "ir/ufuncs.hpp"
 #include "ir/verify_random.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace pyscript::ir {
@@ -68,8 +69,20 @@ Error check_index(const Node& n) {
   return std::nullopt;
 }
 
+// An axis attribute: an int within the rank, or None (all axes) when `none_ok`.
+Error axis_attr(const Node& n, int rank, bool none_ok = true) {
+  const AttrValue* axis = n.attr("axis");
+  if (!axis || !(std::holds_alternative<int64_t>(*axis) || (none_ok && std::holds_alternative<NoneValue>(*axis))))
+    return none_ok ? "axis must be an int or None" : "axis must be an int";
+  if (const int64_t* a = std::get_if<int64_t>(axis); a && (*a < -rank || *a >= rank)) return "axis out of bounds";
+  return std::nullopt;
+}
+
 Error check_reduce(const Node& n) {
   if (!has<std::string>(n, "op") || !find_reduction(n.str_attr("op"))) return "not a reduction of ufuncs.def";
+  if (n.inputs().size() == 2 && (!(n.str_attr("op") == "var" || n.str_attr("op") == "std") ||
+                                 !n.input(1)->type().is(TypeKind::Int)))
+    return "only var and std take a second input, ddof, an int";
   const AttrValue* axis = n.attr("axis");
   if (!axis || !(std::holds_alternative<int64_t>(*axis) || std::holds_alternative<NoneValue>(*axis)))
     return "axis must be an int or None";
@@ -79,6 +92,46 @@ Error check_reduce(const Node& n) {
   if (const int64_t* a = std::get_if<int64_t>(axis); a && (*a < -rank || *a >= rank)) return "axis out of bounds";
   int want = keep ? rank : std::holds_alternative<int64_t>(*axis) ? rank - 1 : 0;
   if (n.output()->type().rank() != want) return "the result's rank";
+  return std::nullopt;
+}
+
+// ArrayAccumulate, ArraySort: a result of the input's rank, or rank 1 for axis None.
+Error check_along_axis(const Node& n, std::initializer_list<const char*> ops, DType result) {
+  if (!has<std::string>(n, "op") || std::find(ops.begin(), ops.end(), n.str_attr("op")) == ops.end())
+    return "op is not one of this op's";
+  int rank = n.input(0)->type().rank();
+  if (auto e = axis_attr(n, rank)) return e;
+  bool flat = std::holds_alternative<NoneValue>(*n.attr("axis"));
+  if (n.output()->type() != Type::array(result, flat ? 1 : rank)) return "the result's type";
+  return std::nullopt;
+}
+
+Error check_sort(const Node& n) {
+  if (!has<std::string>(n, "kind") ||
+      !(n.str_attr("kind") == "quicksort" || n.str_attr("kind") == "stable" || n.str_attr("kind") == "heapsort"))
+    return "kind must be quicksort, stable or heapsort";
+  bool arg = has<std::string>(n, "op") && n.str_attr("op") == "argsort";
+  return check_along_axis(n, {"sort", "argsort"}, arg ? DType::Int64 : n.input(0)->type().dtype());
+}
+
+Error check_linalg(const Node& n) {
+  static const char* const ops[] = {"solve", "inv", "det", "norm"};
+  if (!has<std::string>(n, "op") || std::find(std::begin(ops), std::end(ops), n.str_attr("op")) == std::end(ops))
+    return "op is not solve, inv, det or norm";
+  const std::string& op = n.str_attr("op");
+  if (n.inputs().size() != (op == "solve" ? 2u : 1u)) return op + " takes " + (op == "solve" ? "two arrays" : "one array");
+  for (const Value* v : n.inputs())
+    if (!is_array(v)) return "an operand is not an array";
+  const Type& out = n.output()->type();
+  if (out.dtype() != DType::Float32 && out.dtype() != DType::Float64) return "the result is float32 or float64";
+  int ra = rank_of(n.input(0));
+  if (op == "norm") return out.rank() == 0 ? std::nullopt : Error("a norm is 0-d");
+  if (ra < 2) return "a matrix operand has rank 2 or more";
+  if (op == "det") return out.rank() == ra - 2 ? std::nullopt : Error("det drops the matrix axes");
+  if (op == "inv") return out.rank() == ra ? std::nullopt : Error("inv keeps the rank");
+  int rb = rank_of(n.input(1));
+  int want = rb == ra - 1 ? ra - 1 : std::max(ra, rb);
+  if (rb < 1 || out.rank() != want) return "the result's rank";
   return std::nullopt;
 }
 
@@ -158,6 +211,21 @@ Error check_array_op(const Node& n) {
   case OpKind::ArrayReduce:
     if (auto e = first_is_array()) return e;
     return check_reduce(n);
+  case OpKind::ArrayAccumulate: {
+    if (auto e = first_is_array()) return e;
+    DType in = n.input(0)->type().dtype();
+    return check_along_axis(n, {"sum", "prod"}, is_float_dtype(in) ? in : DType::Int64);
+  }
+  case OpKind::ArrayRound:
+    if (auto e = first_is_array()) return e;
+    if (!n.input(1)->type().is(TypeKind::Int)) return "decimals must be an int";
+    if (n.input(0)->type().dtype() == DType::Bool) return "numpy rounds bools in float16";
+    return out == n.input(0)->type() ? std::nullopt : Error("round keeps the type");
+  case OpKind::ArraySort:
+    if (auto e = first_is_array()) return e;
+    return check_sort(n);
+  case OpKind::ArrayLinalg:
+    return check_linalg(n);
   case OpKind::ArrayMatmul:
     if (!is_array(n.input(0)) || !is_array(n.input(1))) return "matmul of a non-array";
     if (rank_of(n.input(0)) < 1 || rank_of(n.input(1)) < 1) return "matmul of a 0-d array";
@@ -202,6 +270,7 @@ std::optional<std::string> verify_array_op(const Node& n) {
   case OpKind::ArrayCast: case OpKind::ArrayReduce: case OpKind::ArrayMatmul: case OpKind::ArrayTranspose:
   case OpKind::ArrayReshape: case OpKind::ArrayIndex: case OpKind::ArrayDim: case OpKind::ArraySize:
   case OpKind::ArrayItem: case OpKind::Retain: case OpKind::Release:
+  case OpKind::ArrayAccumulate: case OpKind::ArrayRound: case OpKind::ArraySort: case OpKind::ArrayLinalg:
     return check_array_op(n);
   case OpKind::RandomSeed: case OpKind::RandomNew: case OpKind::RandomDraw:
     return verify_random_op(n);

@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <variant>
 
 namespace pyscript::lower {
 
@@ -20,6 +21,8 @@ class ModuleLowering;
 
 // 3 or -3 as written in the source (axes, tuple indices and slice bounds); nothing otherwise.
 std::optional<int64_t> int_literal(const ast::Expr& e);
+// The dtype of reduction `op` of an array of dtype `in` (np.mean of ints is float64, ...).
+ir::DType reduction_dtype(const std::string& op, ir::DType in);
 // Whether `body` (nested blocks included) has a `return`; with_value: a `return <value>`.
 bool contains_return(const ast::StmtList& body, bool with_value = false);
 
@@ -188,6 +191,29 @@ private:
   ir::Value* random_floats(const std::string& fn, ir::Value* generator, const ast::Expr& e, Environment& env);
   ir::Value* random_rand(const std::string& fn, const ast::Expr& e, Environment& env);
   ir::Value* random_seeding(bool generator, const ast::Expr& e, Environment& env);
+  // numpy's math, sorting and np.linalg (lower_numpy_math.cpp, lower_numpy_linalg.cpp)
+  static bool is_numpy_math(const std::string& name);
+  static bool is_array_math_method(const std::string& name);
+  ir::Value* lower_numpy_math(const std::string& name, const ast::Expr& e, Environment& env);
+  ir::Value* lower_array_math_method(ir::Value* self, const std::string& name, const ast::Expr& e, Environment& env);
+  ir::Value* lower_linalg_call(const std::string& name, const ast::Expr& e, Environment& env);
+  ir::Value* array_math(const std::string& name, ir::Value* a, const ast::Expr& e, size_t first, Environment& env);
+  ir::Value* array_clip(ir::Value* a, const ast::Expr& e, size_t first, Environment& env);
+  ir::Value* numpy_isclose(bool all, ir::Value* x, const ast::Expr& e, Environment& env);
+  ir::Value* linalg_norm(ir::Value* x, const ast::Expr& e, Environment& env);
+  using Ord = std::variant<std::monostate, double, std::string>; // np.linalg.norm's ord
+  ir::Value* vector_norm(ir::Value* x, const std::variant<std::monostate, double, std::string>& ord, int64_t axis,
+                         bool keepdims, const ast::Expr& e);
+  ir::Value* matrix_norm(ir::Value* x, const std::variant<std::monostate, double, std::string>& ord, int64_t row,
+                         int64_t col, bool keepdims, const ast::Expr& e);
+  ir::Value* reduce_node(const std::string& op, ir::Value* a, std::optional<int64_t> axis, bool keepdims,
+                         const SourceRange& r);
+  const ast::Expr* call_argument(const ast::Expr& call, size_t index, const char* name);
+  ir::Value* number_as_array(ir::Value* v, const SourceRange& r);
+  ir::Value* int_argument(const ast::Expr* e, int64_t fallback, const char* what, Environment& env,
+                          const SourceRange& r);
+  bool literal_axis(const ast::Expr* e, int rank, std::optional<int64_t> fallback, std::optional<int64_t>& axis,
+                    const SourceRange& r);
 
   ModuleLowering& module_;
   ir::Function& function_;

@@ -37,6 +37,14 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
       return lower_math(callee.text, e, args);
     }
   }
+  // np.linalg.NAME(...) (lower_numpy_linalg.cpp)
+  if (callee.kind == ast::ExprKind::Attribute && callee.operands[0]->kind == ast::ExprKind::Attribute &&
+      callee.operands[0]->text == "linalg" && callee.operands[0]->operands[0]->kind == ast::ExprKind::Name &&
+      !env.find(callee.operands[0]->operands[0]->text)) {
+    const ast::Expr& np = *callee.operands[0]->operands[0];
+    if (const std::string* module = module_.use_module(np.text, np.range); module && *module == "numpy")
+      return lower_linalg_call(callee.text, e, env);
+  }
   if (callee.kind == ast::ExprKind::Attribute) {
     Value* object = lower_expr(*callee.operands[0], env);
     if (object && object->type().is(TypeKind::Generator)) return lower_generator_method(object, callee, e, env);

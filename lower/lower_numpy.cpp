@@ -230,6 +230,7 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
   std::vector<Value*> args;
   if (std::optional<DType> d = ir::dtype_from_name(name == "bool_" ? "bool" : name))
     return numpy_scalar_of(*d, e, env);
+  if (is_numpy_math(name)) return lower_numpy_math(name, e, env); // lower_numpy_math.cpp
   // np.array's data is a literal, read from the AST rather than lowered.
   if (name == "array") {
     std::vector<int64_t> shape;
@@ -446,11 +447,7 @@ Value* FunctionLowering::array_reduce(const std::string& op, Value* a, const ast
       return nullptr;
     }
   }
-  DType d = a->type().dtype();
-  DType out = op == "argmax"                   ? DType::Int64
-              : op == "mean"                   ? (is_float_dtype(d) ? d : DType::Float64)
-              : op == "sum" && !is_float_dtype(d) ? DType::Int64
-                                               : d;
+  DType out = reduction_dtype(op, a->type().dtype());
   int out_rank = keepdims ? rank : axis ? rank - 1 : 0;
   ir::Node* n = emit(OpKind::ArrayReduce, {a}, {Type::array(out, out_rank)}, call.range);
   n->set_attr("op", op);
@@ -534,7 +531,8 @@ Value* FunctionLowering::lower_array_method(Value* self, const ast::Expr& callee
     type_error(callee.text_range, "a " + self->type().to_string() + " has no method '" + name + "'");
     return nullptr;
   }
-  if (name == "sum" || name == "mean" || name == "max" || name == "min" || name == "argmax")
+  if (is_array_math_method(name)) return lower_array_math_method(self, name, e, env); // lower_numpy_math.cpp
+  if (ir::find_reduction(name))
     return array_reduce(name, self, e, e.operands.size() == 2 ? e.operands[1].get() : nullptr);
   if (name == "astype") {
     auto d = dtype_of_expr(*e.operands[1]);

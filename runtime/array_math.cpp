@@ -182,6 +182,10 @@ template <class T> T unary_value(int32_t op, T x) {
     if constexpr (std::is_floating_point_v<T>) return T(std::isinf(x));
     else return T(0);
   }
+  case PYRT_ISFINITE: {
+    if constexpr (std::is_floating_point_v<T>) return T(std::isfinite(x));
+    else return T(1);
+  }
   case PYRT_NOT: return T(!x);
   default: break;
   }
@@ -394,6 +398,7 @@ pyrt_array* pyrt_array_where(pyrt_context* ctx, pyrt_array* cond, pyrt_array* a,
 
 pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis, int32_t keepdims,
                               int32_t out_dtype, const char* site) {
+  if (op >= PYRT_PROD) return pyrt_array_reduce_ex(ctx, op, a, axis, keepdims, 0, out_dtype, site);
   bool all = axis < -int64_t(a->ndim);
   if (!all && (axis >= a->ndim)) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "axis %lld is out of bounds for array of dimension %d",

@@ -33,6 +33,7 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_TYPE_ERROR: return "TypeError";
   case PYRT_NAME_ERROR: return "NameError";
   case PYRT_OVERFLOW_ERROR: return "OverflowError";
+  case PYRT_LINALG_ERROR: return "numpy.linalg.LinAlgError"; // as CPython prints numpy's class
   default: return "error";
   }
 }

@@ -41,6 +41,8 @@ const std::vector<Symbol>& symbols() {
       PYRT_SYMBOL(pyrt_random_seed), PYRT_SYMBOL(pyrt_generator_new), PYRT_SYMBOL(pyrt_generator_retain),
       PYRT_SYMBOL(pyrt_generator_release), PYRT_SYMBOL(pyrt_generator_share), PYRT_SYMBOL(pyrt_random_f64),
       PYRT_SYMBOL(pyrt_random_i64), PYRT_SYMBOL(pyrt_random_array),
+      PYRT_SYMBOL(pyrt_array_reduce_ex), PYRT_SYMBOL(pyrt_array_accumulate), PYRT_SYMBOL(pyrt_array_round),
+      PYRT_SYMBOL(pyrt_array_sort),     PYRT_SYMBOL(pyrt_array_linalg),
   };
 #undef PYRT_SYMBOL
   return table;

@@ -23,6 +23,13 @@ TEST_CASE("every augmented assignment becomes its plain form; comments and spaci
                  "    return s\n");
 }
 
+TEST_CASE("a.sort() becomes a = np.sort(a), which checks clean") {
+  const std::string before = "import numpy as np\na = np.array([3.0, 1.0])\na.sort()  # in place\nprint(a)\n";
+  std::string after = pyscript::apply_fixits(before, check(before).diagnostics);
+  CHECK(after == "import numpy as np\na = np.array([3.0, 1.0])\na = np.sort(a)  # in place\nprint(a)\n");
+  CHECK(check(after).diagnostics.empty());
+}
+
 TEST_CASE("a fixed file checks clean") {
   const std::string before = "x = 1.0\nfor i in range(3):\n    x *= 0.5\n    x += i\nprint(x)\n";
   std::string after = pyscript::apply_fixits(before, check(before).diagnostics);

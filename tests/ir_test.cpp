@@ -168,6 +168,37 @@ TEST_CASE("the verifier rejects broken graphs") {
   broken("graph @f(%n : int) -> None:\n  %g : Array[int64, 1] = random_new(%n)\n  return ()\n");
 }
 
+TEST_CASE("the verifier checks numpy's math ops: attributes, operands, result types") {
+  auto verifies = [](const std::string& body) {
+    std::string text = "graph @f(%x : Array[float64, 2], %i : Array[int64, 2], %n : int) -> None:\n" + body +
+                       "  return ()\n";
+    std::unique_ptr<ir::Module> m = ir::parse_module_text(text);
+    try {
+      ir::verify(*m);
+      return true;
+    } catch (const InternalError&) {
+      return false;
+    }
+  };
+  CHECK(verifies("  %a : Array[float64, 1] = array_reduce[op=\"var\", axis=0, keepdims=False](%x, %n)\n"));
+  CHECK_FALSE(verifies("  %a : Array[float64, 1] = array_reduce[op=\"sum\", axis=0, keepdims=False](%x, %n)\n"));
+  CHECK(verifies("  %a : Array[int64, 1] = array_accumulate[op=\"sum\", axis=None](%i)\n"));
+  CHECK_FALSE(verifies("  %a : Array[int64, 2] = array_accumulate[op=\"sum\", axis=None](%i)\n"));
+  CHECK_FALSE(verifies("  %a : Array[float64, 2] = array_accumulate[op=\"max\", axis=0](%x)\n"));
+  CHECK_FALSE(verifies("  %a : Array[float64, 2] = array_accumulate[op=\"sum\", axis=2](%x)\n"));
+  CHECK(verifies("  %a : Array[float64, 2] = array_round(%x, %n)\n"));
+  CHECK_FALSE(verifies("  %a : Array[float32, 2] = array_round(%x, %n)\n"));
+  CHECK(verifies("  %a : Array[int64, 2] = array_sort[op=\"argsort\", axis=-1, kind=\"stable\"](%x)\n"));
+  CHECK_FALSE(verifies("  %a : Array[float64, 2] = array_sort[op=\"argsort\", axis=-1, kind=\"stable\"](%x)\n"));
+  CHECK_FALSE(verifies("  %a : Array[float64, 2] = array_sort[op=\"sort\", axis=0, kind=\"bogo\"](%x)\n"));
+  CHECK(verifies("  %a : Array[float64, 2] = array_linalg[op=\"solve\"](%x, %i)\n"));
+  CHECK(verifies("  %a : Array[float64, 0] = array_linalg[op=\"det\"](%x)\n"));
+  CHECK_FALSE(verifies("  %a : Array[float64, 0] = array_linalg[op=\"inv\"](%x)\n"));
+  CHECK_FALSE(verifies("  %a : Array[int64, 2] = array_linalg[op=\"inv\"](%i)\n"));
+  CHECK_FALSE(verifies("  %a : Array[float64, 2] = array_linalg[op=\"solve\"](%x)\n"));
+  CHECK_FALSE(verifies("  %a : Array[float64, 0] = array_linalg[op=\"svd\"](%x)\n"));
+}
+
 TEST_CASE("malformed IR text is a parse error with a line number") {
   CHECK_THROWS_WITH_AS(ir::parse_module_text("graph @f() -> int:\n  %x : int = frob()\n  return (%x)\n"),
                        doctest::Contains("line 2: unknown op 'frob'"), ir::IrParseError);

@@ -172,6 +172,63 @@ TEST_CASE("numpy: what cannot be typed statically is a diagnostic") {
   CHECK(diags.sorted()[0].help.at(0).find("np.where(mask, x, 0.0)") != std::string::npos);
 }
 
+TEST_CASE("numpy math: result dtypes and ranks") {
+  pyscript::DiagnosticEngine diags;
+  pyscript::CheckedModule checked = pyscript::check_source(
+      "m.py",
+      "import numpy as np\n"
+      "def f(x, i, b):\n"
+      "    print(np.var(i), x.std(axis=0), np.prod(b), i.prod(1), np.argmin(x, axis=1), np.all(x, keepdims=True),\n"
+      "          np.count_nonzero(b), np.count_nonzero(i, axis=0), np.cumsum(b), x.cumprod(axis=1), np.round(i, -1),\n"
+      "          np.clip(i, 0.5, 2), np.sort(x, axis=None), i.argsort(), np.allclose(x, i), np.isclose(x, 1),\n"
+      "          np.linalg.norm(i), np.linalg.det(x), np.linalg.solve(x, x[0]), np.linalg.inv(x), np.linalg.norm(x, axis=1))\n"
+      "f(np.ones((2, 2), dtype=np.float32), np.arange(4).reshape(2, 2), np.ones(3) > 0)\n",
+      diags);
+  pyscript::LowerResult r = pyscript::lower_module(checked, diags);
+  INFO(pyscript::format_diagnostics_text(diags.sorted()));
+  REQUIRE(r.module);
+  const pyscript::ir::Function* f = r.module->find("f.Array[float32,2].Array[int64,2].Array[bool,1]");
+  REQUIRE(f);
+  std::vector<std::string> types;
+  for (const pyscript::ir::Node* n : f->graph->top()->nodes())
+    if (n->kind() == pyscript::ir::OpKind::Print)
+      for (const pyscript::ir::Value* v : n->inputs()) types.push_back(v->type().to_string());
+  CHECK(types == std::vector<std::string>{
+                     "Array[float64, 0]", "Array[float32, 1]", "Array[int64, 0]", "Array[int64, 1]",
+                     "Array[int64, 1]", "Array[bool, 2]", "int", "Array[int64, 1]", "Array[int64, 1]",
+                     "Array[float32, 2]", "Array[int64, 2]", "Array[float64, 2]", "Array[float32, 1]",
+                     "Array[int64, 2]", "bool", "Array[bool, 2]", "Array[float64, 0]", "Array[float32, 0]",
+                     "Array[float32, 1]", "Array[float32, 2]", "Array[float32, 1]"});
+}
+
+TEST_CASE("numpy math: what numpy refuses or pyscript cannot type is a diagnostic") {
+  const std::string x = "import numpy as np\nx = np.ones((2, 3))\n";
+  CHECK(first(x + "print(np.round(x > 0))\n") ==
+        "3:7 [type] np.round of a bool array is not supported (numpy computes it in float16)");
+  CHECK(first(x + "print(np.clip(x, None, None))\n") ==
+        "3:7 [type] clip with neither bound: numpy raises ValueError (One of max or min must be given)");
+  CHECK(first(x + "print(np.sort(x, axis=2))\n") == "3:23 [type] axis 2 is out of bounds for array of dimension 2");
+  CHECK(first(x + "k = 0\nprint(np.cumsum(x, axis=k))\n") == "4:25 [type] axis must be an integer literal or None");
+  CHECK(first(x + "print(np.sort(x, kind='quick'))\n") ==
+        "3:23 [type] kind must be \"quicksort\", \"stable\", \"mergesort\" or \"heapsort\"");
+  CHECK(first(x + "print(np.sort(np.float64(2.0)))\n") == "3:7 [type] axis -1 is out of bounds for array of dimension 0");
+  CHECK(first(x + "print(x.var(ddof=0.5))\n") == "3:18 [type] ddof must be an int, not float");
+  CHECK(first(x + "print(np.linalg.inv(x[0]))\n") ==
+        "3:21 [type] np.linalg.inv of a rank-1 array: numpy raises LinAlgError (1-dimensional array given. Array "
+        "must be at least two-dimensional)");
+  CHECK(first(x + "print(np.linalg.norm(x, 2))\n") ==
+        "3:7 [type] np.linalg.norm with ord 2, -2 or \"nuc\" of a matrix needs the SVD, which pyscript does not have");
+  CHECK(first(x + "print(np.linalg.norm(x[0], 'fro'))\n") ==
+        "3:7 [type] numpy raises ValueError: Invalid norm order 'fro' for vectors");
+  CHECK(first(x + "print(np.clip(x.astype(np.float32), np.float64(0.5), 1.0))\n") ==
+        "3:37 [type] np.clip of a float32 array with a float64 numpy scalar bound: numpy's result dtype depends on "
+        "whether the bound is nan");
+  CHECK(first(x + "print(np.isclose(x, x, equal_nan=1))\n") == "3:34 [type] equal_nan must be True or False");
+  CHECK(first(x + "print(np.round(x, 1, decimals=2))\n") ==
+        "3:22 [type] argument 'decimals' given by position and by keyword (Python raises TypeError)");
+  CHECK(lower_errors(x + "print(np.round(x, decimals=2), x.round(1), x.clip(max=2), np.clip(x, a_min=0, a_max=1))\n").empty());
+}
+
 TEST_CASE("[undefined] a local read before any assignment is CPython's UnboundLocalError") {
   // Inside a loop, on the first iteration (it read a garbage value before).
   CHECK(first("def f(n):\n    k = 0\n    while i < n:\n        i = i + 1\n        k = k + i\n    return k\nprint(f(3))\n") ==

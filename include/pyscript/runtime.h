@@ -26,7 +26,8 @@ extern "C" {
  * tag); otherwise the artifact's graph is compiled again. 2: pyrt_context::depth, MemoryError.
  * 3: pyrt_array::shared, pyrt_array_share, pyrt_context's fields reordered (one per call).
  * 4: pyrt_raise_name_error, PYRT_NAME_ERROR. 5: pyrt_random_* and pyrt_generator_*
- * (runtime_random.h), PYRT_OVERFLOW_ERROR. */
+ * (runtime_random.h), PYRT_OVERFLOW_ERROR; reductions prod..std, sort, round, accumulate, linalg,
+ * PYRT_LINALG_ERROR. */
 #define PYRT_ABI_VERSION 5
 
 typedef enum pyrt_error_kind {
@@ -52,6 +53,7 @@ typedef enum pyrt_error_kind {
   PYRT_TYPE_ERROR,            /* the message is in detail */
   PYRT_NAME_ERROR,            /* a module-level name read before the top level assigned it */
   PYRT_OVERFLOW_ERROR,        /* the message is in detail */
+  PYRT_LINALG_ERROR,          /* numpy.linalg.LinAlgError; the message is in detail */
 } pyrt_error_kind;
 
 /* CPython's default sys.getrecursionlimit(): frames of the top level and of every function that
@@ -190,6 +192,27 @@ typedef enum pyrt_reduce_op {
 } pyrt_reduce_op;
 pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis, int32_t keepdims,
                               int32_t out_dtype, const char* site);
+/* The reductions from PYRT_PROD on (runtime/array_reduce_more.cpp); ddof: var's and std's. */
+pyrt_array* pyrt_array_reduce_ex(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis, int32_t keepdims,
+                                 int64_t ddof, int32_t out_dtype, const char* site);
+/* cumsum (op PYRT_SUM) / cumprod (PYRT_PROD) along axis; axis < -ndim: of the flattened array. */
+pyrt_array* pyrt_array_accumulate(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis, int32_t out_dtype,
+                                  const char* site);
+/* np.round(a, decimals), as numpy scales and rounds (runtime/array_round.cpp). */
+pyrt_array* pyrt_array_round(pyrt_context* ctx, pyrt_array* a, int64_t decimals, const char* site);
+/* np.sort (arg 0) / np.argsort (arg 1, int64 result) along axis (axis < -ndim: of the flattened
+ * array); kind 0 quicksort (numpy's introsort), 1 stable, 2 heapsort (runtime/array_sort.cpp). */
+pyrt_array* pyrt_array_sort(pyrt_context* ctx, pyrt_array* a, int64_t axis, int32_t arg, int32_t kind,
+                            const char* site);
+/* np.linalg (runtime/array_linalg.cpp): solve(a, b), inv(a), det(a), and norm(a) with ord=None and
+ * axis=None (b unused but by solve). */
+typedef enum pyrt_linalg_op {
+  PYRT_LINALG_SOLVE = 0,
+  PYRT_LINALG_INV = 1,
+  PYRT_LINALG_DET = 2,
+  PYRT_LINALG_NORM = 3,
+} pyrt_linalg_op;
+pyrt_array* pyrt_array_linalg(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt_array* b, const char* site);
 
 pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, int32_t dtype,
                               const char* site);

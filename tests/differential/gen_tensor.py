@@ -19,7 +19,11 @@ What a program covers:
     scalars (weak: float32_array * 2.5 stays float32), comparisons, unary -, abs; np.maximum/
     minimum/where/exp/log/sqrt/tanh/sin/cos/abs (also of Python floats); sum/mean/max/min/argmax as
     methods and np functions, with axis= (also negative, also positional) and keepdims=; @,
-    np.dot (ranks 1-2), np.matmul for 1-D, 2-D and batched operands; reshape
+    np.dot (ranks 1-2), np.matmul for 1-D, 2-D and batched operands; prod/var/std (ddof=)/
+    argmin/all/any/count_nonzero with axis= and keepdims=, cumsum/cumprod, np.round/a.round,
+    np.clip/a.clip, np.sort/np.argsort (kinds; argsort of int and bool arrays, whose ties show
+    numpy's quicksort order), np.isclose/np.allclose, np.linalg.norm (ord, axis), and det/inv/solve
+    of a @ a.T + 2 * I (well conditioned); reshape
     (also -1 and tuple forms), .T, transpose(), astype; basic indexing with ints (also negative),
     slices with steps (also negative), mixed int/slice indices, chained indexing; .shape/.ndim/
     .size/.dtype, len(), float()/int() of one-element arrays and numpy scalars; elementwise chains
@@ -101,6 +105,8 @@ AVOIDABLE = {
     'f32-sci': 'float32 arrays printed in scientific notation',
     'errors': 'programs that end with a runtime error',
     'random': 'np.random draws (the legacy functions and a Generator)',
+    'npmath': 'prod var std argmin all any count_nonzero cumsum cumprod round clip sort argsort '
+              'isclose allclose np.linalg',
 }
 AVOID = set()   # the constructs left out of the program being generated
 # The first line of a program that ends in an operation numpy rejects by dtype (bool - bool,
@@ -889,6 +895,8 @@ class NpCall(Expr):
             if not isinstance(v, Arr) or not v.shape:
                 raise Invalid('transpose')
             return Arr(v.dt, tuple(reversed(v.shape)), v.lo, v.hi)
+        if n in NPMATH_FUNCS:
+            return npmath_val(n, args[0], args[1:], kws)
         raise AssertionError(n)
 
 
@@ -962,9 +970,11 @@ def ufunc1(n, v):
     return Arr(dt, v.shape, lo, hi)
 
 
-def reduce_val(n, v, axis, keepdims):
+def reduce_val(n, v, axis, keepdims, ddof=None):
     if not isinstance(v, Arr) or not v.shape:
         raise Invalid('reduction of a non-array')
+    if n in NEW_REDUCTIONS and 'npmath' in AVOID:
+        raise Invalid('avoided')
     if axis is not None:
         if not (isinstance(axis, Py) and axis.exact):
             raise Invalid('axis')
@@ -982,12 +992,14 @@ def reduce_val(n, v, axis, keepdims):
             raise Invalid('keepdims without axis not generated')
         count = v.size
         shape = ()
-    if count == 0 and n in ('max', 'min', 'argmax'):
+    if count == 0 and n in ('max', 'min', 'argmax', 'argmin'):
         raise Invalid('empty reduction')
-    if count == 0 and n == 'mean':
+    if count == 0 and n in ('mean', 'var', 'std'):
         raise Invalid('mean of empty')
-    if n == 'argmax':
+    if n in ('argmax', 'argmin'):
         return Arr('int64', shape, 0, max(count - 1, 0))
+    if n in NEW_REDUCTIONS:
+        return new_reduction_val(n, v, shape, count, keepdims or axis is not None, ddof)
     if n in ('max', 'min'):
         return Arr(v.dt, shape, v.lo, v.hi)
     if n == 'mean':
@@ -1002,6 +1014,173 @@ def reduce_val(n, v, axis, keepdims):
     if dt.startswith('float'):
         lo, hi = float(lo), float(hi)
     return Arr(dt, shape, lo, hi)
+
+
+NEW_REDUCTIONS = ('prod', 'var', 'std', 'all', 'any', 'count_nonzero')
+
+
+def new_reduction_val(n, v, shape, count, array_result, ddof):
+    """prod, var, std, all, any, count_nonzero of v (count elements per result element)."""
+    if n in ('all', 'any'):
+        return Arr('bool', shape, 0, 1)
+    if n == 'count_nonzero':   # numpy returns a Python int for the whole array
+        return Arr('int64', shape, 0, count) if array_result else Py('int', 0, count)
+    if n == 'prod':
+        dt = 'int64' if v.dt in ('bool', 'int64') else v.dt
+        if v.lo is None:
+            return Arr(dt, shape, None, None)
+        m = max(abs(v.lo), abs(v.hi), 1)
+        if count * math.log10(m) > 15:
+            raise Invalid('product too big')
+        b = m ** count
+        lo, hi = cap_check(dt, -b if v.lo < 0 else 0, b)
+        return Arr(dt, shape, float(lo) if dt.startswith('float') else lo,
+                   float(hi) if dt.startswith('float') else hi)
+    # var, std
+    d = 0
+    if ddof is not None:
+        if not (isinstance(ddof, Py) and ddof.exact):
+            raise Invalid('ddof')
+        d = ddof.lo
+    if count - d <= 0:
+        raise Invalid('var with ddof >= count')
+    dt = 'float32' if v.dt == 'float32' else 'float64'
+    if v.lo is None:
+        return Arr(dt, shape, None, None)
+    spread = float(v.hi - v.lo)
+    var_hi = spread * spread * count / (count - d)
+    lo, hi = cap_check(dt, 0.0, var_hi if n == 'var' else math.sqrt(var_hi))
+    return Arr(dt, shape, lo, hi)
+
+
+def axis_len(v, axis):
+    """The length reduced or accumulated over `axis` (a Py value or None: all elements)."""
+    if axis is None:
+        return v.size, None
+    if not (isinstance(axis, Py) and axis.exact) or not -len(v.shape) <= axis.lo < len(v.shape):
+        raise Invalid('axis')
+    return v.shape[axis.lo], axis.lo % len(v.shape)
+
+
+def npmath_val(n, v, args, kws):
+    """np.NAME(v, args...) / v.NAME(args...) for numpy's math beyond the ufuncs."""
+    if 'npmath' in AVOID:
+        raise Invalid('avoided')
+    kws = {k: (None if x == 'None' else x) for k, x in kws.items()}   # raw text None in methods
+    if n in NEW_REDUCTIONS or n == 'argmin':
+        return reduce_val(n, v, args[0] if args else kws.get('axis'), 'keepdims' in kws, kws.get('ddof'))
+    if not isinstance(v, Arr) or not v.shape:
+        raise Invalid('npmath of a non-array')
+    if n in ('cumsum', 'cumprod', 'sort', 'argsort'):
+        axis = args[0] if args else kws.get('axis', Py('int', -1, -1) if n in ('sort', 'argsort') else None)
+        count, ax = axis_len(v, axis)
+        shape = (v.size,) if ax is None else v.shape
+        if n == 'argsort':
+            return Arr('int64', shape, 0, max(count - 1, 0))
+        if n == 'sort':
+            return Arr(v.dt, shape, v.lo, v.hi)
+        dt = 'int64' if v.dt in ('bool', 'int64') else v.dt
+        if v.lo is None:
+            return Arr(dt, shape, None, None)
+        if n == 'cumsum':
+            lo, hi = cap_check(dt, min(0, v.lo * count, v.lo), max(0, v.hi * count, v.hi))
+        else:
+            r = new_reduction_val('prod', v, (), count, True, None)
+            lo, hi = min(r.lo, v.lo), max(r.hi, v.hi)
+        if dt.startswith('float'):
+            lo, hi = float(lo), float(hi)
+        return Arr(dt, shape, lo, hi)
+    if n in ('round', 'around'):
+        if v.dt == 'bool':
+            raise Invalid('round of bool (numpy: float16)')
+        d = args[0] if args else kws.get('decimals', Py('int', 0, 0))
+        if not (isinstance(d, Py) and d.exact):
+            raise Invalid('decimals')
+        if v.lo is None:
+            return Arr(v.dt, v.shape, None, None)
+        pad = 0.5 * 10.0 ** (-d.lo) if d.lo < 0 else 0.5
+        lo, hi = v.lo - pad, v.hi + pad
+        if v.dt == 'int64':
+            lo, hi = math.floor(lo), math.ceil(hi)
+        return Arr(v.dt, v.shape, lo, hi)
+    if n == 'clip':
+        lo_b = args[0] if args else kws.get('min')
+        hi_b = args[1] if len(args) > 1 else kws.get('max')
+        dt, lo, hi = v.dt, v.lo, v.hi
+        for b in (lo_b, hi_b):
+            if b is None:
+                continue
+            if not (isinstance(b, Py) and b.kind in ('int', 'float') and b.lo is not None and b.lo == b.hi):
+                raise Invalid('clip bound')
+            dt = weak_dtype(dt, b.kind)
+        if lo is not None:
+            if lo_b is not None:
+                lo, hi = max(lo, lo_b.lo), max(hi, lo_b.lo)
+            if hi_b is not None:
+                lo, hi = min(lo, hi_b.lo), min(hi, hi_b.lo)
+            if dt.startswith('float'):
+                lo, hi = float(lo), float(hi)
+        return Arr(dt, v.shape, lo, hi)
+    if n in ('isclose', 'allclose'):
+        b = args[0]
+        if not is_num(b):
+            raise Invalid('isclose of a non-number')
+        shape = broadcast(v.shape, b.shape if isinstance(b, Arr) else ())
+        return Py('bool') if n == 'allclose' else Arr('bool', shape, 0, 1)
+    raise AssertionError(n)
+
+
+def linalg_val(n, args, kws):
+    """np.linalg.NAME(args...)."""
+    if 'npmath' in AVOID:
+        raise Invalid('avoided')
+    a = args[0]
+    if not isinstance(a, Arr) or not a.shape:
+        raise Invalid('linalg of a non-array')
+    dt = 'float32' if a.dt == 'float32' and all(x.dt == 'float32' for x in args) else 'float64'
+    if n == 'norm':
+        axis = kws.get('axis')
+        count, ax = axis_len(a, axis)
+        shape = () if ax is None else a.shape[:ax] + a.shape[ax + 1:]
+        if a.lo is None:
+            return Arr(dt, shape, None, None)
+        m = float(max(abs(a.lo), abs(a.hi)))
+        lo, hi = cap_check(dt, 0.0, m * count)
+        return Arr(dt, shape, lo, hi)
+    if len(a.shape) != 2 or a.shape[0] != a.shape[1] or a.lo is None:
+        raise Invalid('linalg of a non-square matrix')
+    k = a.shape[0]
+    if n == 'det':   # of A A^T + 2 I: between 2**k and the product of the diagonal's bounds
+        top = max(abs(a.lo), abs(a.hi)) + 2.0
+        lo, hi = cap_check(dt, 0.0, top ** k)
+        return Arr(dt, (), lo, hi)
+    if n == 'inv':   # ||inv(A A^T + 2 I)|| <= 1/2
+        return Arr(dt, a.shape, -0.5, 0.5)
+    b = args[1]
+    if not isinstance(b, Arr) or b.lo is None or b.shape[0] != k or len(b.shape) > 2:
+        raise Invalid('solve operand')
+    m = float(max(abs(b.lo), abs(b.hi))) * math.sqrt(k)
+    return Arr(dt, b.shape, -m, m)
+
+
+class LinalgCall(Expr):
+    """np.linalg.NAME(args, kwargs)"""
+
+    def __init__(self, name, args, kwargs=()):
+        self.name, self.args, self.kwargs = name, list(args), list(kwargs)
+
+    def src(self):
+        return 'np.linalg.%s(%s)' % (self.name, ', '.join([a.src() for a in self.args] + kw_src(self.kwargs)))
+
+    def ev(self, env):
+        cols = [a.ev(env) for a in self.args]
+        kwvals = {k: (v.ev(env) if isinstance(v, Expr) else [v] * env.nv) for k, v in self.kwargs}
+        return [linalg_val(self.name, [c[j] for c in cols], {k: v[j] for k, v in kwvals.items()})
+                for j in range(env.nv)]
+
+
+NPMATH_FUNCS = NEW_REDUCTIONS + ('argmin', 'cumsum', 'cumprod', 'round', 'around', 'clip', 'sort', 'argsort',
+                                 'isclose', 'allclose')
 
 
 class Method(Expr):
@@ -1071,6 +1250,8 @@ class Method(Expr):
             if not v.shape:
                 raise Invalid('transpose of a scalar')
             return Arr(v.dt, tuple(reversed(v.shape)), v.lo, v.hi)
+        if n in NPMATH_FUNCS:
+            return npmath_val(n, v, args, kws)
         raise AssertionError(n)
 
 
@@ -1941,6 +2122,8 @@ class Gen:
                 if op == '**' and not isinstance(a, Lit):
                     a, b = b, a
             return BinOp(op, a, b)
+        if r < 0.40 and 'npmath' not in AVOID and self.chance(0.5):
+            return self.npmath_expr(env, depth, min_rank)
         if r < 0.40:   # unary ufunc
             a = self.sub(env, depth, min_rank)
             f = self.pick(['exp', 'log', 'sqrt', 'tanh', 'sin', 'cos', 'abs', 'neg', 'absb'])
@@ -1975,17 +2158,21 @@ class Gen:
             a = self.sub(env, depth, max(min_rank, 1) + 1 if self.chance(0.8) else 1)
             av = a.ev(env)
             rank = min(len(v.shape) for v in av)
-            f = self.pick(['sum', 'mean', 'max', 'min', 'argmax', 'sum'])
+            f = self.pick(['sum', 'mean', 'max', 'min', 'argmax', 'sum'] + (
+                [] if 'npmath' in AVOID else
+                ['prod', 'var', 'std', 'argmin', 'all', 'any', 'count_nonzero', 'cumsum', 'cumprod']))
             ax = rng.randint(-rank, rank - 1) if rng.random() < 0.3 else rng.randint(0, rank - 1)
             kws = []
             args = []
-            if self.chance(0.2) and f != 'argmax':
+            if self.chance(0.2) and f not in ('argmax', 'argmin'):
                 args = [Lit(ax)]
             else:
                 kws = [('axis', Lit(ax))]
-            if self.chance(0.35):
+            if self.chance(0.35) and f not in ('cumsum', 'cumprod'):
                 kws.append(('keepdims', Lit(True)))
-            if self.chance(0.25):
+            if f in ('var', 'std') and self.chance(0.4):
+                kws.append(('ddof', Lit(self.pick([0, 1, 1, 2]))))
+            if self.chance(0.25) or f == 'count_nonzero':
                 return NpCall(f, [a] + args, kws)
             return Method(a, f, args, kws)
         if r < 0.72:   # matmul
@@ -2109,6 +2296,68 @@ class Gen:
         return NpCall('eye', [Index(Attr(n, 'shape'), [Lit(-1)])],
                       self.dtype_kw(self.dtype_choice()))
 
+    def npmath_expr(self, env, depth, min_rank):
+        """round, clip, sort/argsort, isclose, norm along an axis, np.linalg.inv/solve."""
+        a = self.sub(env, depth, min_rank)
+        av = a.ev(env)
+        rank = min(len(v.shape) for v in av)
+        c = self.pick(['round', 'round', 'clip', 'clip', 'sort', 'argsort', 'isclose', 'norm', 'linalg'])
+        if c == 'round':
+            d = [Lit(self.pick([0, 1, 2, -1]))] if self.chance(0.7) else []
+            if self.chance(0.3):
+                return Method(a, 'round', d)
+            return NpCall(self.pick(['round', 'round', 'around']), [a] + d)
+        if c == 'clip':
+            lo = self.pick(ODD) if self.chance(0.7) else self.rng.randint(-2, 1)
+            hi = lo + self.pick([0.5, 1, 2.5])
+            form = self.rng.random()
+            if form < 0.6:
+                return NpCall('clip', [a, Lit(lo), Lit(hi)])
+            if form < 0.8:
+                return Method(a, 'clip', [Lit(lo)])
+            return Method(a, 'clip', [], [('max', Lit(hi))])
+        if c in ('sort', 'argsort'):
+            dts = set(v.dt for v in av)
+            if c == 'argsort' and not dts <= {'int64', 'bool'}:
+                c = 'sort'   # float ties would hang on last-bit differences of transcendentals
+            kws = []
+            r = self.rng.random()
+            if r < 0.4:
+                kws.append(('axis', Lit(self.rng.randint(-rank, rank - 1))))
+            elif r < 0.55:
+                kws.append(('axis', 'None'))
+            if 'float32' in dts:   # numpy sorts float32 by an AVX-512 network pyscript refuses on -0.0/0.0
+                kws.append(('kind', self.pick(['"stable"', '"heapsort"', '"mergesort"'])))
+            elif self.chance(0.3):
+                kws.append(('kind', self.pick(['"stable"', '"heapsort"', '"quicksort"'])))
+            if c == 'argsort' and self.chance(0.4):
+                return Method(a, 'argsort', [], kws)
+            return NpCall(c, [a], kws)
+        if c == 'isclose':
+            b = BinOp('*', a, Lit(self.pick([1.0, 1.000001, 1.001, 0.5])))
+            return NpCall('isclose', [a, b] if self.chance(0.7) else [b, a])
+        if c == 'norm':
+            if rank < 2:
+                raise Invalid('norm with an axis of a vector is a scalar')
+            kws = [('axis', Lit(self.rng.randint(-rank, rank - 1)))]
+            if self.chance(0.4):
+                kws.insert(0, ('ord', self.pick(['1', '2', 'np.inf', '-np.inf', '0', '3'])))
+            return LinalgCall('norm', [a], kws)
+        mat = self.spd_matrix(env, a)
+        if self.chance(0.5):
+            return LinalgCall('inv', [mat])
+        k = av[0].shape[0]
+        b = self.make_array('float64', (k,) if self.chance(0.5) else (k, self.rng.randint(1, 3)))
+        return LinalgCall('solve', [mat, b])
+
+    def spd_matrix(self, env, a):
+        """a @ a.T + 2 I: symmetric positive definite, so inv/solve/det are well conditioned."""
+        av = a.ev(env)
+        if len(set(v.shape for v in av)) != 1 or len(av[0].shape) != 2 or av[0].dt == 'bool':
+            raise Invalid('matrix')
+        k = av[0].shape[0]
+        return BinOp('+', BinOp('@', a, Attr(a, 'T')), BinOp('*', NpCall('eye', [Lit(k)]), Lit(2.0)))
+
     def matmul_ok(self, a, b):
         try:
             matmul(a, b)
@@ -2180,7 +2429,12 @@ class Gen:
             if all(len(v.shape) == rank for v in vs):
                 return Index(n, [Lit(self.rng.randint(0, min(v.shape[d] for v in vs) - 1))
                                  for d in range(rank)])
-        f = self.pick(['sum', 'max', 'min', 'mean', 'sum', 'argmax'])
+        f = self.pick(['sum', 'max', 'min', 'mean', 'sum', 'argmax'] + (
+            [] if 'npmath' in AVOID else ['prod', 'var', 'std', 'argmin', 'norm', 'det']))
+        if f == 'norm':
+            return LinalgCall('norm', [n], [('ord', self.pick(['1', 'np.inf']))] if len(vs[0].shape) == 1 and self.chance(0.3) else [])
+        if f == 'det':
+            return LinalgCall('det', [self.spd_matrix(env, n)])
         e = NpCall(f, [n]) if self.chance(0.2) else Method(n, f)
         if 'scalar-ufunc' not in AVOID and self.chance(0.02):
             # a ufunc of a Python float: a numpy float64 scalar
@@ -2218,6 +2472,12 @@ class Gen:
                                 Index(Attr(n, 'shape'), [Lit(0)]) if self.chance(0.6)
                                 else Attr(n, 'ndim') if self.chance(0.3) else Attr(n, 'size'),
                                 Lit(self.rng.randint(1, 5)))
+                elif r < 0.7 and 'npmath' not in AVOID and self.chance(0.2):
+                    names = self.arrays(env)
+                    if not names:
+                        continue
+                    a = Name(self.pick(names))
+                    e = NpCall('allclose', [a, BinOp('*', a, Lit(self.pick([1.0000001, 1.01, 1.0])))])
                 elif r < 0.8:
                     names = self.arrays(env)
                     if len(names) < 1:
