@@ -297,7 +297,7 @@ void FunctionEmitter::emit_node(const ir::Node& n) {
   case OpKind::Fused: return emit_fused(n);
   default: break;
   }
-  if (emit_scalar_op(n) || emit_array_op(n)) return;
+  if (emit_scalar_op(n) || emit_array_op(n) || emit_shape_op(n)) return;
   PYSCRIPT_UNREACHABLE("codegen: no lowering for op " + std::string(ir::spelling(n.kind())));
 }
 

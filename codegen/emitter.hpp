@@ -51,6 +51,8 @@ public:
   bool emit_scalar_op(const ir::Node& n);
   // Array ops (emit_arrays.cpp); false when the node is not one.
   bool emit_array_op(const ir::Node& n);
+  // Ops that make, join and select arrays (emit_shape.cpp); false when the node is not one.
+  bool emit_shape_op(const ir::Node& n);
   // Retain/release every array `v` holds (itself, or a tuple's elements).
   void retain_arrays(llvm::Value* v, const ir::Type& t);
   void release_arrays(llvm::Value* v, const ir::Type& t);

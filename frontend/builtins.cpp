@@ -46,6 +46,22 @@ const std::vector<Signature> kNumpyOwn = {
     {"matmul", Function, 2, 2, {}},
     {"transpose", Function, 1, 2, {}},
     {"reshape", Function, 2, 2, {}},
+    // making, joining and selecting (lower/lower_numpy_shape.cpp)
+    {"empty", Function, 1, 1, {"dtype"}},
+    {"zeros_like", Function, 1, 1, {"dtype"}},
+    {"ones_like", Function, 1, 1, {"dtype"}},
+    {"full_like", Function, 2, 2, {"dtype"}},
+    {"copy", Function, 1, 1, {}},
+    {"ravel", Function, 1, 1, {}},
+    {"concatenate", Function, 1, 2, {"axis"}},
+    {"stack", Function, 1, 2, {"axis"}},
+    {"hstack", Function, 1, 1, {}},
+    {"vstack", Function, 1, 1, {}},
+    {"meshgrid", Function, 1, kVariadic, {"indexing"}},
+    {"triu", Function, 1, 2, {"k"}},
+    {"tril", Function, 1, 2, {"k"}},
+    {"pad", Function, 2, 3, {"mode", "constant_values"}},
+    {"newaxis", Constant, 0, 0, {}},
     // Called, a dtype converts one value: np.float32(0.5) is a numpy scalar, np.float32(a) a cast.
     {"float32", DType, 1, 1, {}},
     {"float64", DType, 1, 1, {}},
@@ -81,6 +97,9 @@ const std::vector<Signature> kArrayMembers = {
     {"astype", Function, 1, 1, {}},
     {"reshape", Function, 1, kVariadic, {}},
     {"transpose", Function, 0, kVariadic, {}},
+    {"copy", Function, 0, 0, {}},
+    {"flatten", Function, 0, 0, {}},
+    {"ravel", Function, 0, 0, {}},
 };
 
 // Array attributes and methods: these rows, and the reductions of include/pyscript/ufuncs.def.

@@ -202,6 +202,9 @@ std::optional<std::string> verify_array_op(const Node& n) {
   case OpKind::ArrayReshape: case OpKind::ArrayIndex: case OpKind::ArrayDim: case OpKind::ArraySize:
   case OpKind::ArrayItem: case OpKind::Retain: case OpKind::Release:
     return check_array_op(n);
+  case OpKind::ArrayConcat: case OpKind::ArrayExpandDims: case OpKind::ArrayTake: case OpKind::ArrayMask:
+  case OpKind::ArrayTri: case OpKind::ArrayMeshgrid: case OpKind::ArrayPad:
+    return verify_shape_op(n);
   default:
     return std::nullopt;
   }
