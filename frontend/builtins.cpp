@@ -225,4 +225,19 @@ std::optional<std::string> escape_method_help(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<InPlaceMethod> in_place_method(std::string_view name, const std::string& self, const std::string& args) {
+  if (name == "fill")
+    return InPlaceMethod{"np.full_like(" + self + ", " + args + ")", "the filled array"};
+  if (name == "sort")
+    return InPlaceMethod{"np.sort(" + self + (args.empty() ? "" : ", " + args) + ")", "the sorted array"};
+  if (name == "resize")
+    return InPlaceMethod{"", "make a new array: np.reshape keeps the size; np.pad or np.concatenate grows an array, "
+                             "a slice shrinks it"};
+  if (name == "put" || name == "itemset" || name == "setfield")
+    return InPlaceMethod{"", "make a new array with the new elements: np.where(mask, new, " + self + "), or np.concatenate"};
+  if (name == "partition" || name == "byteswap" || name == "setflags")
+    return InPlaceMethod{"", "pyscript arrays never change; compute a new array instead"};
+  return std::nullopt;
+}
+
 } // namespace pyscript

@@ -101,8 +101,8 @@ Value* FunctionLowering::array_index_advanced(Value* a, const std::vector<const 
       v = array_item(v, Type::int_(), p->range); // a numpy integer indexes as an int does
     } else if (t.is(TypeKind::Array) && t.rank() > 0) {
       if (index_array) {
-        type_error(p->range, "only one index array or mask per index is supported (numpy broadcasts several together)",
-                   "index one axis at a time: x[i][:, j]");
+        type_error(p->range, "only one index array or mask per index is supported (numpy pairs several element by element)",
+                   "for a 2-d x and non-negative i, j, x.ravel()[i * x.shape[1] + j] picks the elements x[i, j] does");
         return nullptr;
       }
       index_array = v;

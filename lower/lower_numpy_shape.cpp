@@ -175,7 +175,8 @@ bool FunctionLowering::join_operands(const std::string& name, const ast::Expr& s
     Value* v = lower_expr(seq, env);
     if (!v) return false;
     if (!v->type().is(TypeKind::Tuple)) {
-      type_error(seq.range, "np." + name + " needs a list or tuple of arrays, not a " + v->type().to_string(),
+      type_error(seq.range, "np." + name + " needs a list or tuple of arrays, not " +
+                                (v->type().is(TypeKind::Array) ? "an array (numpy would join its rows)" : "a " + v->type().to_string()),
                  "write the arrays as a list: np." + name + "([a, b])");
       return false;
     }
@@ -222,8 +223,22 @@ Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Ex
     if (flatten) a = emit1(OpKind::ArrayReshape, {a, const_int(-1, e.range)}, Type::array(a->type().dtype(), 1), e.range);
     else if (rank < min_rank) a = expand_dims(a, rank == 0 && min_rank == 2 ? ir::IntList{0, 1} : ir::IntList{0}, e.range);
   }
+  // numpy's checks, in its order: a 0-d first array, the axis (against the first array), the ranks.
   int rank = arrays[0]->type().rank();
+  if (!stack && rank == 0) {
+    type_error(e.range, "zero-dimensional arrays cannot be concatenated (numpy raises ValueError)",
+               "np.stack joins 0-d arrays into a 1-d one");
+    return nullptr;
+  }
   if (name == "hstack") axis = rank == 1 ? 0 : 1;
+  int out_rank = stack ? rank + 1 : rank;
+  auto check_axis = [&] {
+    if (axis >= -out_rank && axis < out_rank && out_rank <= kMaxRank) return true;
+    type_error(e.range, "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                            std::to_string(out_rank) + " (numpy raises AxisError)");
+    return false;
+  };
+  if (!stack && !check_axis()) return nullptr;
   DType d = arrays[0]->type().dtype();
   for (size_t i = 0; i < arrays.size(); ++i) {
     d = promote(d, arrays[i]->type().dtype());
@@ -235,17 +250,7 @@ Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Ex
                                     "ValueError)");
     return nullptr;
   }
-  if (!stack && rank == 0) {
-    type_error(e.range, "zero-dimensional arrays cannot be concatenated (numpy raises ValueError)",
-               "np.stack joins 0-d arrays into a 1-d one");
-    return nullptr;
-  }
-  int out_rank = stack ? rank + 1 : rank;
-  if (axis < -out_rank || axis >= out_rank || out_rank > kMaxRank) {
-    type_error(e.range, "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                            std::to_string(out_rank) + " (numpy raises AxisError)");
-    return nullptr;
-  }
+  if (stack && !check_axis()) return nullptr;
   ir::Node* n = emit(OpKind::ArrayConcat, arrays, {Type::array(d, out_rank)}, e.range);
   n->set_attr("axis", axis < 0 ? axis + out_rank : axis);
   n->set_attr("stack", stack);

@@ -58,6 +58,10 @@ extern "C" {
 pyrt_array* pyrt_array_take(pyrt_context* ctx, pyrt_array* a, pyrt_array* idx, int32_t axis, int32_t source_axis,
                             const char* site) {
   int64_t n = a->shape[axis];
+  // numpy 1.24 lets an index out of bounds pass (with a DeprecationWarning) when the result is empty.
+  int64_t rest = 1;
+  for (int d = 0; d < a->ndim; ++d) rest *= d == axis ? 1 : a->shape[d];
+  bool check = rest * idx->size != 0;
   std::vector<int64_t> picks;
   picks.reserve(size_t(idx->size));
   bool failed = false;
@@ -65,7 +69,7 @@ pyrt_array* pyrt_array_take(pyrt_context* ctx, pyrt_array* a, pyrt_array* idx, i
     if (failed) return;
     int64_t i = load_i64(idx, off);
     int64_t j = i < 0 ? i + n : i;
-    if (j < 0 || j >= n) {
+    if (check && (j < 0 || j >= n)) {
       pyrt_raise_detail(ctx, PYRT_INDEX_ERROR, site, "index %lld is out of bounds for axis %d with size %lld",
                         (long long)i, source_axis, (long long)n);
       failed = true;
@@ -82,7 +86,8 @@ pyrt_array* pyrt_array_mask(pyrt_context* ctx, pyrt_array* a, pyrt_array* mask, 
                             const char* site) {
   int k = mask->ndim;
   for (int d = 0; d < k; ++d) {
-    if (mask->shape[d] == a->shape[axis + d]) continue;
+    // numpy 1.24 lets a mask axis of length 0 pass whatever the array's length there.
+    if (mask->shape[d] == a->shape[axis + d] || mask->shape[d] == 0) continue;
     pyrt_raise_detail(ctx, PYRT_INDEX_ERROR, site,
                       "boolean index did not match indexed array along dimension %d; dimension is %lld but "
                       "corresponding boolean dimension is %lld",
