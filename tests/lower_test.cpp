@@ -191,6 +191,8 @@ TEST_CASE("numpy: joins and indices that numpy refuses whatever the data are dia
   CHECK(first(prefix + "print(np.pad(a, 1, mode='edge'))\n").find("4:25 [type] np.pad's mode must be") == 0);
   CHECK(first(prefix + "print(np.meshgrid(b, b, indexing='yx'))\n") ==
         "4:34 [type] Valid values for `indexing` are 'xy' and 'ij'. (numpy raises ValueError)");
+  CHECK(first(prefix + "g = np.meshgrid(b, b)\nprint(g)\n") ==
+        "5:1 [type] printing np.meshgrid's result is not supported (numpy 1 prints a list, numpy 2 a tuple)");
   CHECK(first(prefix + "print(np.triu(np.float64(2.0)))\n").find("4:15 [type] np.triu of a 0-d array") == 0);
   // Indices: float arrays, two arrays (numpy pairs them), a bool 0-d array (a new axis), too many.
   CHECK(first(prefix + "print(a[b])\n") ==
