@@ -115,6 +115,7 @@ const char* cpp_name(const ir::Type& t) {
   case ir::TypeKind::Bool: return "bool";
   case ir::TypeKind::None: return "void";
   case ir::TypeKind::Array: return "pyscript::Tensor";
+  case ir::TypeKind::Either: return cpp_name(t.elements()[0]);
   default: return "(a type the host API cannot receive yet)";
   }
 }
@@ -191,7 +192,10 @@ void* resolve(ModuleState& state, const std::string& name, const std::string& pa
   for (const auto& g : state.graphs)
     if (const ir::Function* found = g->find(specialized)) f = found;
   PYSCRIPT_ASSERT(f != nullptr, "specialization missing after compiling it");
-  bool fits = result == 't' ? f->return_type.is(ir::TypeKind::Array) : type_of_code(result) == f->return_type;
+  // An Either result (a Python number or its numpy scalar: Note [Python and numpy scalars meet])
+  // reaches the host as the number.
+  const ir::Type& returns = f->return_type.is(ir::TypeKind::Either) ? f->return_type.elements()[0] : f->return_type;
+  bool fits = result == 't' ? returns.is(ir::TypeKind::Array) : type_of_code(result) == returns;
   if (!fits)
     throw TypeError(what + ": '" + name + "' returns " + f->return_type.to_string() +
                     " for these arguments; declare the handle's result as " + cpp_name(f->return_type));

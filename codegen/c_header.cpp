@@ -17,6 +17,7 @@ std::string c_type(const ir::Type& t) {
   case ir::TypeKind::Bool: return "bool";
   case ir::TypeKind::None: return "void";
   case ir::TypeKind::Array: return "pyrt_array*";
+  case ir::TypeKind::Either: return c_type(t.elements()[0]); // the number (emit_function.cpp: abi_type)
   default: PYSCRIPT_UNREACHABLE("no C type for " + t.to_string());
   }
 }

@@ -31,6 +31,8 @@ std::string compile_object(const ir::Module& m);
 
 // The LLVM type of an IR type at the function boundary (i64, double, i1, ...).
 llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& context);
+// The type in an exported entry's signature (numpy scalars cross as 0-d arrays).
+llvm::Type* abi_type(const ir::Type& t, llvm::LLVMContext& context);
 
 // For ahead-of-time objects: C-callable names for the specializations `entries` (their Python
 // names) and the top level (`main_name`), as aliases in `module`; and a C header declaring them.

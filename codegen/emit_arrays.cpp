@@ -63,7 +63,7 @@ void FunctionEmitter::release_arrays(llvm::Value* v, const ir::Type& t) { visit_
 
 void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, const char* fn) {
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
-  if (t.is(TypeKind::Array)) {
+  if (t.holds_arrays() && t.is(TypeKind::Array)) {
     builder_.CreateCall(runtime(fn, builder_.getVoidTy(), {ptr}), {v});
   } else if (t.is(TypeKind::Tuple)) {
     for (size_t i = 0; i < t.elements().size(); ++i)
@@ -228,8 +228,9 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
                 {in(0), b.getInt32(uint32_t(words.size() / 5)), buf}));
     return true;
   }
-  case OpKind::ArrayDim:
-    out(call("pyrt_array_dim", i64, {ptr, i32}, {in(0), b.getInt32(uint32_t(n.int_attr("axis")))}));
+  case OpKind::ArrayDim: // a load LLVM can compare with the bounds checks of element reads (the verifier checked axis)
+    out(b.CreateLoad(i64, b.CreateConstGEP1_64(b.getInt8Ty(), in(0),
+                                               offsetof(pyrt_array, shape) + 8 * uint64_t(n.int_attr("axis")))));
     return true;
   case OpKind::ArraySize:
     out(b.CreateLoad(i64, b.CreateConstGEP1_64(b.getInt8Ty(), in(0), offsetof(pyrt_array, size))));
@@ -253,7 +254,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::Release:
     release_arrays(in(0), n.input(0)->type());
     return true;
-  default: return false;
+  default: return emit_shape_op(n); // emit_shape.cpp
   }
 }
 

@@ -22,15 +22,32 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
   case TypeKind::None: return llvm::Type::getInt1Ty(c);
   case TypeKind::Str: return llvm::PointerType::getUnqual(c);
   case TypeKind::Float32: return llvm::Type::getFloatTy(c);
-  case TypeKind::Tuple: {
+  case TypeKind::Tuple:
+  case TypeKind::Either: {
     std::vector<llvm::Type*> elements;
     for (const ir::Type& e : t.elements()) elements.push_back(llvm_type(e, c));
     return llvm::StructType::get(c, elements);
   }
-  case TypeKind::Array: return llvm::PointerType::getUnqual(c); // a pyrt_array*
+  case TypeKind::Array:
+    if (t.rank() == 0) { // Note [Numpy scalars are registers]
+      switch (t.dtype()) {
+      case ir::DType::Float32: return llvm::Type::getFloatTy(c);
+      case ir::DType::Float64: return llvm::Type::getDoubleTy(c);
+      case ir::DType::Int64: return llvm::Type::getInt64Ty(c);
+      case ir::DType::Bool: return llvm::Type::getInt1Ty(c);
+      }
+    }
+    return llvm::PointerType::getUnqual(c); // a pyrt_array*
   case TypeKind::Unknown: break;
   }
   PYSCRIPT_UNREACHABLE("no LLVM type for " + t.to_string());
+}
+
+// The type a value has in the exported entry: numpy scalars cross the C ABI as 0-d arrays.
+// An Either (Note [Python and numpy scalars meet] in lower/either.cpp) crosses as its number.
+llvm::Type* abi_type(const ir::Type& t, llvm::LLVMContext& c) {
+  if (t.is(TypeKind::Either)) return llvm_type(t.elements()[0], c);
+  return t.is_numpy_scalar() ? llvm::PointerType::getUnqual(c) : llvm_type(t, c);
 }
 
 std::string global_symbol(const std::string& name) { return "pyscript.global." + name; }
@@ -48,17 +65,19 @@ llvm::Function* declare_function(llvm::Module& module, const ir::Function& f) {
   if (llvm::Function* existing = module.getFunction(f.name)) return existing;
   llvm::LLVMContext& c = module.getContext();
   std::vector<llvm::Type*> params{llvm::PointerType::getUnqual(c)};
-  for (const ir::Value* v : f.graph->inputs()) params.push_back(llvm_type(v->type(), c));
+  for (const ir::Value* v : f.graph->inputs()) params.push_back(abi_type(v->type(), c));
   llvm::Type* ret = f.return_type.is(TypeKind::None) ? llvm::Type::getVoidTy(c)
-                                                     : llvm_type(f.return_type, c);
+                                                     : abi_type(f.return_type, c);
   auto* fn = llvm::Function::Create(llvm::FunctionType::get(ret, params, false),
                                     llvm::Function::ExternalLinkage, f.name, module);
   fn->getArg(0)->setName("ctx");
   // bool crosses the C ABI as a zero-extended byte, as C++'s bool does.
   for (size_t i = 0; i < f.graph->inputs().size(); ++i)
-    if (f.graph->inputs()[i]->type().is(TypeKind::Bool))
+    if (f.graph->inputs()[i]->type().is(TypeKind::Bool) ||
+        f.graph->inputs()[i]->type() == ir::Type::either(ir::Type::bool_()))
       fn->addParamAttr(unsigned(i + 1), llvm::Attribute::ZExt);
-  if (f.return_type.is(TypeKind::Bool)) fn->addRetAttr(llvm::Attribute::ZExt);
+  if (f.return_type.is(TypeKind::Bool) || f.return_type == ir::Type::either(ir::Type::bool_()))
+    fn->addRetAttr(llvm::Attribute::ZExt);
   fn->addFnAttr(llvm::Attribute::NoUnwind);
   return fn;
 }
@@ -78,9 +97,9 @@ llvm::Function* declare_body(llvm::Module& module, const ir::Function& f) {
   llvm::Function* entry = declare_function(module, f);
   llvm::LLVMContext& c = module.getContext();
   std::vector<llvm::Type*> params{llvm::PointerType::getUnqual(c), llvm::Type::getInt32Ty(c)};
-  for (llvm::Type* t : entry->getFunctionType()->params().drop_front()) params.push_back(t);
+  for (const ir::Value* v : f.graph->inputs()) params.push_back(llvm_type(v->type(), c));
   llvm::Type* failed = llvm::Type::getInt1Ty(c);
-  llvm::Type* value = entry->getReturnType();
+  llvm::Type* value = f.return_type.is(TypeKind::None) ? entry->getReturnType() : llvm_type(f.return_type, c);
   llvm::Type* ret = value->isVoidTy() ? failed : llvm::StructType::get(c, {value, failed});
   auto* fn = llvm::Function::Create(llvm::FunctionType::get(ret, params, false),
                                     llvm::Function::InternalLinkage, name, module);
@@ -112,6 +131,11 @@ llvm::Value* FunctionEmitter::site(const ir::Node& n) {
 llvm::FunctionCallee FunctionEmitter::runtime(const char* name, llvm::Type* ret,
                                               std::vector<llvm::Type*> params) {
   return module_.getOrInsertFunction(name, llvm::FunctionType::get(ret, params, false));
+}
+
+llvm::FunctionCallee FunctionEmitter::runtime_vararg(const char* name, llvm::Type* ret,
+                                                     std::vector<llvm::Type*> params) {
+  return module_.getOrInsertFunction(name, llvm::FunctionType::get(ret, params, true));
 }
 
 llvm::BasicBlock* FunctionEmitter::fail_block() {
@@ -159,10 +183,35 @@ void FunctionEmitter::emit_entry() {
   std::vector<llvm::Value*> args{entry->getArg(0)};
   llvm::Value* slot = builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), entry->getArg(0), kDepthOffset);
   args.push_back(builder_.CreateLoad(builder_.getInt32Ty(), slot, "frames"));
-  for (size_t i = 1; i < entry->arg_size(); ++i) args.push_back(entry->getArg(unsigned(i)));
+  // numpy scalars cross as 0-d arrays (Note [Numpy scalars are registers]).
+  for (size_t i = 1; i < entry->arg_size(); ++i) {
+    const ir::Type& t = f_.graph->inputs()[i - 1]->type();
+    llvm::Value* arg = entry->getArg(unsigned(i));
+    if (t.is(TypeKind::Either)) { // the host's number is a Python number
+      llvm::Value* pair = llvm::UndefValue::get(type(t));
+      pair = builder_.CreateInsertValue(pair, arg, {0u});
+      arg = builder_.CreateInsertValue(pair, builder_.getInt1(false), {1u});
+    }
+    args.push_back(t.is_numpy_scalar() ? load_scalar(arg, t.dtype()) : arg);
+  }
   llvm::CallInst* call = builder_.CreateCall(function_, args);
-  if (entry->getReturnType()->isVoidTy()) builder_.CreateRetVoid();
-  else builder_.CreateRet(builder_.CreateExtractValue(call, 0));
+  if (entry->getReturnType()->isVoidTy()) {
+    builder_.CreateRetVoid();
+    return;
+  }
+  llvm::Value* result = builder_.CreateExtractValue(call, 0);
+  if (f_.return_type.is(TypeKind::Either)) result = builder_.CreateExtractValue(result, 0);
+  if (f_.return_type.is_numpy_scalar()) {
+    // A failed call returns no array: null, as for any array result.
+    llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "box", entry);
+    llvm::BasicBlock* failed = llvm::BasicBlock::Create(context_, "failed", entry);
+    builder_.CreateCondBr(builder_.CreateExtractValue(call, 1), failed, ok);
+    builder_.SetInsertPoint(failed);
+    builder_.CreateRet(llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(context_)));
+    builder_.SetInsertPoint(ok);
+    result = box_scalar(result, f_.return_type.dtype());
+  }
+  builder_.CreateRet(result);
 }
 
 void FunctionEmitter::return_from_body(llvm::Value* v, bool failed) {
@@ -297,7 +346,7 @@ void FunctionEmitter::emit_node(const ir::Node& n) {
   case OpKind::Fused: return emit_fused(n);
   default: break;
   }
-  if (emit_scalar_op(n) || emit_array_op(n) || emit_shape_op(n)) return;
+  if (emit_scalar_op(n) || emit_numpy_scalar_op(n) || emit_boxed(n)) return;
   PYSCRIPT_UNREACHABLE("codegen: no lowering for op " + std::string(ir::spelling(n.kind())));
 }
 

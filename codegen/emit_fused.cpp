@@ -33,7 +33,7 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
 
   std::vector<size_t> array_inputs;
   for (size_t i = 0; i < n.inputs().size(); ++i)
-    if (n.input(i)->type().is(TypeKind::Array)) array_inputs.push_back(i);
+    if (n.input(i)->type().holds_arrays()) array_inputs.push_back(i); // numpy scalars are registers
   PYSCRIPT_ASSERT(!array_inputs.empty(), "a fused op without array inputs");
 
   std::vector<llvm::Value*> array_values;

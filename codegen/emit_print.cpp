@@ -21,7 +21,19 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
     b.CreateCall(runtime("pyrt_print_none", b.getVoidTy(), {ptr}), {ctx_});
     return;
   case TypeKind::Str: call(in_container ? "pyrt_print_str_repr" : "pyrt_print_str", ptr, v); return;
-  case TypeKind::Array: call(in_container ? "pyrt_print_array_repr" : "pyrt_print_array", ptr, v); return;
+  case TypeKind::Array:
+    if (t.is_numpy_scalar()) {
+      // numpy 1.24 prints np.float64 and np.int64 as Python prints float and int.
+      if (t.dtype() == ir::DType::Float64) return print_value(v, ir::Type::float_(), false);
+      if (t.dtype() == ir::DType::Int64) return print_value(v, ir::Type::int_(), false);
+      if (t.dtype() == ir::DType::Bool) return print_value(v, ir::Type::bool_(), false);
+      llvm::Value* box = box_scalar(v, t.dtype()); // float32's shortest digits: the runtime's
+      call("pyrt_print_array", ptr, box);
+      b.CreateCall(runtime("pyrt_array_release", b.getVoidTy(), {ptr}), {box});
+      return;
+    }
+    call(in_container ? "pyrt_print_array_repr" : "pyrt_print_array", ptr, v);
+    return;
   case TypeKind::Tuple: {
     call("pyrt_print_str", ptr, c_string("("));
     for (size_t i = 0; i < t.elements().size(); ++i) {

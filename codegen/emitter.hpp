@@ -27,6 +27,7 @@ public:
   llvm::Value* site(const ir::Node& n);
   // Runtime function by name, declared on first use.
   llvm::FunctionCallee runtime(const char* name, llvm::Type* ret, std::vector<llvm::Type*> params);
+  llvm::FunctionCallee runtime_vararg(const char* name, llvm::Type* ret, std::vector<llvm::Type*> params);
   // if (cond) { pyrt_raise(ctx, kind, site); return; }  -- cond is expected false.
   void raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir::Node& n);
   void raise_if(llvm::Value* cond, pyrt_error_kind kind, llvm::Value* site); // site: a "file:line:col" string
@@ -53,6 +54,16 @@ public:
   bool emit_array_op(const ir::Node& n);
   // Ops that make, join and select arrays (emit_shape.cpp); false when the node is not one.
   bool emit_shape_op(const ir::Node& n);
+  // numpy scalars as registers (emit_numpy_scalars.cpp, Note [Numpy scalars are registers]).
+  bool emit_numpy_scalar_op(const ir::Node& n);
+  bool emit_boxed(const ir::Node& n);
+  bool emit_element_read(const ir::Node& n);
+  bool emit_scalar_ufunc(const ir::Node& n);
+  // A scalar of `from` as `to` (numpy's conversion); null for float -> int.
+  llvm::Value* convert_scalar(llvm::Value* v, ir::DType from, ir::DType to);
+  // A new 0-d pyrt_array holding `v`; the element of a 0-d array.
+  llvm::Value* box_scalar(llvm::Value* v, ir::DType d);
+  llvm::Value* load_scalar(llvm::Value* array, ir::DType d);
   // Retain/release every array `v` holds (itself, or a tuple's elements).
   void retain_arrays(llvm::Value* v, const ir::Type& t);
   void release_arrays(llvm::Value* v, const ir::Type& t);

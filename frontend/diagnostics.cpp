@@ -74,6 +74,18 @@ void append_snippet(std::string& out, const SourceRange& r) {
 
 } // namespace
 
+void DiagnosticEngine::drop_repeats_since(size_t n) {
+  std::vector<Diagnostic> kept(diagnostics_.begin(), diagnostics_.begin() + std::ptrdiff_t(std::min(n, diagnostics_.size())));
+  for (size_t i = kept.size(); i < diagnostics_.size(); ++i) {
+    const Diagnostic& d = diagnostics_[i];
+    bool repeat = std::any_of(kept.begin(), kept.end(), [&](const Diagnostic& k) {
+      return k.range.to_string() == d.range.to_string() && k.message == d.message;
+    });
+    if (!repeat) kept.push_back(d);
+  }
+  diagnostics_ = std::move(kept);
+}
+
 std::string format_diagnostic_text(const Diagnostic& d) {
   std::string out = d.range.to_string() + ": " + severity_name(d.severity) + ": " + d.message;
   if (!d.code.empty()) out += " [" + d.code + "]";

@@ -53,6 +53,13 @@ public:
   std::vector<Diagnostic> sorted() const;
   const std::vector<Diagnostic>& all() const { return diagnostics_; }
   void clear() { diagnostics_.clear(); }
+  // Forgets the diagnostics after the first `n` (code lowered again: Note [Python and numpy
+  // scalars meet] in lower/either.cpp).
+  void truncate(size_t n) {
+    if (n < diagnostics_.size()) diagnostics_.resize(n);
+  }
+  // Drops each diagnostic after the first `n` that repeats an earlier one (location and message).
+  void drop_repeats_since(size_t n);
 
 private:
   std::vector<Diagnostic> diagnostics_;

@@ -63,6 +63,13 @@ public:
   }
 
   Type type() {
+    Type t = base_type();
+    if (!accept("|")) return t;
+    std::string numpy = word(); // float|np.float64
+    if (numpy != "np.float64" && numpy != "np.int64" && numpy != "np.bool_") fail("unknown type '" + numpy + "'");
+    return Type::either(t);
+  }
+  Type base_type() {
     std::string w = word();
     if (w == "int") return Type::int_();
     if (w == "float") return Type::float_();

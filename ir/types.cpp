@@ -31,6 +31,13 @@ Type Type::array(DType dtype, int rank) {
   return t;
 }
 
+Type Type::either(const Type& python) {
+  Type t(TypeKind::Either);
+  t.elements_ = {python, Type::bool_()};
+  t.dtype_ = python.is(TypeKind::Float) ? DType::Float64 : python.is(TypeKind::Int) ? DType::Int64 : DType::Bool;
+  return t;
+}
+
 Type Type::element(DType d) {
   switch (d) {
   case DType::Float32: return float32();
@@ -50,6 +57,8 @@ std::string Type::to_string() const {
   case TypeKind::None: return "None";
   case TypeKind::Str: return "str";
   case TypeKind::Unknown: return "Unknown";
+  case TypeKind::Either:
+    return elements_[0].to_string() + "|np." + (dtype_ == DType::Bool ? std::string("bool_") : dtype_name(dtype_));
   case TypeKind::Array:
     return std::string("Array[") + dtype_name(dtype_) + ", " + std::to_string(rank_) + "]";
   case TypeKind::Tuple: {

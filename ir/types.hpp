@@ -12,7 +12,9 @@
 namespace pyscript::ir {
 
 // Float32 is a scalar only inside fused elementwise blocks (an element of a float32 array).
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32 };
+// Either: a Python number or the numpy scalar of its kind, decided at run time (Note [Python and
+// numpy scalars meet] in lower/either.cpp): elements() are {the Python type, bool "is numpy"}.
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -34,6 +36,8 @@ public:
   static Type unknown() { return Type(TypeKind::Unknown); }
   static Type tuple(std::vector<Type> elements);
   static Type array(DType dtype, int rank);
+  // float|np.float64, int|np.int64, bool|np.bool_ (`python` is float, int or bool).
+  static Type either(const Type& python);
 
   TypeKind kind() const { return kind_; }
   bool is(TypeKind k) const { return kind_ == k; }
@@ -41,14 +45,17 @@ public:
   bool is_number() const {
     return kind_ == TypeKind::Int || kind_ == TypeKind::Float || kind_ == TypeKind::Bool;
   }
-  // An array, or a tuple with an array somewhere inside: what holds references (Note [Array
-  // ownership] in ir/passes/plan_memory.cpp).
+  // An array of rank >= 1, or a tuple with one somewhere inside: what holds references (Note
+  // [Array ownership] in ir/passes/plan_memory.cpp). A numpy scalar does not (Note [Numpy scalars
+  // are registers]).
   bool holds_arrays() const {
-    if (kind_ == TypeKind::Array) return true;
+    if (kind_ == TypeKind::Array) return rank_ > 0;
     for (const Type& e : elements_)
       if (e.holds_arrays()) return true;
     return false;
   }
+  // Array[float64, 0] is numpy's np.float64 (an element read, a reduction's result, np.float64(x)).
+  bool is_numpy_scalar() const { return kind_ == TypeKind::Array && rank_ == 0; }
   const std::vector<Type>& elements() const { return elements_; }
   DType dtype() const { return dtype_; }
   int rank() const { return rank_; }

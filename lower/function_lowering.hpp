@@ -8,6 +8,7 @@
 #include "ir/graph.hpp"
 #include "lower/environment.hpp"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -21,6 +22,11 @@ class ModuleLowering;
 std::optional<int64_t> int_literal(const ast::Expr& e);
 // Whether `body` (nested blocks included) has a `return`; with_value: a `return <value>`.
 bool contains_return(const ast::StmtList& body, bool with_value = false);
+
+// Note [Python and numpy scalars meet] (either.cpp): the Either type two types merge into (a
+// Python number and its numpy scalar, or tuples of such pairs), if any.
+std::optional<ir::Type> either_of(const ir::Type& a, const ir::Type& b);
+bool holds_either(const std::vector<ir::Value*>& values);
 
 // Thrown when the program uses a feature the lowering does not cover yet (numpy arrays).
 struct NotYetSupported : std::runtime_error {
@@ -53,6 +59,9 @@ public:
   ir::Value* const_str(const std::string& v, const SourceRange& r);
   ir::Value* uninitialized(const ir::Type& t, const SourceRange& r);
   ir::Value* cast(ir::Value* v, const ir::Type& to, const SourceRange& r);
+  // `v` as the Either type `to` (either_of of its type and another).
+  ir::Value* to_either(ir::Value* v, const ir::Type& to, const SourceRange& r);
+  ir::Value* numpy_scalar(ir::Value* python, ir::DType d, const SourceRange& r);
   // Python truthiness as a bool value.
   ir::Value* truth(ir::Value* v, const SourceRange& r);
 
@@ -71,6 +80,11 @@ private:
   void lower_while(const ast::Stmt& s, Environment& env);
   void lower_loop(const ast::Stmt& s, Environment& env, ir::Value* trip_count, ir::Value* first_cond,
                   ir::Value* start, ir::Value* step, ir::Value* over_array);
+  // One lowering of the loop; with `widen`, carried names whose body turns a Python number into a
+  // numpy scalar are put there (and the loop is to be lowered again) instead of reported.
+  ir::Node* lower_loop_once(const ast::Stmt& s, Environment& env, ir::Value* trip_count, ir::Value* first_cond,
+                            ir::Value* start, ir::Value* step, ir::Value* over_array,
+                            std::map<std::string, ir::Type>* widen);
   void lower_return(const ast::Stmt& s, Environment& env);
   void lower_assert(const ast::Stmt& s, Environment& env);
   // Whether any exit flag is set in `env`, as a bool value; null when no flag exists.
@@ -88,9 +102,24 @@ public:
 
 private:
   ir::Value* lower_name(const ast::Expr& e, Environment& env);
+  ir::Value* lower_expr_of_kind(const ast::Expr& e, Environment& env);
+  // Note [Python and numpy scalars meet] (either.cpp)
+  const std::string* either_read(const ast::Expr& e, const Environment& env);
+  ir::Value* lower_split(const ast::Expr& e, const std::string& name, Environment& env);
+  ir::Value* branch_on_kind(ir::Value* either, const SourceRange& r, const std::string& what,
+                            const std::function<ir::Value*(ir::Value*)>& per_kind);
+
+public:
+  // f(values), with each Either value its numpy scalar on one path and its Python number on the
+  // other (Note [Python and numpy scalars meet]).
+  ir::Value* split_values(std::vector<ir::Value*> values, const SourceRange& r,
+                          const std::function<ir::Value*(std::vector<ir::Value*>&)>& f);
+
+private:
   ir::Value* lower_binary(const ast::Expr& e, Environment& env);
   ir::Value* arithmetic(ast::BinaryOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
   ir::Value* lower_unary(const ast::Expr& e, Environment& env);
+  ir::Value* unary_value(const ast::Expr& e, ir::Value* v);
   ir::Value* lower_compare(const ast::Expr& e, Environment& env);
   ir::Value* compare(ast::CompareOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
   ir::Value* lower_logical(const ast::Expr& e, Environment& env, bool as_condition);
@@ -109,6 +138,7 @@ private:
   // calls (lower_call.cpp)
   ir::Value* lower_call(const ast::Expr& e, Environment& env);
   ir::Value* lower_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
+  ir::Value* numpy_scalar_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_math(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_print(const ast::Expr& e, std::vector<ir::Value*>& args);
   // print(...) with f-string arguments (lower_fstring.cpp).
@@ -167,5 +197,46 @@ private:
   std::optional<ir::Type> return_type_;
   SourceRange return_type_at_;
 };
+
+// Two branches producing one value each (declared above): If(cond) { then } else { else }; a
+// Python number and its numpy scalar make an Either (Note [Python and numpy scalars meet]).
+template <class Then, class Else>
+ir::Value* FunctionLowering::select(ir::Value* cond, Then then_fn, Else else_fn, const ast::Expr& e,
+                                const char* what) {
+  ir::Node* node = emit(ir::OpKind::If, {cond}, {}, e.range);
+  ir::Block* saved = block_;
+  block_ = node->add_block();
+  ir::Value* a = then_fn();
+  ir::Block* then_block = block_;
+  block_ = node->add_block();
+  ir::Value* b = else_fn();
+  ir::Block* else_block = block_;
+  block_ = saved;
+  if (!a || !b) {
+    node->destroy();
+    return nullptr;
+  }
+  ir::Type out = a->type();
+  if (std::optional<ir::Type> either = either_of(a->type(), b->type())) { // Note [Python and numpy scalars meet]
+    out = *either;
+    block_ = then_block;
+    a = to_either(a, out, e.range);
+    block_ = else_block;
+    b = to_either(b, out, e.range);
+    block_ = saved;
+  }
+  if (a->type() != b->type()) {
+    Diagnostic& d = diags_.error(e.range, "type",
+                                 std::string("type conflict: ") + what + " gives a " +
+                                     a->type().to_string() + " or a " + b->type().to_string());
+    if (a->type().is_number() && b->type().is_number())
+      d.help.push_back("convert both sides to one type, e.g. with float(...)");
+    node->destroy();
+    return nullptr;
+  }
+  then_block->return_node()->add_input(a);
+  else_block->return_node()->add_input(b);
+  return node->add_output(out);
+}
 
 } // namespace pyscript::lower

@@ -11,6 +11,7 @@
 
 namespace pyscript::lower {
 
+using ir::DType;
 using ir::OpKind;
 using ir::Type;
 using ir::TypeKind;
@@ -64,6 +65,13 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
 
 Value* FunctionLowering::lower_math(const std::string& name, const ast::Expr& e,
                                     std::vector<Value*>& args) {
+  if (holds_either(args))
+    return split_values(args, e.range, [&](std::vector<Value*>& v) { return lower_math(name, e, v); });
+  // The math module takes a numpy scalar as the Python number it converts to.
+  for (Value*& a : args)
+    if (a->type().is_numpy_scalar())
+      a = array_item(a, ir::is_float_dtype(a->type().dtype()) ? Type::float_()
+                        : a->type().dtype() == DType::Int64 ? Type::int_() : Type::bool_(), e.range);
   // math.floor/ceil of an int is the int itself, exact past 2**53 (not through a double).
   if ((name == "floor" || name == "ceil") && args.size() == 1 &&
       (args[0]->type().is(TypeKind::Int) || args[0]->type().is(TypeKind::Bool)))
@@ -134,15 +142,50 @@ Value* FunctionLowering::lower_print(const ast::Expr& e, std::vector<Value*>& ar
   return const_none(e.range);
 }
 
+// min(), max() and round() where numpy scalars take part, as CPython runs them: max keeps the
+// first argument unless a later one compares greater (so the kind of the result may be decided at
+// run time: an Either), round(x) is Python's round of the number.
+Value* FunctionLowering::numpy_scalar_builtin(const std::string& name, const ast::Expr& e, std::vector<Value*>& args) {
+  bool any = false;
+  for (Value* a : args) any = any || a->type().is_numpy_scalar();
+  if (!any) return nullptr;
+  if ((name == "min" || name == "max") && args.size() >= 2) {
+    Value* acc = args[0];
+    for (size_t i = 1; i < args.size() && acc; ++i) {
+      Value* item = args[i];
+      if (!(item->type().is_number() || item->type().is_numpy_scalar())) return nullptr; // reported below
+      Value* better = compare(name == "max" ? ast::CompareOp::Gt : ast::CompareOp::Lt, item, acc, e);
+      if (!better || !(better = truth(better, e.range))) return nullptr;
+      Value* current = acc;
+      acc = select(better, [&] { return item; }, [&] { return current; }, e, (name + "()").c_str());
+    }
+    return acc;
+  }
+  if (name == "round" && args[0]->type().is_numpy_scalar()) {
+    Value* v = args[0];
+    if (args.size() == 1) {
+      if (!ir::is_float_dtype(v->type().dtype())) return array_item(v, Type::int_(), e.range);
+      return emit1(OpKind::Round, {array_item(v, Type::float_(), e.range)}, Type::int_(), e.range);
+    }
+    type_error(e.range, "round(x, ndigits) of a numpy scalar is not supported yet",
+               "numpy rounds it as np.round(x, ndigits) does: write np.round(x, ndigits)");
+    return nullptr;
+  }
+  return nullptr;
+}
+
 Value* FunctionLowering::lower_builtin(const std::string& name, const ast::Expr& e,
                                        std::vector<Value*>& args) {
+  if (holds_either(args)) // Note [Python and numpy scalars meet]
+    return split_values(args, e.range, [&](std::vector<Value*>& v) { return lower_builtin(name, e, v); });
   if (name == "print") return lower_print(e, args);
   auto need_number = [&](Value* v) {
     if (v->type().is_number()) return true;
     type_error(e.range, name + "() of a " + v->type().to_string() + " is not supported");
     return false;
   };
-  if (!args.empty() && args[0]->type().is(TypeKind::Array)) {
+  if (Value* r = numpy_scalar_builtin(name, e, args)) return r;
+  if (!args.empty() && args[0]->type().is(TypeKind::Array) && (name != "round" || args.size() == 1)) {
     Value* v = args[0];
     if (name == "len") {
       if (v->type().rank() == 0) {

@@ -22,6 +22,12 @@ void FunctionLowering::type_error(const SourceRange& r, const std::string& messa
 }
 
 Value* FunctionLowering::lower_expr(const ast::Expr& e, Environment& env) {
+  // Note [Python and numpy scalars meet]: an expression reading an Either variable, once per kind.
+  if (const std::string* name = either_read(e, env)) return lower_split(e, *name, env);
+  return lower_expr_of_kind(e, env);
+}
+
+Value* FunctionLowering::lower_expr_of_kind(const ast::Expr& e, Environment& env) {
   switch (e.kind) {
   case ast::ExprKind::Int: return const_int(e.int_value, e.range);
   case ast::ExprKind::Float: return const_float(e.float_value, e.range);
@@ -291,6 +297,8 @@ static bool is_complex_power(Value* a, Value* b) {
 }
 
 Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
+  if (holds_either({a, b}))
+    return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return arithmetic(op, v[0], v[1], e); });
   if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
     if (op == ast::BinaryOp::MatMul) return array_matmul(a, b, e);
     static const char* const names[] = {"add", "sub", "mul", "div", "floordiv", "mod", "pow", "matmul"};
@@ -343,6 +351,12 @@ Value* FunctionLowering::lower_unary(const ast::Expr& e, Environment& env) {
   }
   Value* v = lower_expr(*e.operands[0], env);
   if (!v) return nullptr;
+  return unary_value(e, v);
+}
+
+Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
+  if (holds_either({v}))
+    return split_values({v}, e.range, [&](std::vector<Value*>& x) { return unary_value(e, x[0]); });
   if (!v->type().is_number() && !v->type().is(TypeKind::Array)) {
     type_error(e.range, std::string("bad operand type for unary ") + ast::spelling(e.unary_op) +
                             ": '" + v->type().to_string() + "'");
@@ -362,6 +376,8 @@ Value* FunctionLowering::lower_unary(const ast::Expr& e, Environment& env) {
 }
 
 Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const ast::Expr& e) {
+  if (holds_either({a, b}))
+    return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return compare(op, v[0], v[1], e); });
   static const OpKind kinds[] = {OpKind::Lt, OpKind::Le, OpKind::Gt, OpKind::Ge, OpKind::Eq, OpKind::Ne};
   OpKind kind = kinds[static_cast<int>(op)];
   if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
@@ -422,36 +438,6 @@ Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const as
   }
   if (!unify_numbers(a, b, e, ast::spelling(op))) return nullptr;
   return emit1(kind, {a, b}, Type::bool_(), e.range);
-}
-
-template <class Then, class Else>
-Value* FunctionLowering::select(Value* cond, Then then_fn, Else else_fn, const ast::Expr& e,
-                                const char* what) {
-  ir::Node* node = emit(OpKind::If, {cond}, {}, e.range);
-  ir::Block* saved = block_;
-  block_ = node->add_block();
-  Value* a = then_fn();
-  ir::Block* then_block = block_;
-  block_ = node->add_block();
-  Value* b = else_fn();
-  ir::Block* else_block = block_;
-  block_ = saved;
-  if (!a || !b) {
-    node->destroy();
-    return nullptr;
-  }
-  if (a->type() != b->type()) {
-    Diagnostic& d = diags_.error(e.range, "type",
-                                 std::string("type conflict: ") + what + " gives a " +
-                                     a->type().to_string() + " or a " + b->type().to_string());
-    if (a->type().is_number() && b->type().is_number())
-      d.help.push_back("convert both sides to one type, e.g. with float(...)");
-    node->destroy();
-    return nullptr;
-  }
-  then_block->return_node()->add_input(a);
-  else_block->return_node()->add_input(b);
-  return node->add_output(a->type());
 }
 
 Value* FunctionLowering::lower_compare(const ast::Expr& e, Environment& env) {

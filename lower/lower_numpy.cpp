@@ -80,6 +80,8 @@ static DType operand_dtype(const Value* v) {
 }
 
 Value* FunctionLowering::array_binary(const std::string& op, Value* a, Value* b, const ast::Expr& e) {
+  if (holds_either({a, b}))
+    return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return array_binary(op, v[0], v[1], e); });
   for (Value* v : {a, b}) {
     if (!v->type().is(TypeKind::Array) && !v->type().is_number()) {
       type_error(e.range, "unsupported operand types for " + op + ": '" + a->type().to_string() +
@@ -119,6 +121,7 @@ Value* FunctionLowering::array_binary(const std::string& op, Value* a, Value* b,
 }
 
 Value* FunctionLowering::array_unary(const std::string& op, Value* a, const SourceRange& r) {
+  if (holds_either({a})) return split_values({a}, r, [&](std::vector<Value*>& v) { return array_unary(op, v[0], r); });
   DType d = operand_dtype(a);
   const ir::UnaryUfunc& ufunc = *ir::find_unary(op);
   DType compute = ufunc.to_float && !is_float_dtype(d) ? DType::Float64 : d;

@@ -71,6 +71,11 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
   case TypeKind::None: return const_bool(false, r);
   case TypeKind::Tuple: return const_bool(!v->type().elements().empty(), r);
   case TypeKind::Array: return array_item(v, Type::bool_(), r); // numpy: one element only
+  case TypeKind::Either: { // both kinds have Python's truth
+    ir::Node* get = emit(OpKind::TupleGet, {v}, {v->type().elements()[0]}, r);
+    get->set_attr("index", int64_t(0));
+    return truth(get->output(), r);
+  }
   case TypeKind::Str: {
     ir::Node* p = v->producer();
     if (p && p->kind() == OpKind::Constant) return const_bool(!p->str_attr("value").empty(), r);
@@ -347,6 +352,10 @@ void FunctionLowering::check_return_types(const SourceRange& where, const Type& 
     return;
   }
   if (*return_type_ == t) return;
+  if (std::optional<Type> either = either_of(*return_type_, t)) { // merge.cpp converts the values
+    return_type_ = *either;
+    return;
+  }
   Diagnostic& d = diags_.error(where, "type",
                                "type conflict: '" + function_.source_name + "' returns " +
                                    t.to_string() + " here but " + return_type_->to_string() +
@@ -423,9 +432,31 @@ void FunctionLowering::lower_while(const ast::Stmt& s, Environment& env) {
   lower_loop(s, env, const_int(INT64_MAX, s.range), first, nullptr, nullptr, nullptr);
 }
 
-// The Loop node of a for (start/step set: the target is start + i * step) or while loop.
+// The Loop node of a for (start/step set: the target is start + i * step) or while loop. When the
+// body turns a carried Python number into a numpy scalar, the loop is lowered again with that name
+// an Either from the start (Note [Python and numpy scalars meet]); widening only grows, so twice
+// suffices unless loops nest.
 void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* trip_count,
                                   Value* first_cond, Value* start, Value* step, Value* over_array) {
+  for (int round = 0;; ++round) {
+    Environment before = env;
+    size_t diagnostics_before = diags_.all().size();
+    std::optional<Type> return_before = return_type_;
+    std::map<std::string, Type> widen;
+    ir::Node* loop = lower_loop_once(s, env, trip_count, first_cond, start, step, over_array,
+                                     round < 4 ? &widen : nullptr);
+    if (widen.empty()) return;
+    loop->destroy();
+    diags_.truncate(diagnostics_before);
+    return_type_ = return_before;
+    env = before;
+    for (const auto& [name, t] : widen) env.vars[name].value = to_either(env.value_of(name), t, s.range);
+  }
+}
+
+ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env, Value* trip_count,
+                                            Value* first_cond, Value* start, Value* step, Value* over_array,
+                                            std::map<std::string, Type>* widen) {
   bool is_for = start != nullptr || over_array != nullptr;
   // Carried: names the body assigns that exist before the loop, and the exit flags of `return`.
   std::set<std::string> assigned;
@@ -504,6 +535,19 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
   }
   body->return_node()->add_input(next_cond);
 
+  if (widen) {
+    for (size_t k = 0; k < carried.size(); ++k) {
+      const Binding* b = inner.find(carried[k]);
+      const Type& want = body->param(k + 1)->type();
+      if (b && b->state == Binding::State::Defined && b->value->type() != want &&
+          !want.is(TypeKind::Unknown) && !b->value->type().is(TypeKind::Unknown))
+        if (std::optional<Type> e = either_of(want, b->value->type()); e && *e != want) (*widen)[carried[k]] = *e;
+    }
+    if (!widen->empty()) {
+      block_ = saved;
+      return loop;
+    }
+  }
   // Carried values at the end of the body.
   for (size_t k = 0; k < carried.size(); ++k) {
     const std::string& name = carried[k];
@@ -513,6 +557,7 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
     if (b && b->state == Binding::State::Defined) {
       out = b->value;
       const Type& want = param->type();
+      if (out->type() != want && either_of(want, out->type()) == want) out = to_either(out, want, s.range);
       if (out->type() != want) {
         if (want.is(TypeKind::Unknown)) {
           param->set_type(out->type());
@@ -558,6 +603,7 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
   bool forever = !is_for && s.value->kind == ast::ExprKind::Bool && s.value->bool_value &&
                  !contains_loop_exit(s.body, ast::StmtKind::Break);
   if (forever) env.terminated = env.returned_only = true;
+  return loop;
 }
 
 } // namespace pyscript::lower

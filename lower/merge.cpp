@@ -12,12 +12,17 @@ using ir::Value;
 
 namespace {
 
-// An unknown type ($ret before the first return) merges with anything.
+// An unknown type ($ret before the first return) merges with anything; a Python number with its
+// numpy scalar into an Either (Note [Python and numpy scalars meet] in either.cpp).
 bool merges(const Type& a, const Type& b) {
-  return a == b || a.is(TypeKind::Unknown) || b.is(TypeKind::Unknown);
+  return a == b || a.is(TypeKind::Unknown) || b.is(TypeKind::Unknown) || either_of(a, b);
 }
 
-Type merged_type(const Type& a, const Type& b) { return a.is(TypeKind::Unknown) ? b : a; }
+Type merged_type(const Type& a, const Type& b) {
+  if (a.is(TypeKind::Unknown)) return b;
+  if (b.is(TypeKind::Unknown)) return a;
+  return either_of(a, b).value_or(a);
+}
 
 } // namespace
 
@@ -44,17 +49,21 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
   for (const auto& [name, b] : else_env.vars) names.insert(name);
 
   // Adds an If output fed by `a` on the then path and `b` on the else path.
-  auto phi = [&](Value* a, Value* b, const Type& t, const std::string& hint) {
-    then_block->return_node()->add_input(a);
-    else_block->return_node()->add_input(b);
-    Value* v = if_node->add_output(t);
-    if (!is_exit_flag(hint) && hint != kReturnValue) v->set_name_hint(hint);
-    return v;
-  };
   auto in_block = [&](ir::Block* b, auto make) {
     block_ = b;
     Value* v = make();
     block_ = saved;
+    return v;
+  };
+  auto phi = [&](Value* a, Value* b, const Type& t, const std::string& hint) {
+    if (a->type() != t && !a->type().is(TypeKind::Unknown) && !t.is(TypeKind::Unknown))
+      a = in_block(then_block, [&] { return to_either(a, t, r); });
+    if (b->type() != t && !b->type().is(TypeKind::Unknown) && !t.is(TypeKind::Unknown))
+      b = in_block(else_block, [&] { return to_either(b, t, r); });
+    then_block->return_node()->add_input(a);
+    else_block->return_node()->add_input(b);
+    Value* v = if_node->add_output(t);
+    if (!is_exit_flag(hint) && hint != kReturnValue) v->set_name_hint(hint);
     return v;
   };
 
@@ -96,7 +105,9 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
       const Binding* dead = then_dead ? t : e;
       bool dead_returned = then_dead ? then_gone : else_gone;
       return !dead_returned && live && dead && dead->state == Binding::State::Defined &&
-             live->state == Binding::State::Defined && !merges(dead->value->type(), live->value->type());
+             live->state == Binding::State::Defined &&
+             (!merges(dead->value->type(), live->value->type()) ||
+              either_of(dead->value->type(), live->value->type()));
     };
     if (then_dead != else_dead && !clashes()) {
       bool then_live = !then_dead;

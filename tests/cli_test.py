@@ -139,6 +139,12 @@ with tempfile.TemporaryDirectory() as tmp:
            code == 1 and out == "5 0.30000000000000004\n"
            and err.strip() == f"{prog}:6:12: runtime error: ZeroDivisionError: integer division or modulo by zero",
            (code, out, err))
+    either = write(tmp, "either.py", "import numpy as np\n\n\ndef total(x):\n    s = 0.0\n    for i in range(x.shape[0]):\n"
+                   "        s = s + x[i]\n    return s\n\n\na = np.ones(3)\nprint(total(a) / 0.0)\nprint(total(a[:0]) / 0.0)\n")
+    code, out, err = run("run", either)
+    expect("a sum that stayed a Python float divides as one (ZeroDivisionError), a np.float64 gives inf",
+           code == 1 and out == "inf\n" and err.strip() == f"{either}:13:7: runtime error: ZeroDivisionError: float division by zero",
+           (code, out, err))
     code, out, err = run("compile", prog, "--emit=llvm", "--entry", "add", "--args", "int,int")
     expect("--emit=llvm", code == 0 and 'define i64 @add.int.int(ptr' in out and "llvm.sadd.with.overflow" in out, out[:500])
     code, out, err = run("compile", prog, "--emit=asm", "--entry", "add", "--args", "float,float")

@@ -51,10 +51,9 @@ def runtime_error_matches(expected, actual):
 
 
 passed = failed = 0
-oracle_env = dict(os.environ, NPY_PROMOTION_STATE="weak")
 for prog in programs:
     expected = subprocess.run(["/usr/bin/python3", prog], capture_output=True, text=True, timeout=120,
-                              env=oracle_env)
+                              env=dict(os.environ, NPY_PROMOTION_STATE="weak"))  # SPEC.md's oracle
     actual = subprocess.run([pyscript, "run", prog], capture_output=True, text=True, timeout=120)
     name = os.path.relpath(prog, os.path.join(here, ".."))
     # Identical text passes before the tolerant comparison, whose close() calls inf != inf.

@@ -33,6 +33,17 @@ def total(x):
 
 def scale(x, s):
     return x * s
+
+
+def dot(a, b):
+    s = 0.0
+    for i in range(a.shape[0]):
+        s = s + a[i] * b[i]
+    return s
+
+
+def first(a):
+    return a[0]
 )";
 
 } // namespace
@@ -63,6 +74,20 @@ TEST_CASE("typed handles take and return tensors, specialized per dtype and rank
   CHECK(s.dtype() == pyscript::DType::Float64); // int64 array * Python float -> float64, as numpy
   CHECK(s.data<double>()[3] == 2.0);
   CHECK_THROWS_AS(s.data<float>(), std::invalid_argument);
+}
+
+TEST_CASE("element loops: an Either result reaches the host as a double, a numpy scalar as a 0-d tensor") {
+  pyscript::Module m = pyscript::compile_string(kModel, "model.py");
+  auto dot = m.function<double(pyscript::Tensor, pyscript::Tensor)>("dot");
+  std::vector<double> a = {1.5, 2.0, -3.0};
+  std::vector<double> b = {2.0, 0.25, 1.0};
+  CHECK(dot(pyscript::Tensor::from_data<double>({3}, a.data()), pyscript::Tensor::from_data<double>({3}, b.data())) == 0.5);
+  CHECK(dot(pyscript::Tensor::from_data<double>({0}, a.data()), pyscript::Tensor::from_data<double>({0}, b.data())) == 0.0);
+  auto first = m.function<pyscript::Tensor(pyscript::Tensor)>("first");
+  pyscript::Tensor f = first(pyscript::Tensor::from_data<double>({3}, a.data()));
+  CHECK(f.rank() == 0);
+  CHECK(f.data<double>()[0] == 1.5);
+  CHECK_THROWS_AS(first(pyscript::Tensor::from_data<double>({0}, a.data())), pyscript::RuntimeError);
 }
 
 TEST_CASE("a shape mismatch is a RuntimeError with the Python location") {

@@ -37,6 +37,8 @@ DType dtype_named(const std::string& s) { return dtype_from_name(s).value_or(DTy
 
 // Which ops fuse, and the scalar op each becomes, is the table's (include/pyscript/ufuncs.def).
 bool fusable(const Node* n) {
+  // A numpy scalar result is computed in registers (Note [Numpy scalars are registers]).
+  if (n->outputs().size() == 1 && n->output()->type().is_numpy_scalar()) return false;
   switch (n->kind()) {
   case OpKind::ArrayBinary: {
     const BinaryUfunc* u = find_binary(n->str_attr("op"));
@@ -162,7 +164,7 @@ bool fuse_block(Block* b) {
   for (auto& [root, members] : groups) {
     std::vector<Value*> inputs = external_inputs(members);
     // The loop's shape comes from its array inputs; np.abs(2.5) has none: a 0-d result, no loop.
-    if (std::none_of(inputs.begin(), inputs.end(), [](Value* v) { return v->type().is(TypeKind::Array); }))
+    if (std::none_of(inputs.begin(), inputs.end(), [](Value* v) { return v->type().holds_arrays(); }))
       continue;
     Node* fused = GroupBuilder(b->graph(), members).build(root, inputs);
     b->insert_before(root, fused);

@@ -50,6 +50,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen_tensor  # noqa: E402
+GENERATOR = gen_tensor  # --generator elements: gen_elements
 import harness  # noqa: E402
 from harness import tail  # noqa: E402
 
@@ -183,7 +184,7 @@ GEN_LOCK = threading.Lock()   # gen_tensor keeps the program being generated in 
 def check_one(pyscript, seed, avoid, both_promotions):
     try:
         with GEN_LOCK:
-            source = gen_tensor.generate(random.Random(seed), avoid)
+            source = GENERATOR.generate(random.Random(seed), avoid)
     except Exception as e:   # a generator bug: report it like a failure
         return seed, '', False, 'generator error', '%s: %s' % (type(e).__name__, e), None, (0, 0)
     d = tempfile.mkdtemp(prefix='pyscript-tdiff-')
@@ -217,12 +218,18 @@ def main(argv):
     global CHECK
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     harness.common_arguments(ap, gen_tensor.AVOIDABLE, programs=300)
+    ap.add_argument('--generator', choices=('tensor', 'elements'), default='tensor',
+                    help='gen_tensor.py (default) or gen_elements.py (element loops, numpy scalars)')
     ap.add_argument('--check', default=DEFAULT_CHECK,
                     help='shared/conformance/check, whose same_output compares the outputs')
     ap.add_argument('--both-promotions', action='store_true',
                     help="also run CPython with numpy 1.24's default (value-based) promotion and "
                     'leave out programs where the two runs disagree')
     args = ap.parse_args(argv)
+    global GENERATOR
+    if args.generator == 'elements':
+        import gen_elements
+        GENERATOR = gen_elements
     CHECK = load_check(os.path.abspath(args.check))
     pyscript = os.path.abspath(args.pyscript)
     return harness.run_all(args, lambda seed: check_one(pyscript, seed, args.avoid, args.both_promotions),
