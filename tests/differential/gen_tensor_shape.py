@@ -346,6 +346,13 @@ class MaskUse(Expr):
 # ---------------------------------------------------------------------------------------------
 # Generation (gen: the gen_tensor.Gen making the program)
 
+def fresh_array(gen, dt, shape):
+    """gen.make_array, but np.zeros for an empty shape (whose literal would lose its shape)."""
+    if prod(shape) == 0:
+        return g.NpCall('zeros', [TupleLit([Lit(d) for d in shape])], [('dtype', NPDT[dt])])
+    return gen.make_array(dt, shape)
+
+
 def _same_shape_partner(gen, env, a, vals):
     """An array expression of exactly a's shapes (for every specialization): a itself, a function
     of it, or a fresh array when a has one shape."""
@@ -357,7 +364,7 @@ def _same_shape_partner(gen, env, a, vals):
         return g.BinOp(gen.pick(['*', '+', '-']), a, gen.py_scalar())
     shapes = set(v.shape for v in vals)
     if len(shapes) == 1:
-        return gen.make_array(gen.dtype_choice(), shapes.pop())
+        return fresh_array(gen, gen.dtype_choice(), shapes.pop())
     return g.NpCall('abs', [a])
 
 
@@ -382,7 +389,7 @@ def join_expr(gen, env, depth, min_rank):
             s = list(shapes.pop())
             s[axis] = rng.randint(0, 3)
             if prod(s) <= 60:
-                items[-1] = gen.make_array(gen.dtype_choice(), tuple(s))
+                items[-1] = fresh_array(gen, gen.dtype_choice(), tuple(s))
     elif fn == 'stack' and rng.random() < 0.7:
         axis = rng.randint(-rank - 1, rank)
     rng.shuffle(items)
