@@ -28,8 +28,8 @@ using ir::Type;
 using ir::TypeKind;
 using ir::Value;
 
-bool FunctionLowering::lower_index_parts(const std::vector<const ast::Expr*>& parts, Environment& env,
-                                         IndexValues& values, bool& advanced) {
+bool FunctionLowering::lower_index_parts(const std::vector<const ast::Expr*>& parts,
+                                         Environment& env, IndexValues& values, bool& advanced) {
   advanced = false;
   for (const ast::Expr* p : parts) {
     if (p->kind == ast::ExprKind::Slice) {
@@ -63,9 +63,9 @@ Value* FunctionLowering::array_index_advanced(Value* a, const std::vector<const 
   std::vector<Value*> inputs{a};
   std::vector<Part> kinds;
   Value* index_array = nullptr;
-  int consumed = 0;      // axes of `a` the index reads
-  int basic_axis = 0;    // the axis of A in array_index's result
-  int source_axis = 0;   // the axis of A in `a`
+  int consumed = 0;    // axes of `a` the index reads
+  int basic_axis = 0;  // the axis of A in array_index's result
+  int source_axis = 0; // the axis of A in `a`
   int dropped = 0;
   for (const ast::Expr* p : parts) {
     if (p->kind == ast::ExprKind::Slice) {
@@ -93,32 +93,40 @@ Value* FunctionLowering::array_index_advanced(Value* a, const std::vector<const 
       continue;
     }
     if (t.is(TypeKind::Array) && t.dtype() != DType::Bool && t.dtype() != DType::Int64) {
-      type_error(p->range, "arrays used as indices must be of integer (or boolean) type (numpy raises IndexError)",
-                 "convert the index first: idx.astype(np.int64)");
+      type_error(
+          p->range,
+          "arrays used as indices must be of integer (or boolean) type (numpy raises IndexError)",
+          "convert the index first: idx.astype(np.int64)");
       return nullptr;
     }
     if (t.is(TypeKind::Array) && t.rank() == 0 && t.dtype() == DType::Int64) {
       v = array_item(v, Type::int_(), p->range); // a numpy integer indexes as an int does
     } else if (t.is(TypeKind::Array) && t.rank() > 0) {
       if (index_array) {
-        type_error(p->range, "only one index array or mask per index is supported (numpy pairs several element by element)",
-                   "for a 2-d x and non-negative i, j, x.ravel()[i * x.shape[1] + j] picks the elements x[i, j] does");
+        type_error(p->range,
+                   "only one index array or mask per index is supported (numpy pairs several "
+                   "element by element)",
+                   "for a 2-d x and non-negative i, j, x.ravel()[i * x.shape[1] + j] picks the "
+                   "elements x[i, j] does");
         return nullptr;
       }
       index_array = v;
       basic_axis = consumed - dropped;
       source_axis = consumed;
       int axes = t.dtype() == DType::Bool ? t.rank() : 1;
-      for (int k = 0; k < axes; ++k) spec.push_back(0); // a whole axis for now
+      for (int k = 0; k < axes; ++k)
+        spec.push_back(0); // a whole axis for now
       consumed += axes;
       kinds.push_back(Part::Array);
       continue;
     }
     if (!v->type().is(TypeKind::Int)) {
-      type_error(p->range, v->type().is(TypeKind::Bool) || v->type().is(TypeKind::Array)
-                               ? "an array index that is a bool adds an axis in numpy, it does not pick element 0 or 1"
-                               : "array indices must be ints, slices, None, or int64 or bool arrays, not " +
-                                     v->type().to_string(),
+      type_error(p->range,
+                 v->type().is(TypeKind::Bool) || v->type().is(TypeKind::Array)
+                     ? "an array index that is a bool adds an axis in numpy, it does not pick "
+                       "element 0 or 1"
+                     : "array indices must be ints, slices, None, or int64 or bool arrays, not " +
+                           v->type().to_string(),
                  v->type().is(TypeKind::Bool) ? "index with int(...) if an element is meant" : "");
       return nullptr;
     }
@@ -129,7 +137,8 @@ Value* FunctionLowering::array_index_advanced(Value* a, const std::vector<const 
     ++dropped;
   }
   if (consumed > rank) {
-    type_error(r, "too many indices for an array of rank " + std::to_string(rank) + " (numpy raises IndexError)");
+    type_error(r, "too many indices for an array of rank " + std::to_string(rank) +
+                      " (numpy raises IndexError)");
     return nullptr;
   }
   DType d = a->type().dtype();
@@ -151,7 +160,8 @@ Value* FunctionLowering::array_index_advanced(Value* a, const std::vector<const 
       type_error(r, "the result would have more than 8 axes, which pyscript's arrays do not have");
       return nullptr;
     }
-    ir::Node* n = emit(mask ? OpKind::ArrayMask : OpKind::ArrayTake, {x, index_array}, {Type::array(d, out_rank)}, r);
+    ir::Node* n = emit(mask ? OpKind::ArrayMask : OpKind::ArrayTake, {x, index_array},
+                       {Type::array(d, out_rank)}, r);
     n->set_attr("axis", int64_t(basic_axis));
     n->set_attr("source_axis", int64_t(source_axis));
     x = n->output();
@@ -165,7 +175,8 @@ Value* FunctionLowering::array_index_advanced(Value* a, const std::vector<const 
                               [](Part k) { return k == Part::Slice || k == Part::NewAxis; });
   if (to_front && basic_axis > 0) {
     ir::IntList axes;
-    for (int k = 0; k < array_dims; ++k) axes.push_back(basic_axis + k);
+    for (int k = 0; k < array_dims; ++k)
+      axes.push_back(basic_axis + k);
     for (int k = 0; k < x->type().rank(); ++k)
       if (k < basic_axis || k >= basic_axis + array_dims) axes.push_back(k);
     ir::Node* n = emit(OpKind::ArrayTranspose, {x}, {x->type()}, r);
@@ -176,9 +187,12 @@ Value* FunctionLowering::array_index_advanced(Value* a, const std::vector<const 
   ir::IntList new_axes;
   int position = to_front ? array_dims : 0;
   for (Part k : kinds) {
-    if (k == Part::NewAxis) new_axes.push_back(position++);
-    else if (k == Part::Slice) ++position;
-    else if (k == Part::Array && !to_front) position += array_dims;
+    if (k == Part::NewAxis)
+      new_axes.push_back(position++);
+    else if (k == Part::Slice)
+      ++position;
+    else if (k == Part::Array && !to_front)
+      position += array_dims;
   }
   if (x->type().rank() + int(new_axes.size()) > 8) {
     type_error(r, "the result would have more than 8 axes, which pyscript's arrays do not have");

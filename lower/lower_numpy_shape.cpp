@@ -48,9 +48,9 @@ DType dtype_of_scalar(const Type& t) {
 } // namespace
 
 bool FunctionLowering::is_numpy_shape_function(const std::string& name) {
-  static const std::set<std::string> names = {"empty", "zeros_like", "ones_like", "full_like", "copy",
-                                              "ravel", "concatenate", "stack", "hstack", "vstack",
-                                              "meshgrid", "triu", "tril", "pad"};
+  static const std::set<std::string> names = {
+      "empty", "zeros_like", "ones_like", "full_like", "copy", "ravel", "concatenate",
+      "stack", "hstack",     "vstack",    "meshgrid",  "triu", "tril",  "pad"};
   return names.count(name) != 0;
 }
 
@@ -76,7 +76,8 @@ Value* FunctionLowering::expand_dims(Value* a, const ir::IntList& axes, const So
   return n->output();
 }
 
-Value* FunctionLowering::lower_numpy_shape_call(const std::string& name, const ast::Expr& e, Environment& env) {
+Value* FunctionLowering::lower_numpy_shape_call(const std::string& name, const ast::Expr& e,
+                                                Environment& env) {
   if (name == "concatenate" || name == "stack" || name == "hstack" || name == "vstack")
     return lower_numpy_join(name, e, env);
   if (name == "meshgrid") return lower_numpy_meshgrid(e, env);
@@ -89,8 +90,10 @@ Value* FunctionLowering::lower_numpy_shape_call(const std::string& name, const a
   // np.triu(m, k=0) / np.tril(m, k=0)
   if (!(a = as_array(a, e.operands[1]->range))) return nullptr;
   if (a->type().rank() == 0) {
-    type_error(e.operands[1]->range, "np." + name + " of a 0-d array is not supported (numpy raises TypeError: tri() "
-                                     "missing 1 required positional argument: 'N')");
+    type_error(e.operands[1]->range,
+               "np." + name +
+                   " of a 0-d array is not supported (numpy raises TypeError: tri() "
+                   "missing 1 required positional argument: 'N')");
     return nullptr;
   }
   Value* k = const_int(0, e.range);
@@ -101,7 +104,8 @@ Value* FunctionLowering::lower_numpy_shape_call(const std::string& name, const a
       return nullptr;
     }
   }
-  ir::Node* n = emit(OpKind::ArrayTri, {a, k}, {Type::array(a->type().dtype(), std::max(a->type().rank(), 2))}, e.range);
+  ir::Node* n = emit(OpKind::ArrayTri, {a, k},
+                     {Type::array(a->type().dtype(), std::max(a->type().rank(), 2))}, e.range);
   n->set_attr("upper", name == "triu");
   return n->output();
 }
@@ -109,21 +113,25 @@ Value* FunctionLowering::lower_numpy_shape_call(const std::string& name, const a
 // a.copy(), a.flatten(), a.ravel(), np.copy(a), np.ravel(a). Arrays are values, so a copy is
 // only ever a new buffer (astype to the same dtype); flatten and ravel are reshape(-1), a view
 // when the array is contiguous, which no one can tell from numpy's copy.
-Value* FunctionLowering::lower_array_copy(const std::string& name, Value* self, const ast::Expr& e) {
+Value* FunctionLowering::lower_array_copy(const std::string& name, Value* self,
+                                          const ast::Expr& e) {
   if (!(self = as_array(self, e.range))) return nullptr;
   if (name == "copy") return emit1(OpKind::ArrayCast, {self}, self->type(), e.range);
-  return emit1(OpKind::ArrayReshape, {self, const_int(-1, e.range)}, Type::array(self->type().dtype(), 1), e.range);
+  return emit1(OpKind::ArrayReshape, {self, const_int(-1, e.range)},
+               Type::array(self->type().dtype(), 1), e.range);
 }
 
 // np.empty(shape), np.zeros_like(a), np.ones_like(a), np.full_like(a, fill); dtype= for each.
-Value* FunctionLowering::lower_numpy_like(const std::string& name, const ast::Expr& e, Environment& env) {
+Value* FunctionLowering::lower_numpy_like(const std::string& name, const ast::Expr& e,
+                                          Environment& env) {
   Value* a = lower_expr(*e.operands[1], env);
   if (!a) return nullptr;
   Value* fill = nullptr;
   if (name == "full_like") {
     if (!(fill = lower_expr(*e.operands[2], env))) return nullptr;
     if (!fill->type().is_number()) {
-      type_error(e.operands[2]->range, "np.full_like's fill value must be a number, not " + fill->type().to_string());
+      type_error(e.operands[2]->range,
+                 "np.full_like's fill value must be a number, not " + fill->type().to_string());
       return nullptr;
     }
   }
@@ -144,7 +152,8 @@ Value* FunctionLowering::lower_numpy_like(const std::string& name, const ast::Ex
   } else if (a->type().is_number()) {
     d = dtype_of_scalar(a->type()); // np.zeros_like(2.5) is a 0-d float64 array
   } else {
-    type_error(e.operands[1]->range, "np." + name + " needs an array, not a " + a->type().to_string());
+    type_error(e.operands[1]->range,
+               "np." + name + " needs an array, not a " + a->type().to_string());
     return nullptr;
   }
   if (dtype) d = *dtype;
@@ -152,7 +161,9 @@ Value* FunctionLowering::lower_numpy_like(const std::string& name, const ast::Ex
   // which is one of the answers numpy may give.
   if (!fill) fill = name == "ones_like" ? const_int(1, e.range) : const_int(0, e.range);
   // An int fill of an int64 array stays int (exact past 2**53); else it goes through float.
-  fill = cast(fill, d == DType::Int64 && !fill->type().is(TypeKind::Float) ? Type::int_() : Type::float_(), e.range);
+  fill = cast(
+      fill, d == DType::Int64 && !fill->type().is(TypeKind::Float) ? Type::int_() : Type::float_(),
+      e.range);
   if (!fill) return nullptr;
   dims.push_back(fill);
   ir::Node* n = emit(OpKind::ArrayFull, dims, {Type::array(d, int(dims.size()) - 1)}, e.range);
@@ -162,8 +173,8 @@ Value* FunctionLowering::lower_numpy_like(const std::string& name, const ast::Ex
 
 // The arrays of np.concatenate's sequence: a list or tuple display, or a tuple value. A Python
 // number becomes a 0-d array, as numpy's asarray makes it.
-bool FunctionLowering::join_operands(const std::string& name, const ast::Expr& seq, Environment& env,
-                                     std::vector<Value*>& out) {
+bool FunctionLowering::join_operands(const std::string& name, const ast::Expr& seq,
+                                     Environment& env, std::vector<Value*>& out) {
   std::vector<std::pair<Value*, SourceRange>> items;
   if (seq.kind == ast::ExprKind::List || seq.kind == ast::ExprKind::Tuple) {
     for (const ast::ExprPtr& item : seq.operands) {
@@ -175,8 +186,10 @@ bool FunctionLowering::join_operands(const std::string& name, const ast::Expr& s
     Value* v = lower_expr(seq, env);
     if (!v) return false;
     if (!v->type().is(TypeKind::Tuple)) {
-      type_error(seq.range, "np." + name + " needs a list or tuple of arrays, not " +
-                                (v->type().is(TypeKind::Array) ? "an array (numpy would join its rows)" : "a " + v->type().to_string()),
+      type_error(seq.range,
+                 "np." + name + " needs a list or tuple of arrays, not " +
+                     (v->type().is(TypeKind::Array) ? "an array (numpy would join its rows)"
+                                                    : "a " + v->type().to_string()),
                  "write the arrays as a list: np." + name + "([a, b])");
       return false;
     }
@@ -187,7 +200,8 @@ bool FunctionLowering::join_operands(const std::string& name, const ast::Expr& s
     }
   }
   if (items.empty()) {
-    type_error(seq.range, std::string("need at least one array to ") + (name == "concatenate" ? "concatenate" : "stack") +
+    type_error(seq.range, std::string("need at least one array to ") +
+                              (name == "concatenate" ? "concatenate" : "stack") +
                               " (numpy raises ValueError)");
     return false;
   }
@@ -201,17 +215,20 @@ bool FunctionLowering::join_operands(const std::string& name, const ast::Expr& s
 
 // np.concatenate(seq, axis=0), np.stack(seq, axis=0), np.hstack(seq), np.vstack(seq). hstack and
 // vstack are concatenations of numpy's atleast_1d / atleast_2d of each array.
-Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Expr& e, Environment& env) {
+Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Expr& e,
+                                          Environment& env) {
   std::vector<Value*> arrays;
   if (!join_operands(name, *e.operands[1], env, arrays)) return nullptr;
   bool stack = name == "stack";
   int64_t axis = 0;
   bool flatten = false;
-  if (const ast::Expr* axis_expr = name == "concatenate" || stack ? argument(e, 2, "axis") : nullptr) {
+  if (const ast::Expr* axis_expr =
+          name == "concatenate" || stack ? argument(e, 2, "axis") : nullptr) {
     std::optional<int64_t> literal = int_literal(*axis_expr);
     flatten = axis_expr->kind == ast::ExprKind::None && name == "concatenate";
     if (!literal && !flatten) {
-      type_error(axis_expr->range, "axis must be an integer literal" + std::string(stack ? "" : " or None"),
+      type_error(axis_expr->range,
+                 "axis must be an integer literal" + std::string(stack ? "" : " or None"),
                  "the rank of the result depends on it, so it must be known when compiling");
       return nullptr;
     }
@@ -220,8 +237,11 @@ Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Ex
   int min_rank = name == "hstack" ? 1 : name == "vstack" ? 2 : 0;
   for (Value*& a : arrays) {
     int rank = a->type().rank();
-    if (flatten) a = emit1(OpKind::ArrayReshape, {a, const_int(-1, e.range)}, Type::array(a->type().dtype(), 1), e.range);
-    else if (rank < min_rank) a = expand_dims(a, rank == 0 && min_rank == 2 ? ir::IntList{0, 1} : ir::IntList{0}, e.range);
+    if (flatten)
+      a = emit1(OpKind::ArrayReshape, {a, const_int(-1, e.range)},
+                Type::array(a->type().dtype(), 1), e.range);
+    else if (rank < min_rank)
+      a = expand_dims(a, rank == 0 && min_rank == 2 ? ir::IntList{0, 1} : ir::IntList{0}, e.range);
   }
   // numpy's checks, in its order: a 0-d first array, the axis (against the first array), the ranks.
   int rank = arrays[0]->type().rank();
@@ -234,8 +254,9 @@ Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Ex
   int out_rank = stack ? rank + 1 : rank;
   auto check_axis = [&] {
     if (axis >= -out_rank && axis < out_rank && out_rank <= kMaxRank) return true;
-    type_error(e.range, "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                            std::to_string(out_rank) + " (numpy raises AxisError)");
+    type_error(e.range, "axis " + std::to_string(axis) +
+                            " is out of bounds for array of dimension " + std::to_string(out_rank) +
+                            " (numpy raises AxisError)");
     return false;
   };
   if (!stack && !check_axis()) return nullptr;
@@ -243,11 +264,15 @@ Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Ex
   for (size_t i = 0; i < arrays.size(); ++i) {
     d = promote(d, arrays[i]->type().dtype());
     if (arrays[i]->type().rank() == rank) continue;
-    type_error(e.range, stack ? std::string("all input arrays must have the same shape (numpy raises ValueError)")
-                              : "all the input arrays must have same number of dimensions, but the array at index 0 has " +
-                                    std::to_string(rank) + " dimension(s) and the array at index " + std::to_string(i) +
-                                    " has " + std::to_string(arrays[i]->type().rank()) + " dimension(s) (numpy raises "
-                                    "ValueError)");
+    type_error(
+        e.range,
+        stack ? std::string("all input arrays must have the same shape (numpy raises ValueError)")
+              : "all the input arrays must have same number of dimensions, but the array at index "
+                "0 has " +
+                    std::to_string(rank) + " dimension(s) and the array at index " +
+                    std::to_string(i) + " has " + std::to_string(arrays[i]->type().rank()) +
+                    " dimension(s) (numpy raises "
+                    "ValueError)");
     return nullptr;
   }
   if (stack && !check_axis()) return nullptr;
@@ -257,7 +282,8 @@ Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Ex
   return n->output();
 }
 
-// np.meshgrid(x, y, ..., indexing="xy"): a tuple of arrays (numpy 1 returns a list, numpy 2 a tuple).
+// np.meshgrid(x, y, ..., indexing="xy"): a tuple of arrays (numpy 1 returns a list, numpy 2 a
+// tuple).
 Value* FunctionLowering::lower_numpy_meshgrid(const ast::Expr& e, Environment& env) {
   std::vector<Value*> arrays;
   for (size_t i = 1; i < e.operands.size(); ++i) {
@@ -267,8 +293,10 @@ Value* FunctionLowering::lower_numpy_meshgrid(const ast::Expr& e, Environment& e
   }
   std::string indexing = "xy";
   if (const ast::Keyword* kw = keyword(e, "indexing")) {
-    if (kw->value->kind != ast::ExprKind::Str || (kw->value->text != "xy" && kw->value->text != "ij")) {
-      type_error(kw->value->range, "Valid values for `indexing` are 'xy' and 'ij'. (numpy raises ValueError)");
+    if (kw->value->kind != ast::ExprKind::Str ||
+        (kw->value->text != "xy" && kw->value->text != "ij")) {
+      type_error(kw->value->range,
+                 "Valid values for `indexing` are 'xy' and 'ij'. (numpy raises ValueError)");
       return nullptr;
     }
     indexing = kw->value->text;
@@ -280,7 +308,8 @@ Value* FunctionLowering::lower_numpy_meshgrid(const ast::Expr& e, Environment& e
   std::vector<Value*> grids;
   std::vector<Type> types;
   for (size_t i = 0; i < arrays.size(); ++i) {
-    ir::Node* n = emit(OpKind::ArrayMeshgrid, arrays, {Type::array(arrays[i]->type().dtype(), int(arrays.size()))}, e.range);
+    ir::Node* n = emit(OpKind::ArrayMeshgrid, arrays,
+                       {Type::array(arrays[i]->type().dtype(), int(arrays.size()))}, e.range);
     n->set_attr("which", int64_t(i));
     n->set_attr("indexing", indexing);
     grids.push_back(n->output());
@@ -320,15 +349,18 @@ Value* FunctionLowering::lower_numpy_pad(const ast::Expr& e, Environment& env) {
     type_error(e.operands[1]->range, "np.pad of a 0-d array is not supported");
     return nullptr;
   }
-  if (const ast::Expr* mode = argument(e, 3, "mode"); mode && !(mode->kind == ast::ExprKind::Str && mode->text == "constant")) {
-    type_error(mode->range, "np.pad's mode must be the literal 'constant' in pyscript (the other modes are not supported)");
+  if (const ast::Expr* mode = argument(e, 3, "mode");
+      mode && !(mode->kind == ast::ExprKind::Str && mode->text == "constant")) {
+    type_error(mode->range, "np.pad's mode must be the literal 'constant' in pyscript (the other "
+                            "modes are not supported)");
     return nullptr;
   }
   Value* fill = const_int(0, e.range);
   if (const ast::Keyword* kw = keyword(e, "constant_values")) {
     if (!(fill = lower_expr(*kw->value, env))) return nullptr;
     if (!fill->type().is_number()) {
-      type_error(kw->value->range, "np.pad's constant_values must be a number in pyscript, not " + fill->type().to_string());
+      type_error(kw->value->range, "np.pad's constant_values must be a number in pyscript, not " +
+                                       fill->type().to_string());
       return nullptr;
     }
   }
@@ -337,23 +369,30 @@ Value* FunctionLowering::lower_numpy_pad(const ast::Expr& e, Environment& env) {
   if (!w) return nullptr;
   std::optional<std::pair<int, int>> shape = pad_width_shape(w->type());
   if (!shape) {
-    type_error(width_expr.range, "`pad_width` must be of integral type: an int, (before, after), or ((before, after), ...) "
-                                 "per axis");
+    type_error(
+        width_expr.range,
+        "`pad_width` must be of integral type: an int, (before, after), or ((before, after), ...) "
+        "per axis");
     return nullptr;
   }
   auto [rows, cols] = *shape;
   bool one_row = !w->type().is(TypeKind::Tuple) || w->type().elements()[0].is(TypeKind::Int);
   if ((rows != 1 && rows != rank) || (cols != 1 && cols != 2)) {
-    std::string original = one_row ? "(" + std::to_string(cols) + ",)" : "(" + std::to_string(rows) + "," + std::to_string(cols) + ")";
-    type_error(width_expr.range, "operands could not be broadcast together with remapped shapes [original->remapped]: " +
-                                     original + "  and requested shape (" + std::to_string(rank) + ",2) (numpy raises ValueError)");
+    std::string original = one_row ? "(" + std::to_string(cols) + ",)"
+                                   : "(" + std::to_string(rows) + "," + std::to_string(cols) + ")";
+    type_error(
+        width_expr.range,
+        "operands could not be broadcast together with remapped shapes [original->remapped]: " +
+            original + "  and requested shape (" + std::to_string(rank) +
+            ",2) (numpy raises ValueError)");
     return nullptr;
   }
   auto element = [&](int row, int col) -> Value* {
     if (!w->type().is(TypeKind::Tuple)) return w;
     Value* v = w;
     for (int index : one_row ? std::vector<int>{col} : std::vector<int>{row, col}) {
-      ir::Node* get = emit(OpKind::TupleGet, {v}, {v->type().elements()[size_t(index)]}, width_expr.range);
+      ir::Node* get =
+          emit(OpKind::TupleGet, {v}, {v->type().elements()[size_t(index)]}, width_expr.range);
       get->set_attr("index", int64_t(index));
       v = get->output();
     }
@@ -361,7 +400,8 @@ Value* FunctionLowering::lower_numpy_pad(const ast::Expr& e, Environment& env) {
   };
   std::vector<Value*> inputs{a};
   for (int d = 0; d < rank; ++d)
-    for (int side = 0; side < 2; ++side) inputs.push_back(element(rows == 1 ? 0 : d, cols == 1 ? 0 : side));
+    for (int side = 0; side < 2; ++side)
+      inputs.push_back(element(rows == 1 ? 0 : d, cols == 1 ? 0 : side));
   inputs.push_back(fill);
   return emit1(OpKind::ArrayPad, inputs, a->type(), e.range);
 }

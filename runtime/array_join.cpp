@@ -22,9 +22,12 @@ void copy_elements(const pyrt_array& src, pyrt_array& dst) {
   int64_t index[PYRT_MAX_DIMS] = {0};
   int64_t s = 0, d = 0;
   for (int64_t n = 0; n < src.size; ++n) {
-    if (same) std::memcpy(out + d * int64_t(item), in + s * int64_t(item), item);
-    else if (dst.dtype == PYRT_I64) static_cast<int64_t*>(dst.data)[d] = load_i64(&src, s);
-    else store_f64(&dst, d, load_f64(&src, s));
+    if (same)
+      std::memcpy(out + d * int64_t(item), in + s * int64_t(item), item);
+    else if (dst.dtype == PYRT_I64)
+      static_cast<int64_t*>(dst.data)[d] = load_i64(&src, s);
+    else
+      store_f64(&dst, d, load_f64(&src, s));
     for (int k = src.ndim - 1; k >= 0; --k) {
       if (++index[k] < src.shape[k]) {
         s += src.strides[k];
@@ -80,8 +83,8 @@ pyrt_array region(const pyrt_array* out, int ndim, const int64_t* shape, int ski
 
 extern "C" {
 
-pyrt_array* pyrt_array_concat(pyrt_context* ctx, int32_t count, pyrt_array* const* arrays, int64_t axis,
-                              int32_t stack, int32_t dtype, const char* site) {
+pyrt_array* pyrt_array_concat(pyrt_context* ctx, int32_t count, pyrt_array* const* arrays,
+                              int64_t axis, int32_t stack, int32_t dtype, const char* site) {
   const pyrt_array* first = arrays[0];
   int ndim = first->ndim;
   int64_t shape[PYRT_MAX_DIMS];
@@ -93,18 +96,20 @@ pyrt_array* pyrt_array_concat(pyrt_context* ctx, int32_t count, pyrt_array* cons
         return nullptr;
       }
     }
-    for (int d = 0, from = 0; d < out_ndim; ++d) shape[d] = d == axis ? count : first->shape[from++];
+    for (int d = 0, from = 0; d < out_ndim; ++d)
+      shape[d] = d == axis ? count : first->shape[from++];
   } else {
     std::copy(first->shape, first->shape + ndim, shape);
     shape[axis] = 0;
     for (int32_t i = 0; i < count; ++i) {
       for (int d = 0; d < ndim; ++d) {
         if (d == axis || arrays[i]->shape[d] == first->shape[d]) continue;
-        pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                          "all the input array dimensions except for the concatenation axis must match exactly, "
-                          "but along dimension %d, the array at index 0 has size %lld and the array at index %d "
-                          "has size %lld",
-                          d, (long long)first->shape[d], i, (long long)arrays[i]->shape[d]);
+        pyrt_raise_detail(
+            ctx, PYRT_VALUE_ERROR, site,
+            "all the input array dimensions except for the concatenation axis must match exactly, "
+            "but along dimension %d, the array at index 0 has size %lld and the array at index %d "
+            "has size %lld",
+            d, (long long)first->shape[d], i, (long long)arrays[i]->shape[d]);
         return nullptr;
       }
       shape[axis] += arrays[i]->shape[axis];
@@ -146,11 +151,12 @@ pyrt_array* pyrt_array_expand_dims(pyrt_array* a, int32_t count, const int64_t* 
   return v;
 }
 
-pyrt_array* pyrt_array_meshgrid(pyrt_context* ctx, int32_t count, pyrt_array* const* arrays, int32_t which,
-                                int32_t ij, const char* site) {
+pyrt_array* pyrt_array_meshgrid(pyrt_context* ctx, int32_t count, pyrt_array* const* arrays,
+                                int32_t which, int32_t ij, const char* site) {
   // numpy reshapes input i to size -1 along axis i and broadcasts; 'xy' swaps the first two axes.
   int64_t shape[PYRT_MAX_DIMS];
-  for (int32_t i = 0; i < count; ++i) shape[i] = arrays[i]->size;
+  for (int32_t i = 0; i < count; ++i)
+    shape[i] = arrays[i]->size;
   int axis = which;
   if (!ij && count >= 2) {
     std::swap(shape[0], shape[1]);
@@ -163,17 +169,19 @@ pyrt_array* pyrt_array_meshgrid(pyrt_context* ctx, int32_t count, pyrt_array* co
   offsets.reserve(size_t(src->size));
   for_each_offset(src, [&](int64_t off) { offsets.push_back(off); });
   int64_t inner = 1;
-  for (int d = axis + 1; d < count; ++d) inner *= shape[d];
+  for (int d = axis + 1; d < count; ++d)
+    inner *= shape[d];
   size_t item = dtype_size(src->dtype);
   const char* in = static_cast<const char*>(src->data);
   char* data = static_cast<char*>(out->data);
   for (int64_t f = 0; f < out->size; ++f)
-    std::memcpy(data + f * int64_t(item), in + offsets[size_t(f / inner % shape[axis])] * int64_t(item), item);
+    std::memcpy(data + f * int64_t(item),
+                in + offsets[size_t(f / inner % shape[axis])] * int64_t(item), item);
   return out;
 }
 
-pyrt_array* pyrt_array_pad(pyrt_context* ctx, pyrt_array* a, const int64_t* widths, pyrt_array* fill,
-                           const char* site) {
+pyrt_array* pyrt_array_pad(pyrt_context* ctx, pyrt_array* a, const int64_t* widths,
+                           pyrt_array* fill, const char* site) {
   int64_t shape[PYRT_MAX_DIMS];
   for (int d = 0; d < a->ndim; ++d) {
     if (widths[2 * d] < 0 || widths[2 * d + 1] < 0) {
@@ -184,7 +192,8 @@ pyrt_array* pyrt_array_pad(pyrt_context* ctx, pyrt_array* a, const int64_t* widt
   }
   pyrt_array* out = new_array(ctx, site, a->dtype, a->ndim, shape);
   if (!out) return nullptr;
-  // The fill value converted to the array's dtype once (numpy casts it as astype does), then copied.
+  // The fill value converted to the array's dtype once (numpy casts it as astype does), then
+  // copied.
   pyrt_array one = header_of(out);
   one.ndim = 0;
   one.size = 1;
@@ -192,9 +201,11 @@ pyrt_array* pyrt_array_pad(pyrt_context* ctx, pyrt_array* a, const int64_t* widt
   copy_elements(fill_header, one);
   size_t item = dtype_size(a->dtype);
   char* data = static_cast<char*>(out->data);
-  for (int64_t i = 1; i < out->size; ++i) std::memcpy(data + i * int64_t(item), data, item);
+  for (int64_t i = 1; i < out->size; ++i)
+    std::memcpy(data + i * int64_t(item), data, item);
   int64_t offset = 0;
-  for (int d = 0; d < a->ndim; ++d) offset += widths[2 * d] * out->strides[d];
+  for (int d = 0; d < a->ndim; ++d)
+    offset += widths[2 * d] * out->strides[d];
   if (out->size == 0) return out;
   pyrt_array src = header_of(a);
   pyrt_array dst = region(out, a->ndim, a->shape, -1, offset);

@@ -10,16 +10,20 @@ pyrt_array* gather(pyrt_context* ctx, const char* site, const pyrt_array* a, int
                    const std::vector<int64_t>& picks, const std::vector<int64_t>& inserted) {
   int64_t shape[PYRT_MAX_DIMS];
   int ndim = 0;
-  for (int d = 0; d < axis; ++d) shape[ndim++] = a->shape[d];
-  for (int64_t n : inserted) shape[ndim++] = n;
-  for (int d = axis + consumed; d < a->ndim; ++d) shape[ndim++] = a->shape[d];
+  for (int d = 0; d < axis; ++d)
+    shape[ndim++] = a->shape[d];
+  for (int64_t n : inserted)
+    shape[ndim++] = n;
+  for (int d = axis + consumed; d < a->ndim; ++d)
+    shape[ndim++] = a->shape[d];
   pyrt_array* out = new_array(ctx, site, a->dtype, ndim, shape);
   if (!out || out->size == 0) return out;
   // The leading axes, and the subarray one pick selects (the trailing axes).
   pyrt_array outer = header_of(a);
   outer.ndim = axis;
   outer.size = 1;
-  for (int d = 0; d < axis; ++d) outer.size *= a->shape[d];
+  for (int d = 0; d < axis; ++d)
+    outer.size *= a->shape[d];
   pyrt_array inner = header_of(a);
   inner.ndim = a->ndim - axis - consumed;
   inner.size = 1;
@@ -55,12 +59,14 @@ using namespace pyscript::runtime;
 
 extern "C" {
 
-pyrt_array* pyrt_array_take(pyrt_context* ctx, pyrt_array* a, pyrt_array* idx, int32_t axis, int32_t source_axis,
-                            const char* site) {
+pyrt_array* pyrt_array_take(pyrt_context* ctx, pyrt_array* a, pyrt_array* idx, int32_t axis,
+                            int32_t source_axis, const char* site) {
   int64_t n = a->shape[axis];
-  // numpy 1.24 lets an index out of bounds pass (with a DeprecationWarning) when the result is empty.
+  // numpy 1.24 lets an index out of bounds pass (with a DeprecationWarning) when the result is
+  // empty.
   int64_t rest = 1;
-  for (int d = 0; d < a->ndim; ++d) rest *= d == axis ? 1 : a->shape[d];
+  for (int d = 0; d < a->ndim; ++d)
+    rest *= d == axis ? 1 : a->shape[d];
   bool check = rest * idx->size != 0;
   std::vector<int64_t> picks;
   picks.reserve(size_t(idx->size));
@@ -70,8 +76,9 @@ pyrt_array* pyrt_array_take(pyrt_context* ctx, pyrt_array* a, pyrt_array* idx, i
     int64_t i = load_i64(idx, off);
     int64_t j = i < 0 ? i + n : i;
     if (check && (j < 0 || j >= n)) {
-      pyrt_raise_detail(ctx, PYRT_INDEX_ERROR, site, "index %lld is out of bounds for axis %d with size %lld",
-                        (long long)i, source_axis, (long long)n);
+      pyrt_raise_detail(ctx, PYRT_INDEX_ERROR, site,
+                        "index %lld is out of bounds for axis %d with size %lld", (long long)i,
+                        source_axis, (long long)n);
       failed = true;
       return;
     }
@@ -82,16 +89,17 @@ pyrt_array* pyrt_array_take(pyrt_context* ctx, pyrt_array* a, pyrt_array* idx, i
   return gather(ctx, site, a, axis, 1, picks, inserted);
 }
 
-pyrt_array* pyrt_array_mask(pyrt_context* ctx, pyrt_array* a, pyrt_array* mask, int32_t axis, int32_t source_axis,
-                            const char* site) {
+pyrt_array* pyrt_array_mask(pyrt_context* ctx, pyrt_array* a, pyrt_array* mask, int32_t axis,
+                            int32_t source_axis, const char* site) {
   int k = mask->ndim;
   for (int d = 0; d < k; ++d) {
     // numpy 1.24 lets a mask axis of length 0 pass whatever the array's length there.
     if (mask->shape[d] == a->shape[axis + d] || mask->shape[d] == 0) continue;
-    pyrt_raise_detail(ctx, PYRT_INDEX_ERROR, site,
-                      "boolean index did not match indexed array along dimension %d; dimension is %lld but "
-                      "corresponding boolean dimension is %lld",
-                      source_axis + d, (long long)a->shape[axis + d], (long long)mask->shape[d]);
+    pyrt_raise_detail(
+        ctx, PYRT_INDEX_ERROR, site,
+        "boolean index did not match indexed array along dimension %d; dimension is %lld but "
+        "corresponding boolean dimension is %lld",
+        source_axis + d, (long long)a->shape[axis + d], (long long)mask->shape[d]);
     return nullptr;
   }
   // The offsets (in a) of the true elements, in row-major order of the mask.
@@ -114,7 +122,8 @@ pyrt_array* pyrt_array_mask(pyrt_context* ctx, pyrt_array* a, pyrt_array* mask, 
   return gather(ctx, site, a, axis, k, picks, {int64_t(picks.size())});
 }
 
-pyrt_array* pyrt_array_tri(pyrt_context* ctx, pyrt_array* a, int64_t k, int32_t upper, const char* site) {
+pyrt_array* pyrt_array_tri(pyrt_context* ctx, pyrt_array* a, int64_t k, int32_t upper,
+                           const char* site) {
   // numpy: where(tri(N, M, k) mask, ...) over the last two axes; a 1-D array broadcasts into
   // every row of an N x N square.
   pyrt_array src = header_of(a);
