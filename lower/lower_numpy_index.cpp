@@ -54,6 +54,41 @@ namespace {
 // What one part of an index is, for numpy's placement rule (Note [Advanced indices]).
 enum class Part { Slice, Int, NewAxis, Array };
 
+// Where numpy puts the index array's axes and the Nones (Note [Advanced indices]), given the
+// parts in order and the array's axes in array_take/array_mask's result (basic_axis, array_dims
+// axes, of `rank`): the permutation moving them first (empty when they stay), and the Nones'
+// positions in the final result.
+struct Placement {
+  ir::IntList transpose, new_axes;
+};
+
+Placement place_axes(const std::vector<Part>& kinds, bool has_array, int basic_axis, int array_dims,
+                     int rank) {
+  Placement out;
+  size_t first = kinds.size(), last = 0;
+  for (size_t i = 0; i < kinds.size(); ++i)
+    if (kinds[i] == Part::Int || kinds[i] == Part::Array) first = std::min(first, i), last = i;
+  bool to_front = has_array && first < kinds.size() &&
+                  std::any_of(kinds.begin() + ptrdiff_t(first), kinds.begin() + ptrdiff_t(last),
+                              [](Part k) { return k == Part::Slice || k == Part::NewAxis; });
+  if (to_front && basic_axis > 0) {
+    for (int k = 0; k < array_dims; ++k)
+      out.transpose.push_back(basic_axis + k);
+    for (int k = 0; k < rank; ++k)
+      if (k < basic_axis || k >= basic_axis + array_dims) out.transpose.push_back(k);
+  }
+  int position = to_front ? array_dims : 0;
+  for (Part k : kinds) {
+    if (k == Part::NewAxis)
+      out.new_axes.push_back(position++);
+    else if (k == Part::Slice)
+      ++position;
+    else if (k == Part::Array && !to_front)
+      position += array_dims;
+  }
+  return out;
+}
+
 } // namespace
 
 Value* FunctionLowering::array_index_advanced(Value* a, const std::vector<const ast::Expr*>& parts,
@@ -166,34 +201,14 @@ Value* FunctionLowering::array_index_advanced(Value* a, const std::vector<const 
     n->set_attr("source_axis", int64_t(source_axis));
     x = n->output();
   }
-  // numpy moves the array's axes first when the advanced indices are not adjacent.
-  size_t first = kinds.size(), last = 0;
-  for (size_t i = 0; i < kinds.size(); ++i)
-    if (kinds[i] == Part::Int || kinds[i] == Part::Array) first = std::min(first, i), last = i;
-  bool to_front = index_array && first < kinds.size() &&
-                  std::any_of(kinds.begin() + ptrdiff_t(first), kinds.begin() + ptrdiff_t(last),
-                              [](Part k) { return k == Part::Slice || k == Part::NewAxis; });
-  if (to_front && basic_axis > 0) {
-    ir::IntList axes;
-    for (int k = 0; k < array_dims; ++k)
-      axes.push_back(basic_axis + k);
-    for (int k = 0; k < x->type().rank(); ++k)
-      if (k < basic_axis || k >= basic_axis + array_dims) axes.push_back(k);
+  Placement place =
+      place_axes(kinds, index_array != nullptr, basic_axis, array_dims, x->type().rank());
+  if (!place.transpose.empty()) {
     ir::Node* n = emit(OpKind::ArrayTranspose, {x}, {x->type()}, r);
-    n->set_attr("axes", axes);
+    n->set_attr("axes", place.transpose);
     x = n->output();
   }
-  // The Nones' places among the result's axes.
-  ir::IntList new_axes;
-  int position = to_front ? array_dims : 0;
-  for (Part k : kinds) {
-    if (k == Part::NewAxis)
-      new_axes.push_back(position++);
-    else if (k == Part::Slice)
-      ++position;
-    else if (k == Part::Array && !to_front)
-      position += array_dims;
-  }
+  const ir::IntList& new_axes = place.new_axes;
   if (x->type().rank() + int(new_axes.size()) > 8) {
     type_error(r, "the result would have more than 8 axes, which pyscript's arrays do not have");
     return nullptr;
