@@ -626,12 +626,9 @@ Value* FunctionLowering::array_index(Value* a, const ast::Expr& index, Environme
                  "index with int(...) if an element is meant");
       return nullptr;
     }
-    if (!v->type().is(TypeKind::Int)) {
-      type_error(p->range, "array indices must be ints or slices (fancy indexing is not supported)",
-                 v->type().is(TypeKind::Array) && v->type().dtype() == DType::Bool
-                     ? "to keep the elements where a mask holds, write np.where(mask, x, 0.0) (numpy's x[mask] "
-                       "has a data-dependent shape)"
-                     : "index with ints and slices, one axis at a time");
+    if (!v->type().is(TypeKind::Int)) { // arrays and None went to array_index_advanced
+      type_error(p->range, "array indices must be ints, slices, None, or int64 or bool arrays, not " +
+                               v->type().to_string());
       return nullptr;
     }
     spec.push_back(ir::kIndexInt);

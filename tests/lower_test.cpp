@@ -199,6 +199,8 @@ TEST_CASE("numpy: joins and indices that numpy refuses whatever the data are dia
         "4:9 [type] arrays used as indices must be of integer (or boolean) type (numpy raises IndexError)");
   CHECK(first(prefix + "i = np.arange(2)\nprint(a[i, i])\n").find("5:12 [type] only one index array or mask") == 0);
   CHECK(first(prefix + "print(a[np.bool_(True)])\n").find("4:9 [type] an array index that is a bool adds an axis") == 0);
+  CHECK(first(prefix + "print(a[1.5])\n") ==
+        "4:9 [type] array indices must be ints, slices, None, or int64 or bool arrays, not float");
   CHECK(first(prefix + "print(a[a > 0, 0])\n") == "4:7 [type] too many indices for an array of rank 2 (numpy raises IndexError)");
   CHECK(lower_errors(prefix + "print(a[a > 0], a[:, None, b > 0], a[np.argmax(b)], b[np.arange(2), None])\n").empty());
 }
