@@ -32,6 +32,9 @@
 //   (detail::SpecializationCache: immutable entries published with release/acquire).
 // - Arrays: counted plainly while one call owns them, atomically once shared (module globals,
 //   what the host holds as a Tensor): Note [Shared arrays] in runtime/array.cpp.
+// - np.random: the module's legacy RandomState, and a Generator stored in a module global, are
+//   one stream each that calls on any thread draw from under a lock (Note [Random state] in
+//   runtime/random_api.cpp); tests/thread_random_test.cpp checks that no value is lost or repeated.
 // - Not synchronized, as in C++: the host's own data races. Module::run() stores the module's
 //   globals, so it runs before other threads call functions that read them.
 // Printing goes through stdio, whose FILE locks keep each write whole; output of two threads'

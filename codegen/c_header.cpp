@@ -18,6 +18,7 @@ std::string c_type(const ir::Type& t) {
   case ir::TypeKind::None: return "void";
   case ir::TypeKind::Array: return "pyrt_array*";
   case ir::TypeKind::Either: return c_type(t.elements()[0]); // the number (emit_function.cpp: abi_type)
+  case ir::TypeKind::Generator: return "pyrt_generator*";
   default: PYSCRIPT_UNREACHABLE("no C type for " + t.to_string());
   }
 }

@@ -65,6 +65,10 @@ void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, const char
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   if (t.holds_arrays() && t.is(TypeKind::Array)) {
     builder_.CreateCall(runtime(fn, builder_.getVoidTy(), {ptr}), {v});
+  } else if (t.is(TypeKind::Generator)) {
+    // pyrt_array_retain -> pyrt_generator_retain, and so for release and share.
+    std::string name = "pyrt_generator_" + std::string(fn).substr(std::string_view("pyrt_array_").size());
+    builder_.CreateCall(runtime(name.c_str(), builder_.getVoidTy(), {ptr}), {v});
   } else if (t.is(TypeKind::Tuple)) {
     for (size_t i = 0; i < t.elements().size(); ++i)
       visit_arrays(builder_.CreateExtractValue(v, {unsigned(i)}), t.elements()[i], fn);

@@ -38,6 +38,7 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
       }
     }
     return llvm::PointerType::getUnqual(c); // a pyrt_array*
+  case TypeKind::Generator: return llvm::PointerType::getUnqual(c); // a pyrt_generator*
   case TypeKind::Unknown: break;
   }
   PYSCRIPT_UNREACHABLE("no LLVM type for " + t.to_string());
@@ -346,7 +347,7 @@ void FunctionEmitter::emit_node(const ir::Node& n) {
   case OpKind::Fused: return emit_fused(n);
   default: break;
   }
-  if (emit_scalar_op(n) || emit_numpy_scalar_op(n) || emit_boxed(n)) return;
+  if (emit_scalar_op(n) || emit_numpy_scalar_op(n) || emit_random_op(n) || emit_boxed(n)) return;
   PYSCRIPT_UNREACHABLE("codegen: no lowering for op " + std::string(ir::spelling(n.kind())));
 }
 
@@ -445,6 +446,8 @@ void FunctionEmitter::emit_call(const ir::Node& n) {
 std::unique_ptr<llvm::Module> emit_module(const ir::Module& m, llvm::LLVMContext& context,
                                           const CodegenOptions& options) {
   auto module = std::make_unique<llvm::Module>("pyscript", context);
+  // One legacy RandomState per module instance, defined with the module constants.
+  define_random_state(*module, options.define_globals);
   for (const ir::Global& g : m.globals) {
     llvm::Type* t = llvm_type(g.type, context);
     new llvm::GlobalVariable(*module, t, false, llvm::GlobalValue::ExternalLinkage,

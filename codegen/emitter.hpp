@@ -64,6 +64,9 @@ public:
   // A new 0-d pyrt_array holding `v`; the element of a 0-d array.
   llvm::Value* box_scalar(llvm::Value* v, ir::DType d);
   llvm::Value* load_scalar(llvm::Value* array, ir::DType d);
+  // numpy's random ops (emit_random.cpp); false when the node is not one.
+  bool emit_random_op(const ir::Node& n);
+  void emit_random_draw(const ir::Node& n);
   // Retain/release every array `v` holds (itself, or a tuple's elements).
   void retain_arrays(llvm::Value* v, const ir::Type& t);
   void release_arrays(llvm::Value* v, const ir::Type& t);
@@ -116,6 +119,10 @@ private:
 
 // The runtime's code (PYRT_F32, ...) for a dtype.
 int32_t runtime_dtype(ir::DType d);
+
+// The module's legacy RandomState (emit_random.cpp): defined zeroed, or declared (found at link
+// time in the module that defines it).
+llvm::GlobalVariable* define_random_state(llvm::Module& module, bool define);
 
 // The LLVM functions for an IR function (Note [Entry and body] in emit_function.cpp), created on
 // first reference: the exported entry, and the body generated code calls.

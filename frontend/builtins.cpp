@@ -74,6 +74,38 @@ const std::vector<Signature> kNumpyOwn = {
     {"nan", Constant, 0, 0, {}},
 };
 
+// np.random: numpy's legacy functions on the module's RandomState, and default_rng. shuffle is
+// here to be refused with its fix (frontend/resolve.cpp).
+const std::vector<Signature> kNumpyRandom = {
+    {"seed", Function, 0, 1, {"seed"}},
+    {"rand", Function, 0, kVariadic, {}},
+    {"randn", Function, 0, kVariadic, {}},
+    {"randint", Function, 0, 3, {"low", "high", "size", "dtype"}},
+    {"uniform", Function, 0, 3, {"low", "high", "size"}},
+    {"normal", Function, 0, 3, {"loc", "scale", "size"}},
+    {"standard_normal", Function, 0, 1, {"size"}},
+    {"random", Function, 0, 1, {"size"}},
+    {"random_sample", Function, 0, 1, {"size"}},
+    {"ranf", Function, 0, 1, {"size"}},
+    {"sample", Function, 0, 1, {"size"}},
+    {"choice", Function, 0, 4, {"a", "size", "replace", "p"}},
+    {"permutation", Function, 1, 1, {}},
+    {"shuffle", Function, 1, 1, {}},
+    {"default_rng", Function, 0, 1, {"seed"}},
+};
+
+// The methods of the Generator that np.random.default_rng returns.
+const std::vector<Signature> kGeneratorMethods = {
+    {"random", Function, 0, 2, {"size", "dtype"}},
+    {"standard_normal", Function, 0, 2, {"size", "dtype"}},
+    {"integers", Function, 0, 5, {"low", "high", "size", "dtype", "endpoint"}},
+    {"normal", Function, 0, 3, {"loc", "scale", "size"}},
+    {"uniform", Function, 0, 3, {"low", "high", "size"}},
+    {"choice", Function, 0, 4, {"a", "size", "replace", "p", "shuffle"}},
+    {"permutation", Function, 1, 1, {}},
+    {"shuffle", Function, 1, 1, {}},
+};
+
 const std::vector<Signature>& numpy_members() {
   static const std::vector<Signature> members = [] {
     std::vector<Signature> out = kNumpyOwn;
@@ -121,6 +153,7 @@ const Signature* find_in(const std::vector<Signature>& table, std::string_view n
 
 const std::vector<Signature>* module_table(std::string_view module) {
   if (module == "numpy") return &numpy_members();
+  if (module == "numpy.random") return &kNumpyRandom;
   if (module == "math") return &kMath;
   if (module == "time") return &kTime;
   return nullptr;
@@ -139,11 +172,13 @@ const Signature* find_module_member(std::string_view module, std::string_view me
 
 const Signature* find_array_member(std::string_view name) { return find_in(array_members(), name); }
 
+const Signature* find_generator_method(std::string_view name) { return find_in(kGeneratorMethods, name); }
+
 std::string list_module_members(std::string_view module) {
   std::string out;
   if (const std::vector<Signature>* table = module_table(module)) {
     for (const Signature& s : *table) {
-      if (s.name == "ndarray") continue;
+      if (s.name == "ndarray" || s.name == "shuffle") continue; // not a value / refused
       if (!out.empty()) out += ", ";
       out += s.name;
     }

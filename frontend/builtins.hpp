@@ -35,6 +35,9 @@ const Signature* find_builtin(std::string_view name);
 const Signature* find_module_member(std::string_view module, std::string_view member);
 // An array attribute (T, shape, ...) or method (sum, reshape, ...), or nothing.
 const Signature* find_array_member(std::string_view name);
+// A method of np.random.Generator (rng.random(...), rng.integers(...), ...), or nothing. np.random's
+// own members are the module "numpy.random" of find_module_member.
+const Signature* find_generator_method(std::string_view name);
 
 // Python builtins outside the subset, with advice; empty when `name` is not one.
 std::optional<std::string> unsupported_builtin_help(std::string_view name);

@@ -82,12 +82,13 @@ private:
     case StmtKind::Assign:
       if (s.annotation) resolve_annotation(*s.annotation);
       break;
+    case StmtKind::Expr:
+      statement_call_ = s.value.get();
+      break;
     default:
       break;
     }
-    statement_call_ = s.kind == StmtKind::Expr ? s.value.get() : nullptr;
     if (s.value) resolve_expr(*s.value);
-    statement_call_ = nullptr;
     if (s.message) resolve_expr(*s.message);
     resolve_body(s.body);
     resolve_body(s.orelse);
@@ -187,17 +188,50 @@ private:
     }
   }
 
-  // The module a name stands for (e.g. "numpy" for np), unless a variable hides it.
+  // The module a name stands for (e.g. "numpy" for np), unless a variable hides it; "numpy.random"
+  // for np.random.
   const std::string* module_of(const Expr& e) const {
+    static const std::string numpy_random = "numpy.random";
+    if (e.kind == ExprKind::Attribute && e.text == "random") {
+      const std::string* outer = module_of(*e.operands[0]);
+      return outer && *outer == "numpy" ? &numpy_random : nullptr;
+    }
     if (e.kind != ExprKind::Name || (locals_ && locals_->count(e.text))) return nullptr;
     auto it = modules_.find(e.text);
     return it == modules_.end() ? nullptr : &it->second;
+  }
+
+  // "np.random" as written: a name or a chain of attributes.
+  static std::string dotted(const Expr& e) {
+    if (e.kind == ExprKind::Attribute) return dotted(*e.operands[0]) + "." + e.text;
+    return e.text;
+  }
+
+  // np.random.shuffle(a) and rng.shuffle(a) change `a` in place: refused, with the fix that keeps
+  // the array and the stream (permutation makes the same draws as shuffle).
+  void reject_shuffle(const Expr& call, const Expr& callee) {
+    std::string owner = dotted(*callee.operands[0]);
+    const Expr* arg = call.operands.size() == 2 ? call.operands[1].get() : nullptr;
+    bool named = arg && arg->kind == ExprKind::Name;
+    std::string name = named ? arg->text : "a";
+    Diagnostic& d = diags_.error(call.range, "in-place",
+                                 "'" + owner + ".shuffle(" + (named ? name : "...") +
+                                     ")' shuffles an array in place, which is not supported");
+    std::string rewrite = name + " = " + owner + ".permutation(" + name + ")";
+    d.help.push_back("write '" + rewrite + "': the same array, and the random stream advances as shuffle's does");
+    d.notes.push_back({SourceRange{}, "pyscript arrays are values: no operation changes one in place"});
+    if (&call == statement_call_ && named && call.keywords.empty())
+      d.fixits.push_back(FixIt{call.range, rewrite});
   }
 
   // Returns the signature of what `e` names, when it is known.
   const Signature* resolve_attribute(const Expr& e, bool called) {
     const Expr& object = *e.operands[0];
     if (const std::string* module = module_of(object)) {
+      if (*module == "numpy" && e.text == "random") { // np.random itself, not one of its members
+        unsupported_value(e, "module '" + dotted(e) + "'", "use one of its members: '" + dotted(e) + ".NAME'");
+        return nullptr;
+      }
       const Signature* sig = find_module_member(*module, e.text);
       if (!sig) {
         Diagnostic& d = diags_.error(e.text_range, "attribute",
@@ -207,8 +241,7 @@ private:
         return nullptr;
       }
       if (sig->kind == MemberKind::Function && !called) {
-        unsupported_value(e, "function '" + object.text + "." + e.text + "'",
-                          "call it: '" + object.text + "." + e.text + "(...)'");
+        unsupported_value(e, "function '" + dotted(e) + "'", "call it: '" + dotted(e) + "(...)'");
         return nullptr;
       }
       if (sig->kind != MemberKind::Function && called && !(sig->kind == MemberKind::DType && sig->max_args > 0)) {
@@ -231,6 +264,7 @@ private:
       return nullptr;
     }
     const Signature* sig = find_array_member(e.text);
+    if (!sig) sig = find_generator_method(e.text); // the object may be a Generator: lowering knows
     static const std::set<std::string> container_methods = {
         "append", "extend", "insert", "pop", "remove", "clear", "keys", "values", "items", "update", "get"};
     if (!sig && container_methods.count(e.text)) {
@@ -269,6 +303,13 @@ private:
     for (const ast::Keyword& kw : call.keywords)
       if (!(kw.name == "dtype" && names_python_dtype(*kw.value))) resolve_expr(*kw.value);
 
+    if (callee.kind == ExprKind::Attribute && callee.text == "shuffle") {
+      const std::string* module = module_of(*callee.operands[0]);
+      if (!module || *module == "numpy.random") {
+        if (!module) resolve_expr(*callee.operands[0]);
+        return reject_shuffle(call, callee);
+      }
+    }
     if (callee.kind == ExprKind::Attribute && !module_of(*callee.operands[0]) && report_in_place_method(call)) return;
     if (callee.kind == ExprKind::Attribute) {
       if (const Signature* sig = resolve_attribute(callee, /*called=*/true))
@@ -337,9 +378,9 @@ private:
     return true;
   }
 
-  static std::string callee_name(const Expr& callee) {
-    if (callee.operands[0]->kind == ExprKind::Name)
-      return callee.operands[0]->text + "." + callee.text;
+  std::string callee_name(const Expr& callee) const {
+    if (callee.operands[0]->kind == ExprKind::Name || module_of(*callee.operands[0]))
+      return dotted(callee);
     return "." + callee.text;
   }
 

@@ -78,6 +78,7 @@ public:
     if (w == "str") return Type::str();
     if (w == "Unknown") return Type::unknown();
     if (w == "f32") return Type::float32();
+    if (w == "Generator") return Type::generator();
     if (w == "Tuple") {
       expect("[");
       std::vector<Type> elements;

@@ -1,5 +1,5 @@
 // Static types of IR values. A program is specialized until every value has one of these.
-//   int  float  bool  None  str  Tuple[int, float]  Array[float32, 2]  Unknown  f32
+//   int  float  bool  None  str  Tuple[int, float]  Array[float32, 2]  Unknown  f32  Generator
 // `Unknown` exists only while a function is being lowered (the return value of a function whose
 // first `return` has not been seen yet); the verifier rejects it in finished graphs.
 #pragma once
@@ -14,7 +14,9 @@ namespace pyscript::ir {
 // Float32 is a scalar only inside fused elementwise blocks (an element of a float32 array).
 // Either: a Python number or the numpy scalar of its kind, decided at run time (Note [Python and
 // numpy scalars meet] in lower/either.cpp): elements() are {the Python type, bool "is numpy"}.
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either };
+// Generator: numpy's np.random.Generator, a reference-counted object shared by reference (Note
+// [Random state] in runtime/random_api.cpp).
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -34,6 +36,7 @@ public:
   static Type none() { return Type(TypeKind::None); }
   static Type str() { return Type(TypeKind::Str); }
   static Type unknown() { return Type(TypeKind::Unknown); }
+  static Type generator() { return Type(TypeKind::Generator); }
   static Type tuple(std::vector<Type> elements);
   static Type array(DType dtype, int rank);
   // float|np.float64, int|np.int64, bool|np.bool_ (`python` is float, int or bool).
@@ -47,9 +50,10 @@ public:
   }
   // An array of rank >= 1, or a tuple with one somewhere inside: what holds references (Note
   // [Array ownership] in ir/passes/plan_memory.cpp). A numpy scalar does not (Note [Numpy scalars
-  // are registers]).
+  // are registers]); a Generator is counted as an array is.
   bool holds_arrays() const {
     if (kind_ == TypeKind::Array) return rank_ > 0;
+    if (kind_ == TypeKind::Generator) return true;
     for (const Type& e : elements_)
       if (e.holds_arrays()) return true;
     return false;

@@ -4,6 +4,7 @@
 #include "ir/verify_arrays.hpp"
 
 #include "ir/ufuncs.hpp"
+#include "ir/verify_random.hpp"
 
 #include <set>
 
@@ -205,6 +206,8 @@ std::optional<std::string> verify_array_op(const Node& n) {
   case OpKind::ArrayConcat: case OpKind::ArrayExpandDims: case OpKind::ArrayTake: case OpKind::ArrayMask:
   case OpKind::ArrayTri: case OpKind::ArrayMeshgrid: case OpKind::ArrayPad:
     return verify_shape_op(n);
+  case OpKind::RandomSeed: case OpKind::RandomNew: case OpKind::RandomDraw:
+    return verify_random_op(n);
   default:
     return std::nullopt;
   }

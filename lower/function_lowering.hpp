@@ -185,6 +185,26 @@ private:
                          bool& advanced);
   ir::Value* array_index_advanced(ir::Value* a, const std::vector<const ast::Expr*>& parts,
                                   const IndexValues& values, const SourceRange& r);
+  // np.random and Generators (lower_random.cpp)
+  bool names_numpy_random(const ast::Expr& e, Environment& env);
+  ir::Value* lower_random_call(const std::string& name, const ast::Expr& e, Environment& env);
+  ir::Value* lower_generator_method(ir::Value* rng, const ast::Expr& callee, const ast::Expr& e, Environment& env);
+  bool bind_random_args(const ast::Expr& call, const std::vector<std::string_view>& names,
+                        std::vector<const ast::Expr*>& out, std::vector<ir::Value*>& values, Environment& env);
+  ir::Value* random_float_param(const ast::Expr* e, ir::Value* v, double fallback, const ast::Expr& call);
+  ir::Value* random_int_param(const ast::Expr& e, ir::Value* v, const char* what);
+  bool random_size(const ast::Expr* e, ir::Value* v, std::vector<ir::Value*>& dims, bool& has_size);
+  std::optional<bool> random_flag(const ast::Expr* e, bool fallback, const char* name);
+  std::optional<ir::DType> random_dtype(const ast::Expr* e, ir::DType fallback, const std::string& fn, bool float32_ok);
+  ir::Value* emit_draw(const std::string& fn, ir::Value* generator, const std::vector<ir::Value*>& params,
+                       const std::vector<ir::Value*>& dims, bool has_size, const ir::Type& scalar, ir::DType dtype,
+                       const SourceRange& r);
+  ir::Value* random_choice(ir::Value* generator, const ast::Expr& e, Environment& env);
+  ir::Value* random_permutation(ir::Value* generator, const ast::Expr& e, Environment& env);
+  ir::Value* random_integers(ir::Value* generator, const ast::Expr& e, Environment& env);
+  ir::Value* random_floats(const std::string& fn, ir::Value* generator, const ast::Expr& e, Environment& env);
+  ir::Value* random_rand(const std::string& fn, const ast::Expr& e, Environment& env);
+  ir::Value* random_seeding(bool generator, const ast::Expr& e, Environment& env);
 
   ModuleLowering& module_;
   ir::Function& function_;

@@ -19,6 +19,9 @@ using ir::Value;
 
 Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
   const ast::Expr& callee = *e.operands[0];
+  // np.random.NAME(...): lower_random.cpp.
+  if (callee.kind == ast::ExprKind::Attribute && names_numpy_random(*callee.operands[0], env))
+    return lower_random_call(callee.text, e, env);
   // Module functions: math.sqrt(x), time.perf_counter(); numpy comes with arrays.
   if (callee.kind == ast::ExprKind::Attribute && callee.operands[0]->kind == ast::ExprKind::Name &&
       !env.find(callee.operands[0]->text)) {
@@ -36,6 +39,7 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
   }
   if (callee.kind == ast::ExprKind::Attribute) {
     Value* object = lower_expr(*callee.operands[0], env);
+    if (object && object->type().is(TypeKind::Generator)) return lower_generator_method(object, callee, e, env);
     return object ? lower_array_method(object, callee, e, env) : nullptr;
   }
   if (callee.kind != ast::ExprKind::Name) return nullptr; // reported by the resolver
@@ -122,6 +126,16 @@ bool FunctionLowering::printable(const Value* v, const SourceRange& range) {
       maker->input(0)->producer()->kind() == OpKind::ArrayMeshgrid) {
     type_error(range, "printing np.meshgrid's result is not supported (numpy 1 prints a list, numpy 2 a tuple)",
                "print its arrays: X, Y = np.meshgrid(x, y); print(X, Y)");
+    return false;
+  }
+  std::function<bool(const Type&)> holds_generator = [&](const Type& t) {
+    if (t.is(TypeKind::Generator)) return true;
+    for (const Type& e : t.elements())
+      if (holds_generator(e)) return true;
+    return false;
+  };
+  if (holds_generator(v->type())) {
+    type_error(range, "printing a Generator is not supported (numpy prints its address)");
     return false;
   }
   if (v->type().is(TypeKind::Unknown)) {

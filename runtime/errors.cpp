@@ -32,6 +32,7 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_RECURSION: return "RecursionError: maximum recursion depth exceeded";
   case PYRT_TYPE_ERROR: return "TypeError";
   case PYRT_NAME_ERROR: return "NameError";
+  case PYRT_OVERFLOW_ERROR: return "OverflowError";
   default: return "error";
   }
 }

@@ -41,6 +41,10 @@ const std::vector<Symbol>& symbols() {
       PYRT_SYMBOL(pyrt_array_concat),   PYRT_SYMBOL(pyrt_array_expand_dims), PYRT_SYMBOL(pyrt_array_take),
       PYRT_SYMBOL(pyrt_array_mask),     PYRT_SYMBOL(pyrt_array_tri),  PYRT_SYMBOL(pyrt_array_meshgrid),
       PYRT_SYMBOL(pyrt_array_pad),
+      // np.random (runtime_random.h)
+      PYRT_SYMBOL(pyrt_random_seed), PYRT_SYMBOL(pyrt_generator_new), PYRT_SYMBOL(pyrt_generator_retain),
+      PYRT_SYMBOL(pyrt_generator_release), PYRT_SYMBOL(pyrt_generator_share), PYRT_SYMBOL(pyrt_random_f64),
+      PYRT_SYMBOL(pyrt_random_i64), PYRT_SYMBOL(pyrt_random_array),
   };
 #undef PYRT_SYMBOL
   return table;

@@ -97,6 +97,36 @@ TEST_CASE("[in-place] array methods that change the array, with the value form")
   CHECK(check(prefix + "a.itemset(0, 1.0)\n").diagnostics.at(0).fixits.empty());
 }
 
+TEST_CASE("[in-place] np.random.shuffle and Generator.shuffle, with permutation as fix-it") {
+  auto r = check("import numpy as np\na = np.arange(5)\nnp.random.shuffle(a)\nprint(a)\n");
+  REQUIRE(r.diagnostics.size() == 1);
+  CHECK(r.first() == "3:1 [in-place] 'np.random.shuffle(a)' shuffles an array in place, which is not supported");
+  REQUIRE(r.diagnostics[0].fixits.size() == 1);
+  CHECK(r.diagnostics[0].fixits[0].replacement == "a = np.random.permutation(a)");
+  CHECK(r.diagnostics[0].help.at(0).rfind("write 'a = np.random.permutation(a)'", 0) == 0);
+  auto g = check("import numpy as np\nrng = np.random.default_rng(0)\nx = np.ones(3)\nrng.shuffle(x)\n");
+  CHECK(g.first() == "4:1 [in-place] 'rng.shuffle(x)' shuffles an array in place, which is not supported");
+  CHECK(g.diagnostics.at(0).fixits.at(0).replacement == "x = rng.permutation(x)");
+  // Inside a function, under any alias of numpy; no fix-it where the call is not a statement of its own.
+  CHECK(check("import numpy as npy\ndef f(v):\n    npy.random.shuffle(v)\n    return v\n").first() ==
+        "3:5 [in-place] 'npy.random.shuffle(v)' shuffles an array in place, which is not supported");
+  CHECK(check("import numpy as np\na = np.ones(2)\nb = np.random.shuffle(a)\n").diagnostics.at(0).fixits.empty());
+}
+
+TEST_CASE("[unsupported] np.random's names, checked when compiling") {
+  CHECK(check("import numpy as np\nr = np.random\n").first() ==
+        "2:5 [unsupported] module 'np.random' used as a value is not supported by pyscript");
+  CHECK(check("import numpy as np\nf = np.random.rand\n").first() ==
+        "2:5 [unsupported] function 'np.random.rand' used as a value is not supported by pyscript");
+  CHECK(check("import numpy as np\nx = np.random.gamma(2.0)\n").first() ==
+        "2:15 [attribute] module 'numpy.random' has no attribute 'gamma' in pyscript");
+  CHECK(check("import numpy as np\nx = np.random.uniform(0.0, 1.0, 3, 4)\n").first() ==
+        "2:5 [arity] np.random.uniform() takes from 0 to 3 arguments but 4 were given");
+  CHECK(check("import numpy as np\nx = np.random.normal(0.0, sigma=2.0)\n").codes() == "arity");
+  CHECK(check("import numpy as np\nrng = np.random.default_rng(1)\nx = rng.integers(5, endpoint=True)\n"
+              "y = rng.random(size=3)\n").lines().empty());
+}
+
 TEST_CASE("[escape] framework escapes") {
   const char* prefix = "import numpy as np\nx = np.ones(3)\n";
   CHECK(check(std::string(prefix) + "y = x.asnumpy()\n").first() ==

@@ -36,3 +36,12 @@ TEST_CASE("unified diff of a fix") {
         "--- a/m.py\n+++ b/m.py\n@@ -6,4 +6,4 @@\n f = 6\n g = 7\n h = 8\n-h += 1\n+h = h + 1\n");
   CHECK(pyscript::unified_diff("m.py", before, before).empty());
 }
+
+TEST_CASE("np.random.shuffle(a) becomes a = np.random.permutation(a), and checks clean") {
+  const std::string before = "import numpy as np\nnp.random.seed(0)\na = np.arange(4)\nnp.random.shuffle(a)  # mix\n"
+                             "print(a)\n";
+  std::string after = pyscript::apply_fixits(before, check(before).diagnostics);
+  CHECK(after == "import numpy as np\nnp.random.seed(0)\na = np.arange(4)\na = np.random.permutation(a)  # mix\n"
+                 "print(a)\n");
+  CHECK(check(after).diagnostics.empty());
+}

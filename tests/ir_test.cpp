@@ -156,7 +156,16 @@ TEST_CASE("the verifier rejects broken graphs") {
          "      -> ()\n    block1():\n      -> ()\n  %w : int = add(%a, %z)\n  return (%w)\n");
   // A loop body whose carried value changes type.
   broken("graph @f(%n : int) -> int:\n  %t : bool = const[value=True]()\n  %s : int = Loop(%n, %t, %n)\n"
-         "    block0(%i : int, %s1 : int):\n      %x : float = cast(%s1)\n      -> (%t, %x)\n  return (%s)\n");
+         "    block0(%i : int, %s1 : int):\n      %x : float = cast(%s1)\n      -> (%t, %x)\n  return (%s)\n");  // Random draws (Note [Random draws]): a Generator operand, parameters and result as the fn takes them.
+  broken("graph @f(%n : int) -> float:\n  %x : float = random_draw[fn=\"random\", legacy=False, params=0]()\n"
+         "  return (%x)\n");
+  broken("graph @f(%n : int) -> float:\n  %x : float = random_draw[fn=\"normal\", legacy=True, params=1](%n)\n"
+         "  return (%x)\n");
+  broken("graph @f(%n : int) -> float:\n  %x : float = random_draw[fn=\"gamma\", legacy=True, params=0]()\n"
+         "  return (%x)\n");
+  broken("graph @f(%n : int) -> int:\n  %x : Array[int64, 1] = random_draw[fn=\"integers\", legacy=True, "
+         "params=1, endpoint=False](%n)\n  %y : int = array_dim[axis=0](%x)\n  return (%y)\n");
+  broken("graph @f(%n : int) -> None:\n  %g : Array[int64, 1] = random_new(%n)\n  return ()\n");
 }
 
 TEST_CASE("the verifier checks the ops that make, join and select arrays") {

@@ -262,3 +262,33 @@ TEST_CASE("[type] a constant negative base to a fractional power is complex in C
         "1:7 [type] a negative number raised to a fractional power is a complex number in CPython, and pyscript has no complex numbers");
   CHECK(lower_errors("print((-3.0) ** 2.0, 3 ** -2.5)\n").empty());
 }
+
+TEST_CASE("[type] np.random: what would not give numpy's answer is a diagnostic") {
+  const std::string np = "import numpy as np\n";
+  CHECK(first(np + "x = np.random.rand((2, 3))\n") ==
+        "2:20 [type] np.random.rand() takes its dimensions as ints, not a Tuple[int, int] (numpy raises TypeError)");
+  CHECK(first(np + "x = np.random.randint(5.0)\n") == "2:23 [type] low must be an int here, not a float");
+  CHECK(first(np + "x = np.random.normal(np.zeros(3))\n") ==
+        "2:22 [type] an array of parameters is not supported (numpy draws one value per element)");
+  CHECK(first(np + "x = np.random.choice(np.ones((2, 2)))\n") ==
+        "2:22 [type] a must be 1-dimensional (numpy raises ValueError)");
+  CHECK(first(np + "r = True\nx = np.random.choice(3, 2, replace=r)\n") ==
+        "3:36 [type] replace= must be True or False, written literally");
+  CHECK(first(np + "x = np.random.choice(3, p=[0.5, 0.5, 0.0])\n") ==
+        "2:27 [type] a list is supported only as the data of np.array(...)");
+  CHECK(first(np + "x = np.random.randint(5, dtype=np.float64)\n") ==
+        "2:32 [type] randint with dtype float64 is not supported");
+  CHECK(first(np + "x = np.random.permutation(np.ones(3).sum())\n") ==
+        "2:27 [type] permutation of a 0-d array: numpy raises IndexError: x must be an integer or at least "
+        "1-dimensional");
+  CHECK(first(np + "rng = np.random.default_rng(0)\nx = rng.standard_normal(3, dtype=np.float32)\n") ==
+        "3:34 [type] standard_normal with dtype float32 is not supported");
+  CHECK(first(np + "rng = np.random.default_rng(0)\nx = rng.exponential(1.0)\n") ==
+        "3:9 [attribute] 'exponential' is not an attribute pyscript supports");
+  CHECK(first(np + "rng = np.random.default_rng(0)\nprint(rng)\n") ==
+        "3:1 [type] printing a Generator is not supported (numpy prints its address)");
+  CHECK(first(np + "x = np.random.uniform(0.0, 1.0, high=2.0)\n") ==
+        "2:33 [type] got multiple values for argument 'high'");
+  CHECK(lower_errors(np + "rng = np.random.default_rng()\nnp.random.seed()\nx = rng.random(dtype=np.float32) + "
+                          "np.random.uniform(np.float32(1.0), 2)\n").empty());
+}

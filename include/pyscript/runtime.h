@@ -25,8 +25,9 @@ extern "C" {
  * saved in an artifact is used only by a runtime of the same version (it is part of the target
  * tag); otherwise the artifact's graph is compiled again. 2: pyrt_context::depth, MemoryError.
  * 3: pyrt_array::shared, pyrt_array_share, pyrt_context's fields reordered (one per call).
- * 4: pyrt_raise_name_error, PYRT_NAME_ERROR. */
-#define PYRT_ABI_VERSION 4
+ * 4: pyrt_raise_name_error, PYRT_NAME_ERROR. 5: pyrt_random_* and pyrt_generator_*
+ * (runtime_random.h), PYRT_OVERFLOW_ERROR. */
+#define PYRT_ABI_VERSION 5
 
 typedef enum pyrt_error_kind {
   PYRT_ZERO_DIVISION_INT = 1, /* integer division or modulo by zero */
@@ -50,6 +51,7 @@ typedef enum pyrt_error_kind {
   PYRT_RECURSION,             /* more than PYRT_RECURSION_LIMIT frames, as CPython's default limit */
   PYRT_TYPE_ERROR,            /* the message is in detail */
   PYRT_NAME_ERROR,            /* a module-level name read before the top level assigned it */
+  PYRT_OVERFLOW_ERROR,        /* the message is in detail */
 } pyrt_error_kind;
 
 /* CPython's default sys.getrecursionlimit(): frames of the top level and of every function that
@@ -263,5 +265,7 @@ pyrt_array* pyrt_array_reuse_or_new(pyrt_context* ctx, pyrt_array* candidate, in
 #ifdef __cplusplus
 }
 #endif
+
+#include "pyscript/runtime_random.h"
 
 #endif

@@ -17,6 +17,12 @@ Status generator_random(Generator& g, double* out, int64_t n) {
   return {};
 }
 
+Status generator_random_f32(Generator& g, float* out, int64_t n) {
+  if (Status s = check_count(n); !s.ok()) return s;
+  for (int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(pcg64_next32(g.bitgen) >> 8) * (1.0f / 16777216.0f);
+  return {};
+}
+
 Status generator_standard_normal(Generator& g, double* out, int64_t n) {
   if (Status s = check_count(n); !s.ok()) return s;
   for (int64_t i = 0; i < n; ++i) out[i] = generator_standard_normal1(g);

@@ -187,6 +187,8 @@ double generator_standard_exponential1(Generator& g);
 void generator_ziggurat_tables(bool exponential, const uint64_t** k, const double** w, const double** f);
 
 Status generator_random(Generator& g, double* out, int64_t n);
+// random(dtype=np.float32): the top 24 bits of a 32-bit draw, times 2**-24 (numpy's next_float).
+Status generator_random_f32(Generator& g, float* out, int64_t n);
 Status generator_standard_normal(Generator& g, double* out, int64_t n);
 Status generator_normal(Generator& g, double loc, double scale, double* out, int64_t n);
 Status generator_uniform(Generator& g, double low, double high, double* out, int64_t n);

@@ -34,6 +34,12 @@ What a program covers:
   * edge probes (a third of the programs): arrays of more than 1000 elements (numpy summarizes
     them), int64 values beyond 2**53 (literals, np.full, np.arange, wrapping products), inf and
     nan among finite numbers, float32 in scientific notation, empty arrays, all-True bool arrays;
+  * np.random: the program seeds numpy's legacy state and makes a module-level Generator
+    (`rng = np.random.default_rng(S)`, read by the functions); arrays and scalars are drawn from
+    either (rand, randn, uniform, normal, randint, random, standard_normal, integers, float32
+    draws, comparisons of draws as bool arrays) and mixed into the arithmetic, and permutation
+    shuffles arrays' rows. numpy's numbers are exact, so their order of evaluation is tested too
+    (operands, arguments, short-circuits and branches draw in CPython's order);
   * runtime errors (a fifth of the programs end with one): matmul and broadcasting shape
     mismatches, bad reshapes, out-of-range indices (also reached by a loop), a failing assert on
     data (also inside a function called in a loop), int()/float() of an array with several
@@ -56,7 +62,7 @@ How programs stay inside the subset and stay deterministic:
     arguments, // and % are generated for ints only;
   * not generated (outside the subset, or numpy-version dependent -- numpy 1.24, which runs the
     programs, and numpy 2, whose rules the SPEC follows): in-place ops, lists, .tolist()/.item(),
-    slice assignment, fancy/boolean indexing, None/... indices, np.random, printing tuples holding
+    slice assignment, fancy/boolean indexing, None/... indices, printing tuples holding
     arrays or numpy scalars, tuple comparison, the loop variable after its loop, dtype=float/int/
     bool spelled as builtins, np.where of an array and a Python scalar unless the array is
     float64 (or int64 with an int/float) -- numpy 1.24's NPY_PROMOTION_STATE=weak still promotes
@@ -96,6 +102,7 @@ AVOIDABLE = {
     'errors': 'programs that end with a runtime error',
     'join-select': 'np.concatenate/stack/hstack/vstack, *_like, copy/ravel, triu/tril, meshgrid, pad, '
                    'None, masks and index arrays in indices (gen_tensor_shape.py)',
+    'random': 'np.random draws (the legacy functions and a Generator)',
 }
 AVOID = set()   # the constructs left out of the program being generated
 # The first line of a program that ends in an operation numpy rejects by dtype (bool - bool,
@@ -1093,6 +1100,38 @@ class AsType(Method):
         return '%s.astype(%s)' % (paren(self.obj, PREC_ATOM), self.kwargs[0][1])
 
 
+class RandomCall(Expr):
+    """A draw from np.random (the module's legacy state) or from the module-level Generator `rng`:
+    the call's text and the abstract value numpy gives, the same in every specialization."""
+
+    def __init__(self, text, value):
+        self.text, self.value = text, value
+
+    def src(self):
+        return self.text
+
+    def ev(self, env):
+        return [self.value] * env.nv
+
+
+class Permutation(Expr):
+    """np.random.permutation(a) / rng.permutation(a): a's rows in a random order (a new array)."""
+
+    def __init__(self, owner, a):
+        self.owner, self.a = owner, a
+
+    def src(self):
+        return '%s.permutation(%s)' % (self.owner, self.a.src())
+
+    def ev(self, env):
+        out = []
+        for v in self.a.ev(env):
+            if not isinstance(v, Arr) or not v.shape:
+                raise Invalid('permutation of a scalar')
+            out.append(Arr(v.dt, v.shape, v.lo, v.hi))
+        return out
+
+
 class Builtin(Expr):
     """float(x), int(x), len(x), abs(x)"""
 
@@ -1634,10 +1673,55 @@ class Gen:
             return []
         return [('dtype', NPDT[dt])]
 
+    def random_array(self, dt, shape):
+        """A draw of exactly dt and shape from np.random or from the module's Generator `rng`."""
+        dims = ', '.join(str(d) for d in shape)
+        size = str(shape[0]) if len(shape) == 1 and self.chance(0.5) else \
+            '(%s)' % (dims + (',' if len(shape) == 1 else ''))
+        owner = 'np.random' if self.chance(0.5) else 'rng'
+        r = self.rng.random()
+        if dt == 'bool':
+            return Compare(self.pick(['<', '>']), self.random_array('float64', shape), Lit(self.pick(ODD) / 4 + 0.5))
+        if dt == 'float32':
+            if owner == 'rng':
+                return RandomCall('rng.random(%s, dtype=np.float32)' % size, new_arr(dt, shape, 0.0, 1.0))
+            return AsType(RandomCall('np.random.rand(%s)' % dims, new_arr('float64', shape, 0.0, 1.0)), 'float32')
+        if dt == 'int64':
+            lo, hi = self.pick([(-5, 5), (0, 10), (1, 4), (-100, 100), (0, 2)])
+            fn = 'randint' if owner == 'np.random' else 'integers'
+            return RandomCall('%s.%s(%d, %d, %s)' % (owner, fn, lo, hi, size), new_arr(dt, shape, lo, hi - 1))
+        if r < 0.3:
+            text = 'np.random.rand(%s)' % dims if owner == 'np.random' else 'rng.random(%s)' % size
+            return RandomCall(text, new_arr(dt, shape, 0.0, 1.0))
+        if r < 0.55:
+            lo, hi = self.pick([(-2.0, 3.0), (0.0, 1.0), (0.5, 1.5), (-1.0, 1.0)])
+            return RandomCall('%s.uniform(%r, %r, %s)' % (owner, lo, hi, size), new_arr(dt, shape, lo, hi))
+        if r < 0.8:
+            loc, scale = self.pick([(0.0, 1.0), (1.5, 0.5), (-1.0, 2.0)])
+            # |z| < 8 but for one draw in 10**15
+            return RandomCall('%s.normal(%r, %r, %s)' % (owner, loc, scale, size),
+                              new_arr(dt, shape, loc - 8 * scale, loc + 8 * scale))
+        text = 'np.random.randn(%s)' % dims if owner == 'np.random' else 'rng.standard_normal(%s)' % size
+        return RandomCall(text, new_arr(dt, shape, -8.0, 8.0))
+
+    def random_scalar(self):
+        """A Python float or int, or a numpy int64 scalar, drawn."""
+        return self.pick([
+            RandomCall('np.random.rand()', Py('float', 0.0, 1.0)),
+            RandomCall('np.random.random()', Py('float', 0.0, 1.0)),
+            RandomCall('rng.random()', Py('float', 0.0, 1.0)),
+            RandomCall('np.random.uniform(-2.0, 3.0)', Py('float', -2.0, 3.0)),
+            RandomCall('rng.normal(1.0, 0.5)', Py('float', -3.0, 5.0)),
+            RandomCall('np.random.randint(-3, 5)', Py('int', -3, 4)),
+            RandomCall('rng.integers(1, 6)', Arr('int64', (), 1, 5)),
+        ])
+
     def make_array(self, dt, shape):
-        """An expression whose value is an array of exactly dt and shape (literal values)."""
+        """An expression whose value is an array of exactly dt and shape (literal values, or drawn)."""
         n = prod(shape)
         rng = self.rng
+        if 'random' not in self.avoid and rng.random() < 0.12:
+            return self.random_array(dt, shape)
         r = rng.random()
         cands = []
         if dt == 'bool':
@@ -1720,6 +1804,8 @@ class Gen:
     def scalar_operand(self, env):
         """A Python scalar or a numpy scalar operand."""
         r = self.rng.random()
+        if 'random' not in self.avoid and r < 0.06:
+            return self.random_scalar()
         if r < 0.7:
             return self.py_scalar()
         ints = self.vars_where(env, lambda v: isinstance(v, Py) and v.kind in ('int', 'float'))
@@ -1824,6 +1910,8 @@ class Gen:
             return self.make_array(dt, self.random_shape())
         if 'join-select' not in self.avoid and rng.random() < 0.1:
             return gen_tensor_shape.array_expr(self, env, depth, min_rank)
+        if 'random' not in self.avoid and rng.random() < 0.04:   # its rows shuffled
+            return Permutation(self.pick(['np.random', 'rng']), self.sub(env, depth, max(min_rank, 1)))
         if rng.random() < 0.14:
             a = self.sub(env, depth, min_rank)
             if self.chance(0.5):   # a view (strided, reversed, transposed) used as a value
@@ -2939,6 +3027,9 @@ class Gen:
             if tail:
                 main += tail
         lines = ['import numpy as np', '']
+        if 'random' not in self.avoid:   # numpy's legacy state seeded, and the functions' Generator
+            lines += ['np.random.seed(%d)' % rng.randrange(2**32),
+                      'rng = np.random.default_rng(%d)' % rng.randrange(2**63), '']
         if getattr(self, 'compile_reject_ok', False):
             lines.insert(0, '# ' + COMPILE_REJECT_OK)
         for c in consts:

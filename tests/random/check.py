@@ -153,13 +153,18 @@ def legacy_call(r):
 def generator_call(r, g):
     n = r.choice(SIZES)
     what = r.choice(["random", "snormal", "snormal", "normal", "uniform", "sexp", "exp", "integers", "integers",
-                     "integers1", "choice", "choice", "choice_big", "perm", "perm_array", "shuffle", "scalar"])
+                     "integers1", "choice", "choice", "choice_big", "perm", "perm_array", "shuffle", "scalar",
+                     "random32"])
     if what == "random":
         return "G random %d" % n, outcome(lambda: g.random(n), hexes)
+    if what == "random32":  # float32 draws take 32-bit halves: odd sizes leave one buffered
+        return "G random32 %d" % n, outcome(lambda: g.random(n, dtype=np.float32), hexes)
     if what == "scalar":
-        kind = r.choice(["random", "snormal", "integers", "sexp"])
+        kind = r.choice(["random", "snormal", "integers", "sexp", "random32"])
         if kind == "random":
             return "G random 1", outcome(lambda: g.random(), hexes)
+        if kind == "random32":
+            return "G random32 1", outcome(lambda: g.random(dtype=np.float32), hexes)
         if kind == "snormal":
             return "G snormal 1", outcome(lambda: g.standard_normal(), hexes)
         if kind == "sexp":
@@ -309,7 +314,8 @@ def edge_cases(g, py):
     ]
     G = [
         ("G seed -1", None, None), ("G seed 0", None, None), ("G seedw", None, None),
-        ("G random 3", lambda: g.random(3), hexes),
+        ("G random 3", lambda: g.random(3), hexes), ("G random32 3", lambda: g.random(3, dtype=np.float32), hexes),
+        ("G random32 -1", lambda: g.random(-1, dtype=np.float32), hexes), ("G random 1", lambda: g.random(1), hexes),
         ("G integers 5 5 0 3", lambda: g.integers(5, 5, 3), ints),
         ("G integers 5 5 0 0", lambda: g.integers(5, 5, 0), ints),
         ("G integers 5 5 1 3", lambda: g.integers(5, 5, 3, endpoint=True), ints),

@@ -176,6 +176,13 @@ void generator_call(const std::string& call, Args& a) {
   }
   int64_t n;
   if (call == "random") return n = a.i(), put_doubles(generator_random(gen, doubles(n), n), d);
+  if (call == "random32") { // widened to doubles, exactly
+    n = a.i();
+    std::vector<float> f(count_of(n));
+    Status s = generator_random_f32(gen, f.data(), n);
+    d.assign(f.begin(), f.end());
+    return put_doubles(s, d);
+  }
   if (call == "snormal") return n = a.i(), put_doubles(generator_standard_normal(gen, doubles(n), n), d);
   if (call == "sexp") return n = a.i(), put_doubles(generator_standard_exponential(gen, doubles(n), n), d);
   if (call == "normal" || call == "uniform") {

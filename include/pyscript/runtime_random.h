@@ -1,0 +1,68 @@
+/* numpy's random numbers for compiled code (runtime/random_api.cpp); the streams themselves are
+ * runtime/random/random.hpp, bit for bit numpy 1.24's. Included by runtime.h.
+ *
+ * Two kinds of state (Note [Random state] in runtime/random_api.cpp):
+ *  - the module's legacy RandomState (np.random.seed, rand, randn, randint, ...):
+ *    PYRT_RANDOM_LEGACY_WORDS zeroed words that generated code reserves once per module; all zero
+ *    means "not seeded yet", and the first use seeds it from the OS, as numpy seeds at import;
+ *  - a pyrt_generator (np.random.default_rng(seed)): an object counted like an array (retain,
+ *    release, share), shared by reference between the names that hold it.
+ * Every draw takes the module's state (`legacy`, with g NULL) or a generator (legacy NULL). */
+#ifndef PYSCRIPT_RUNTIME_RANDOM_H
+#define PYSCRIPT_RUNTIME_RANDOM_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PYRT_RANDOM_LEGACY_WORDS 320
+
+typedef struct pyrt_generator pyrt_generator;
+
+/* What a draw computes, and the parameters it reads: fp (doubles), ip (int64s), and two arrays. */
+typedef enum pyrt_random_fn {
+  /* [0, 1): rand, random, random_sample; dtype float32 (Generator) */
+  PYRT_RANDOM_SAMPLE = 0,
+  /* randn, standard_normal */
+  PYRT_RANDOM_STANDARD_NORMAL,
+  /* fp: loc, scale */
+  PYRT_RANDOM_NORMAL,
+  /* fp: low, high */
+  PYRT_RANDOM_UNIFORM,
+  /* ip: low, high, has_high, endpoint (randint: masked rejection; integers: Lemire's) */
+  PYRT_RANDOM_INTEGERS,
+  /* ip: population size, replace, shuffle; the population array (NULL: an int population) and p
+   * (NULL: uniform) */
+  PYRT_RANDOM_CHOICE,
+  /* ip: n; or the array (NULL: arange(n)) whose first axis it permutes */
+  PYRT_RANDOM_PERMUTATION,
+} pyrt_random_fn;
+
+/* np.random.seed(seed) (has_seed 0: from the OS). */
+void pyrt_random_seed(pyrt_context* ctx, uint64_t* legacy, int64_t seed, int32_t has_seed,
+                      const char* site);
+/* np.random.default_rng(seed) (has_seed 0: from the OS); a new reference. */
+pyrt_generator* pyrt_generator_new(pyrt_context* ctx, int64_t seed, int32_t has_seed,
+                                   const char* site);
+void pyrt_generator_retain(pyrt_generator* g);
+void pyrt_generator_release(pyrt_generator* g); /* NULL is allowed */
+/* Reachable from other threads (a module global): counted atomically, draws under its lock. */
+void pyrt_generator_share(pyrt_generator* g);
+
+/* size=None draws: a Python float (dtype: PYRT_F64, or PYRT_F32 for
+ * Generator.random(dtype=float32)) or int. */
+double pyrt_random_f64(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn,
+                       const double* fp, int32_t dtype, const char* site);
+int64_t pyrt_random_i64(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn,
+                        const int64_t* ip, pyrt_array* p, const char* site);
+/* An array of `shape` (a numpy scalar: ndim 0) of `dtype`; permutation's shape is its input's. */
+pyrt_array* pyrt_random_array(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn,
+                              const double* fp, const int64_t* ip, pyrt_array* population,
+                              pyrt_array* p, int32_t dtype, int32_t ndim, const int64_t* shape,
+                              const char* site);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
