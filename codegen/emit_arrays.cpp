@@ -264,7 +264,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::Release:
     release_arrays(in(0), n.input(0)->type());
     return true;
-  default: return emit_array_math_op(n);
+  default: return emit_array_math_op(n) || emit_shape_op(n); // emit_arrays_math.cpp, emit_shape.cpp
   }
 }
 

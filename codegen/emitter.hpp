@@ -52,6 +52,8 @@ public:
   bool emit_scalar_op(const ir::Node& n);
   // Array ops (emit_arrays.cpp); false when the node is not one.
   bool emit_array_op(const ir::Node& n);
+  // Ops that make, join and select arrays (emit_shape.cpp); false when the node is not one.
+  bool emit_shape_op(const ir::Node& n);
   // numpy scalars as registers (emit_numpy_scalars.cpp, Note [Numpy scalars are registers]).
   bool emit_numpy_scalar_op(const ir::Node& n);
   bool emit_boxed(const ir::Node& n);

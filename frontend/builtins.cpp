@@ -72,6 +72,22 @@ const std::vector<Signature> kNumpyOwn = {
     {"isclose", Function, 2, 4, {"rtol", "atol", "equal_nan"}},
     {"allclose", Function, 2, 4, {"rtol", "atol", "equal_nan"}},
     {"linalg", Module, 0, 0, {}},
+    // making, joining and selecting (lower/lower_numpy_shape.cpp)
+    {"empty", Function, 1, 1, {"dtype"}},
+    {"zeros_like", Function, 1, 1, {"dtype"}},
+    {"ones_like", Function, 1, 1, {"dtype"}},
+    {"full_like", Function, 2, 2, {"dtype"}},
+    {"copy", Function, 1, 1, {}},
+    {"ravel", Function, 1, 1, {}},
+    {"concatenate", Function, 1, 2, {"axis"}},
+    {"stack", Function, 1, 2, {"axis"}},
+    {"hstack", Function, 1, 1, {}},
+    {"vstack", Function, 1, 1, {}},
+    {"meshgrid", Function, 1, kVariadic, {"indexing"}},
+    {"triu", Function, 1, 2, {"k"}},
+    {"tril", Function, 1, 2, {"k"}},
+    {"pad", Function, 2, 3, {"mode", "constant_values"}},
+    {"newaxis", Constant, 0, 0, {}},
     // Called, a dtype converts one value: np.float32(0.5) is a numpy scalar, np.float32(a) a cast.
     {"float32", DType, 1, 1, {}},
     {"float64", DType, 1, 1, {}},
@@ -144,6 +160,9 @@ const std::vector<Signature> kArrayMembers = {
     {"cumsum", Function, 0, 1, {"axis"}},
     {"cumprod", Function, 0, 1, {"axis"}},
     {"argsort", Function, 0, 1, {"axis", "kind"}},
+    {"copy", Function, 0, 0, {}},
+    {"flatten", Function, 0, 0, {}},
+    {"ravel", Function, 0, 0, {}},
 };
 
 // Array attributes and methods: these rows, and the reductions of include/pyscript/ufuncs.def.
@@ -289,6 +308,21 @@ std::optional<std::string> escape_method_help(std::string_view name) {
     return std::string("pyscript arrays already are numpy arrays: use the array itself");
   if (name == "tolist") return std::string("keep the array; index it or loop over its first axis");
   if (name == "item") return std::string("write 'float(x)' or 'int(x)' for a one-element array");
+  return std::nullopt;
+}
+
+std::optional<InPlaceMethod> in_place_method(std::string_view name, const std::string& self, const std::string& args) {
+  if (name == "fill")
+    return InPlaceMethod{"np.full_like(" + self + ", " + args + ")", "the filled array"};
+  if (name == "sort")
+    return InPlaceMethod{"np.sort(" + self + (args.empty() ? "" : ", " + args) + ")", "the sorted array"};
+  if (name == "resize")
+    return InPlaceMethod{"", "make a new array: np.reshape keeps the size; np.pad or np.concatenate grows an array, "
+                             "a slice shrinks it"};
+  if (name == "put" || name == "itemset" || name == "setfield")
+    return InPlaceMethod{"", "make a new array with the new elements: np.where(mask, new, " + self + "), or np.concatenate"};
+  if (name == "partition" || name == "byteswap" || name == "setflags")
+    return InPlaceMethod{"", "pyscript arrays never change; compute a new array instead"};
   return std::nullopt;
 }
 

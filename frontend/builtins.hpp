@@ -51,6 +51,16 @@ std::optional<std::string> in_place_method_help(std::string_view method, const s
 // Framework escapes (x.asnumpy(), x.item(), ...), with advice; empty when `name` is not one.
 std::optional<std::string> escape_method_help(std::string_view name);
 
+// Array methods that change the array in place (a.fill(0), a.sort()): the expression of the new
+// array that `self.name(args)` makes in place ("np.full_like(a, 0)"; empty when there is no
+// one-line form) and what it is ("the filled array"), or advice when there is none. Nothing when
+// `name` is not one.
+struct InPlaceMethod {
+  std::string value;
+  std::string help;
+};
+std::optional<InPlaceMethod> in_place_method(std::string_view name, const std::string& self, const std::string& args);
+
 // The names of a module's members, comma-separated, for "did you mean" style help.
 std::string list_module_members(std::string_view module);
 

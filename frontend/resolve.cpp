@@ -315,6 +315,7 @@ private:
         return reject_shuffle(call, callee);
       }
     }
+    if (callee.kind == ExprKind::Attribute && !module_of(*callee.operands[0]) && report_in_place_method(call)) return;
     if (callee.kind == ExprKind::Attribute) {
       if (in_place_method(call, callee)) return;
       if (const Signature* sig = resolve_attribute(callee, /*called=*/true))
@@ -350,6 +351,37 @@ private:
       return;
     }
     report_undefined(callee);
+  }
+
+  static std::string source_text(const Expr& e) {
+    return e.range.file ? std::string(e.range.file->slice(e.range)) : std::string();
+  }
+
+  // a.fill(0), a.sort(), ...: the value form as help, and as fix-it when the call is a statement
+  // of its own on a name (a.fill(0) -> a = np.full_like(a, 0)).
+  bool report_in_place_method(const Expr& call) {
+    const Expr& callee = *call.operands[0];
+    const Expr& object = *callee.operands[0];
+    std::string args;
+    for (size_t i = 1; i < call.operands.size(); ++i) args += (i > 1 ? ", " : "") + source_text(*call.operands[i]);
+    for (const ast::Keyword& kw : call.keywords) args += (args.empty() ? "" : ", ") + kw.name + "=" + source_text(*kw.value);
+    std::optional<InPlaceMethod> method = in_place_method(callee.text, source_text(object), args);
+    if (!method) return false;
+    resolve_expr(object);
+    Diagnostic& d = diags_.error(call.range, "in-place",
+                                 "'" + source_text(call) + "' would change an array in place, which is not supported");
+    if (method->value.empty()) {
+      d.help.push_back(method->help);
+      return true;
+    }
+    if (object.kind != ExprKind::Name) {
+      d.help.push_back("arrays are values in pyscript: " + method->help + " is '" + method->value + "'");
+      return true;
+    }
+    std::string rewrite = object.text + " = " + method->value;
+    d.help.push_back("arrays are values in pyscript: write '" + rewrite + "'");
+    if (&call == statement_call_) d.fixits.push_back(FixIt{call.range, rewrite});
+    return true;
   }
 
   std::string callee_name(const Expr& callee) const {
@@ -473,6 +505,7 @@ private:
   }
 
   const ast::Module& module_;
+  const Expr* statement_call_ = nullptr; // the value of the expression statement being resolved
   DiagnosticEngine& diags_;
   std::set<std::string> module_names_;
   std::map<std::string, std::string> modules_; // alias -> module
@@ -480,7 +513,6 @@ private:
   std::map<std::string, const ast::FunctionDef*> functions_;
   const std::set<std::string>* locals_ = nullptr; // null at module level
   const std::set<std::string>* function_rejected_ = nullptr;
-  const Expr* statement_call_ = nullptr; // the value of the expression statement being resolved
 };
 
 } // namespace

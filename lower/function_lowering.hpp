@@ -171,6 +171,23 @@ private:
   bool shape_dims(ir::Value* shape, const SourceRange& r, std::vector<ir::Value*>& dims);
   std::optional<ir::DType> dtype_of_expr(const ast::Expr& e);
 
+  // making, joining and selecting arrays (lower_numpy_shape.cpp)
+  static bool is_numpy_shape_function(const std::string& name);
+  ir::Value* lower_numpy_shape_call(const std::string& name, const ast::Expr& e, Environment& env);
+  ir::Value* lower_array_copy(const std::string& name, ir::Value* self, const ast::Expr& e);
+  ir::Value* lower_numpy_join(const std::string& name, const ast::Expr& e, Environment& env);
+  ir::Value* lower_numpy_meshgrid(const ast::Expr& e, Environment& env);
+  ir::Value* lower_numpy_pad(const ast::Expr& e, Environment& env);
+  ir::Value* lower_numpy_like(const std::string& name, const ast::Expr& e, Environment& env);
+  bool join_operands(const std::string& name, const ast::Expr& seq, Environment& env, std::vector<ir::Value*>& out);
+  ir::Value* expand_dims(ir::Value* a, const ir::IntList& axes, const SourceRange& r);
+  ir::Value* scalar_to_array(ir::Value* v, const SourceRange& r);
+  // indexing with None, np.newaxis, boolean masks and int arrays (lower_numpy_index.cpp)
+  using IndexValues = std::map<const ast::Expr*, ir::Value*>;
+  bool lower_index_parts(const std::vector<const ast::Expr*>& parts, Environment& env, IndexValues& values,
+                         bool& advanced);
+  ir::Value* array_index_advanced(ir::Value* a, const std::vector<const ast::Expr*>& parts,
+                                  const IndexValues& values, const SourceRange& r);
   // np.random and Generators (lower_random.cpp)
   bool names_numpy_random(const ast::Expr& e, Environment& env);
   ir::Value* lower_random_call(const std::string& name, const ast::Expr& e, Environment& env);

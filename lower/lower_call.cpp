@@ -128,6 +128,14 @@ bool FunctionLowering::printable(const Value* v, const SourceRange& range) {
                "convert it to a Python number first: float(x.sum()), int(x.argmax())");
     return false;
   }
+  // np.meshgrid's result (a tuple of array_meshgrid outputs): numpy 1 returns a list.
+  const ir::Node* maker = v->producer();
+  if (maker && maker->kind() == OpKind::TupleConstruct && !maker->inputs().empty() && maker->input(0)->producer() &&
+      maker->input(0)->producer()->kind() == OpKind::ArrayMeshgrid) {
+    type_error(range, "printing np.meshgrid's result is not supported (numpy 1 prints a list, numpy 2 a tuple)",
+               "print its arrays: X, Y = np.meshgrid(x, y); print(X, Y)");
+    return false;
+  }
   std::function<bool(const Type&)> holds_generator = [&](const Type& t) {
     if (t.is(TypeKind::Generator)) return true;
     for (const Type& e : t.elements())

@@ -231,6 +231,7 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
   if (std::optional<DType> d = ir::dtype_from_name(name == "bool_" ? "bool" : name))
     return numpy_scalar_of(*d, e, env);
   if (is_numpy_math(name)) return lower_numpy_math(name, e, env); // lower_numpy_math.cpp
+  if (is_numpy_shape_function(name)) return lower_numpy_shape_call(name, e, env); // lower_numpy_shape.cpp
   // np.array's data is a literal, read from the AST rather than lowered.
   if (name == "array") {
     std::vector<int64_t> shape;
@@ -540,6 +541,7 @@ Value* FunctionLowering::lower_array_method(Value* self, const ast::Expr& callee
     ir::Node* n = emit(OpKind::ArrayCast, {self}, {Type::array(*d, self->type().rank())}, e.range);
     return n->output();
   }
+  if (name == "copy" || name == "flatten" || name == "ravel") return lower_array_copy(name, self, e);
   if (name == "transpose") {
     std::vector<const ast::Expr*> axes;
     for (size_t i = 1; i < e.operands.size(); ++i) axes.push_back(e.operands[i].get());
@@ -585,6 +587,11 @@ Value* FunctionLowering::array_index(Value* a, const ast::Expr& index, Environme
     for (const ast::ExprPtr& p : index.operands) parts.push_back(p.get());
   else
     parts.push_back(&index);
+  // Each part is lowered once, here; None, np.newaxis and array parts go to lower_numpy_index.cpp.
+  IndexValues values;
+  bool advanced = false;
+  if (!lower_index_parts(parts, env, values, advanced)) return nullptr;
+  if (advanced) return array_index_advanced(a, parts, values, r);
   int rank = a->type().rank();
   if (int(parts.size()) > rank) {
     type_error(index.range, "too many indices for an array of rank " + std::to_string(rank));
@@ -600,8 +607,7 @@ Value* FunctionLowering::array_index(Value* a, const ast::Expr& index, Environme
         const ast::ExprPtr& bound = p->operands[k];
         if (!bound) continue;
         item |= int64_t(1) << k;
-        Value* v = lower_expr(*bound, env);
-        if (!v) return nullptr;
+        Value* v = values.at(bound.get());
         if (!v->type().is(TypeKind::Int) && !v->type().is(TypeKind::Bool)) {
           type_error(bound->range, "slice bounds must be ints");
           return nullptr;
@@ -611,20 +617,16 @@ Value* FunctionLowering::array_index(Value* a, const ast::Expr& index, Environme
       spec.push_back(item);
       continue;
     }
-    Value* v = lower_expr(*p, env);
-    if (!v) return nullptr;
+    Value* v = values.at(p);
     if (v->type().is(TypeKind::Bool)) {
       // numpy reads a bool index as a mask of a new axis (a[True] is a[np.newaxis]), not as 1.
       type_error(p->range, "an array index that is a bool adds an axis in numpy, it does not pick element 0 or 1",
                  "index with int(...) if an element is meant");
       return nullptr;
     }
-    if (!v->type().is(TypeKind::Int)) {
-      type_error(p->range, "array indices must be ints or slices (fancy indexing is not supported)",
-                 v->type().is(TypeKind::Array) && v->type().dtype() == DType::Bool
-                     ? "to keep the elements where a mask holds, write np.where(mask, x, 0.0) (numpy's x[mask] "
-                       "has a data-dependent shape)"
-                     : "index with ints and slices, one axis at a time");
+    if (!v->type().is(TypeKind::Int)) { // arrays and None went to array_index_advanced
+      type_error(p->range, "array indices must be ints, slices, None, or int64 or bool arrays, not " +
+                               v->type().to_string());
       return nullptr;
     }
     spec.push_back(ir::kIndexInt);

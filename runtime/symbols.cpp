@@ -37,6 +37,10 @@ const std::vector<Symbol>& symbols() {
       PYRT_SYMBOL(pyrt_print_array),    PYRT_SYMBOL(pyrt_print_array_repr),    PYRT_SYMBOL(pyrt_array_broadcast_shape),
       PYRT_SYMBOL(pyrt_array_expand),   PYRT_SYMBOL(pyrt_array_new), PYRT_SYMBOL(pyrt_array_try_new),
       PYRT_SYMBOL(pyrt_array_reuse_or_new),
+      // making, joining and selecting (array_join.cpp, array_select.cpp)
+      PYRT_SYMBOL(pyrt_array_concat),   PYRT_SYMBOL(pyrt_array_expand_dims), PYRT_SYMBOL(pyrt_array_take),
+      PYRT_SYMBOL(pyrt_array_mask),     PYRT_SYMBOL(pyrt_array_tri),  PYRT_SYMBOL(pyrt_array_meshgrid),
+      PYRT_SYMBOL(pyrt_array_pad),
       // np.random (runtime_random.h)
       PYRT_SYMBOL(pyrt_random_seed), PYRT_SYMBOL(pyrt_generator_new), PYRT_SYMBOL(pyrt_generator_retain),
       PYRT_SYMBOL(pyrt_generator_release), PYRT_SYMBOL(pyrt_generator_share), PYRT_SYMBOL(pyrt_random_f64),

@@ -80,6 +80,23 @@ TEST_CASE("[in-place] item and slice assignment to arrays") {
   CHECK(check("import numpy as np\na = np.ones(3)\na[0] += 1.0\n").diagnostics.at(0).fixits.empty());
 }
 
+TEST_CASE("[in-place] array methods that change the array, with the value form") {
+  const std::string prefix = "import numpy as np\na = np.ones(3)\n";
+  auto r = check(prefix + "a.fill(0)\n");
+  CHECK(r.first() == "3:1 [in-place] 'a.fill(0)' would change an array in place, which is not supported");
+  CHECK(r.diagnostics.at(0).help.at(0) == "arrays are values in pyscript: write 'a = np.full_like(a, 0)'");
+  CHECK(r.diagnostics.at(0).fixits.at(0).replacement == "a = np.full_like(a, 0)");
+  CHECK(check(prefix + "a.sort(axis=0)\n").diagnostics.at(0).fixits.at(0).replacement == "a = np.sort(a, axis=0)");
+  // Not a statement of its own, or not on a name: help, no fix-it.
+  auto inner = check(prefix + "b = a.copy().fill(2)\n");
+  CHECK(inner.first() == "3:5 [in-place] 'a.copy().fill(2)' would change an array in place, which is not supported");
+  CHECK(inner.diagnostics.at(0).fixits.empty());
+  CHECK(inner.diagnostics.at(0).help.at(0) == "arrays are values in pyscript: the filled array is 'np.full_like(a.copy(), 2)'");
+  CHECK(check(prefix + "a.resize((4,))\n").codes() == "in-place");
+  CHECK(check(prefix + "a.put(0, 1.0)\n").codes() == "in-place");
+  CHECK(check(prefix + "a.itemset(0, 1.0)\n").diagnostics.at(0).fixits.empty());
+}
+
 TEST_CASE("[in-place] np.random.shuffle and Generator.shuffle, with permutation as fix-it") {
   auto r = check("import numpy as np\na = np.arange(5)\nnp.random.shuffle(a)\nprint(a)\n");
   REQUIRE(r.diagnostics.size() == 1);

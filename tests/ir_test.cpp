@@ -199,6 +199,36 @@ TEST_CASE("the verifier checks numpy's math ops: attributes, operands, result ty
   CHECK_FALSE(verifies("  %a : Array[float64, 0] = array_linalg[op=\"svd\"](%x)\n"));
 }
 
+TEST_CASE("the verifier checks the ops that make, join and select arrays") {
+  auto verify_text = [](const std::string& body) {
+    std::unique_ptr<ir::Module> m = ir::parse_module_text(
+        "graph @f(%a : Array[int64, 2], %b : Array[float32, 1], %i : Array[int64, 1], %k : int) -> None:\n" + body +
+        "  return ()\n");
+    ir::verify(*m);
+  };
+  auto broken = [&](const std::string& body) {
+    INFO(body);
+    CHECK_THROWS_AS(verify_text(body), InternalError);
+  };
+  CHECK_NOTHROW(verify_text("  %c : Array[int64, 2] = array_concat[axis=1, stack=False](%a, %a)\n"));
+  broken("  %c : Array[int64, 2] = array_concat[axis=0, stack=False](%a, %b)\n");  // ranks differ
+  broken("  %c : Array[int64, 3] = array_concat[axis=3, stack=True](%a, %a)\n");   // axis out of bounds
+  broken("  %c : Array[float32, 1] = array_concat[axis=0, stack=False](%b, %i)\n"); // int64 + float32 is float64
+  CHECK_NOTHROW(verify_text("  %c : Array[int64, 4] = array_expand_dims[axes=(0, 3)](%a)\n"));
+  broken("  %c : Array[int64, 4] = array_expand_dims[axes=(3, 0)](%a)\n");
+  CHECK_NOTHROW(verify_text("  %c : Array[int64, 2] = array_take[axis=1, source_axis=1](%a, %i)\n"));
+  broken("  %c : Array[int64, 2] = array_take[axis=1, source_axis=1](%a, %b)\n"); // a float index
+  broken("  %c : Array[int64, 2] = array_take[axis=2, source_axis=2](%a, %i)\n");
+  broken("  %m : Array[bool, 1] = array_cast(%i)\n  %c : Array[int64, 1] = array_mask[axis=0, source_axis=0](%a, %m)\n");
+  CHECK_NOTHROW(verify_text("  %c : Array[int64, 2] = array_tri[upper=True](%i, %k)\n"));
+  broken("  %c : Array[int64, 1] = array_tri[upper=True](%i, %k)\n"); // a 1-d input gives a square
+  CHECK_NOTHROW(verify_text("  %c : Array[float32, 2] = array_meshgrid[which=1, indexing=\"xy\"](%i, %b)\n"));
+  broken("  %c : Array[float32, 2] = array_meshgrid[which=2, indexing=\"xy\"](%i, %b)\n");
+  broken("  %c : Array[int64, 2] = array_meshgrid[which=0, indexing=\"yx\"](%i, %b)\n");
+  CHECK_NOTHROW(verify_text("  %c : Array[float32, 1] = array_pad(%b, %k, %k, %k)\n"));
+  broken("  %c : Array[int64, 2] = array_pad(%a, %k, %k, %k)\n"); // two widths per axis
+}
+
 TEST_CASE("malformed IR text is a parse error with a line number") {
   CHECK_THROWS_WITH_AS(ir::parse_module_text("graph @f() -> int:\n  %x : int = frob()\n  return (%x)\n"),
                        doctest::Contains("line 2: unknown op 'frob'"), ir::IrParseError);

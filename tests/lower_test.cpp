@@ -162,14 +162,47 @@ TEST_CASE("numpy: what cannot be typed statically is a diagnostic") {
         "3:27 [type] axis 2 is out of bounds for array of dimension 2");
   CHECK(first("import numpy as np\nx = np.ones((2, 3, 3))\nprint(np.dot(x, x))\n") ==
         "3:7 [type] np.dot of arrays of rank above 2 is not supported (it is not the batched product)");
-  // A boolean mask: the help points at np.where.
-  pyscript::DiagnosticEngine diags;
-  pyscript::CheckedModule checked =
-      pyscript::check_source("model.py", "import numpy as np\nx = np.ones(3)\nprint(x[x > 0])\n", diags);
-  pyscript::lower_module(checked, diags);
-  REQUIRE(diags.sorted().size() == 1);
-  CHECK(diags.sorted()[0].message == "array indices must be ints or slices (fancy indexing is not supported)");
-  CHECK(diags.sorted()[0].help.at(0).find("np.where(mask, x, 0.0)") != std::string::npos);
+}
+
+TEST_CASE("numpy: joins and indices that numpy refuses whatever the data are diagnostics with numpy's words") {
+  const std::string prefix = "import numpy as np\na = np.ones((2, 2))\nb = np.ones(2)\n";
+  CHECK(first(prefix + "print(np.concatenate([a, b]))\n") ==
+        "4:7 [type] all the input arrays must have same number of dimensions, but the array at index 0 has 2 "
+        "dimension(s) and the array at index 1 has 1 dimension(s) (numpy raises ValueError)");
+  CHECK(first(prefix + "print(np.concatenate((np.float32(1.0), b)))\n") ==
+        "4:7 [type] zero-dimensional arrays cannot be concatenated (numpy raises ValueError)");
+  CHECK(first(prefix + "print(np.concatenate([a, b], axis=2))\n") ==
+        "4:7 [type] axis 2 is out of bounds for array of dimension 2 (numpy raises AxisError)");
+  CHECK(first(prefix + "print(np.stack([b, b], axis=-3))\n") ==
+        "4:7 [type] axis -3 is out of bounds for array of dimension 2 (numpy raises AxisError)");
+  CHECK(first(prefix + "print(np.stack([a, b]))\n") ==
+        "4:7 [type] all input arrays must have the same shape (numpy raises ValueError)");
+  CHECK(first(prefix + "print(np.hstack([a, b]))\n") ==
+        "4:7 [type] all the input arrays must have same number of dimensions, but the array at index 0 has 2 "
+        "dimension(s) and the array at index 1 has 1 dimension(s) (numpy raises ValueError)");
+  CHECK(first(prefix + "print(np.vstack(()))\n") == "4:17 [type] need at least one array to stack (numpy raises ValueError)");
+  CHECK(first(prefix + "print(np.concatenate(a))\n") ==
+        "4:22 [type] np.concatenate needs a list or tuple of arrays, not an array (numpy would join its rows)");
+  CHECK(first(prefix + "n = 1\nprint(np.stack([a, a], axis=n))\n") == "5:29 [type] axis must be an integer literal");
+  CHECK(first(prefix + "print(np.pad(a, (1, 2, 3)))\n") ==
+        "4:17 [type] operands could not be broadcast together with remapped shapes [original->remapped]: (3,)  and "
+        "requested shape (2,2) (numpy raises ValueError)");
+  CHECK(first(prefix + "print(np.pad(a, 1.5))\n").find("4:17 [type] `pad_width` must be of integral type") == 0);
+  CHECK(first(prefix + "print(np.pad(a, 1, mode='edge'))\n").find("4:25 [type] np.pad's mode must be") == 0);
+  CHECK(first(prefix + "print(np.meshgrid(b, b, indexing='yx'))\n") ==
+        "4:34 [type] Valid values for `indexing` are 'xy' and 'ij'. (numpy raises ValueError)");
+  CHECK(first(prefix + "g = np.meshgrid(b, b)\nprint(g)\n") ==
+        "5:1 [type] printing np.meshgrid's result is not supported (numpy 1 prints a list, numpy 2 a tuple)");
+  CHECK(first(prefix + "print(np.triu(np.float64(2.0)))\n").find("4:15 [type] np.triu of a 0-d array") == 0);
+  // Indices: float arrays, two arrays (numpy pairs them), a bool 0-d array (a new axis), too many.
+  CHECK(first(prefix + "print(a[b])\n") ==
+        "4:9 [type] arrays used as indices must be of integer (or boolean) type (numpy raises IndexError)");
+  CHECK(first(prefix + "i = np.arange(2)\nprint(a[i, i])\n").find("5:12 [type] only one index array or mask") == 0);
+  CHECK(first(prefix + "print(a[np.bool_(True)])\n").find("4:9 [type] an array index that is a bool adds an axis") == 0);
+  CHECK(first(prefix + "print(a[1.5])\n") ==
+        "4:9 [type] array indices must be ints, slices, None, or int64 or bool arrays, not float");
+  CHECK(first(prefix + "print(a[a > 0, 0])\n") == "4:7 [type] too many indices for an array of rank 2 (numpy raises IndexError)");
+  CHECK(lower_errors(prefix + "print(a[a > 0], a[:, None, b > 0], a[np.argmax(b)], b[np.arange(2), None])\n").empty());
 }
 
 TEST_CASE("numpy math: result dtypes and ranks") {

@@ -233,6 +233,31 @@ int64_t pyrt_array_dim(pyrt_array* a, int32_t axis);
 double pyrt_array_item_f64(pyrt_context* ctx, pyrt_array* a, const char* site);
 int64_t pyrt_array_item_i64(pyrt_context* ctx, pyrt_array* a, const char* site);
 
+/* Making, joining and selecting (runtime/array_join.cpp, runtime/array_select.cpp). Axes were
+ * checked when compiling; every result is a new array except expand_dims's (a view). */
+/* np.concatenate (stack = 0) or np.stack (stack = 1) of `count` arrays of one rank along `axis`,
+ * converted to `dtype`; numpy's ValueError for shapes that do not fit. */
+pyrt_array* pyrt_array_concat(pyrt_context* ctx, int32_t count, pyrt_array* const* arrays, int64_t axis,
+                              int32_t stack, int32_t dtype, const char* site);
+/* a with size-1 axes (np.newaxis) at the result positions `axes` (ascending). */
+pyrt_array* pyrt_array_expand_dims(pyrt_array* a, int32_t count, const int64_t* axes);
+/* a[..., idx, ...]: the int64 array idx indexes axis `axis`, whose place idx's shape takes;
+ * source_axis is that axis in the array the program indexed (numpy's IndexError names it). */
+pyrt_array* pyrt_array_take(pyrt_context* ctx, pyrt_array* a, pyrt_array* idx, int32_t axis, int32_t source_axis,
+                            const char* site);
+/* a[..., mask, ...]: the bool mask covers axes axis..axis+mask->ndim-1, which one axis (its count
+ * of true elements) replaces. */
+pyrt_array* pyrt_array_mask(pyrt_context* ctx, pyrt_array* a, pyrt_array* mask, int32_t axis, int32_t source_axis,
+                            const char* site);
+/* np.triu (upper = 1) / np.tril of the last two axes; a 1-D array stands for every row of a square. */
+pyrt_array* pyrt_array_tri(pyrt_context* ctx, pyrt_array* a, int64_t k, int32_t upper, const char* site);
+/* Output `which` of np.meshgrid(*arrays) (each flattened; ij = 0 is numpy's default 'xy'). */
+pyrt_array* pyrt_array_meshgrid(pyrt_context* ctx, int32_t count, pyrt_array* const* arrays, int32_t which,
+                                int32_t ij, const char* site);
+/* np.pad(a, widths, constant_values=fill): widths holds (before, after) per axis; fill is 0-d. */
+pyrt_array* pyrt_array_pad(pyrt_context* ctx, pyrt_array* a, const int64_t* widths, pyrt_array* fill,
+                           const char* site);
+
 void pyrt_print_array(pyrt_context* ctx, pyrt_array* a);
 /* f"{v:spec}": Python's format(v, spec); spec was checked when compiling */
 void pyrt_print_format_int(pyrt_context* ctx, int64_t v, const char* spec);

@@ -104,6 +104,8 @@ AVOIDABLE = {
     'big-int': 'int64 values beyond 2**53',
     'f32-sci': 'float32 arrays printed in scientific notation',
     'errors': 'programs that end with a runtime error',
+    'join-select': 'np.concatenate/stack/hstack/vstack, *_like, copy/ravel, triu/tril, meshgrid, pad, '
+                   'None, masks and index arrays in indices (gen_tensor_shape.py)',
     'random': 'np.random draws (the legacy functions and a Generator)',
     'npmath': 'prod var std argmin all any count_nonzero cumsum cumprod round clip sort argsort '
               'isclose allclose np.linalg',
@@ -2087,6 +2089,8 @@ class Gen:
                 return leaf
             dt = self.dtype_choice()
             return self.make_array(dt, self.random_shape())
+        if 'join-select' not in self.avoid and rng.random() < 0.1:
+            return gen_tensor_shape.array_expr(self, env, depth, min_rank)
         if 'random' not in self.avoid and rng.random() < 0.04:   # its rows shuffled
             return Permutation(self.pick(['np.random', 'rng']), self.sub(env, depth, max(min_rank, 1)))
         if rng.random() < 0.14:
@@ -2595,6 +2599,8 @@ class Gen:
                                                                     'size', 'dtype']))
             elif r < 0.85:
                 cand = self.reduction_scalar(env)
+                if 'join-select' not in self.avoid and self.chance(0.15):
+                    cand = gen_tensor_shape.mask_use(self, env, printed=self.chance(0.5))
             else:
                 names = self.vars_where(env, lambda v: isinstance(v, Py)
                                         and v.kind in ('int', 'float', 'bool'))
@@ -3398,6 +3404,9 @@ class Gen:
             p = self.print_stmt(env)
             if p:
                 out.append(p)
+        if 'join-select' not in AVOID and rng.random() < 0.2:
+            tail = gen_tensor_shape.error_tail(self, env)
+            return out + tail if tail else None
         if 'type-errors' not in AVOID and rng.random() < 0.12:
             # numpy rejects these by dtype when they run; pyscript may reject them when compiling
             ints = [x for x in self.arrays(env, 0) if env.vars[x][0].dt == 'int64']
@@ -3474,6 +3483,11 @@ def generate(rng, avoid=()):
         if src.count('\n') > 15:
             return src
     return src
+
+
+# The functions that make, join and select arrays (they use the classes above).
+sys.modules.setdefault('gen_tensor', sys.modules[__name__])
+import gen_tensor_shape  # noqa: E402
 
 
 if __name__ == '__main__':
