@@ -292,17 +292,6 @@ std::optional<std::string> unsupported_builtin_help(std::string_view name) {
   return std::string(it->second);
 }
 
-std::optional<std::string> in_place_method_help(std::string_view method, const std::string& numpy_alias,
-                                                const std::string& name) {
-  if (method == "sort") return "write '" + name + " = " + numpy_alias + ".sort(" + name + ")'";
-  if (method == "fill")
-    return "write '" + name + " = " + numpy_alias + ".full(" + name + ".shape, VALUE, dtype=" + numpy_alias + ".float64)' "
-           "with the array's dtype";
-  if (method == "resize" || method == "put" || method == "itemset" || method == "setflags" || method == "partition")
-    return std::string("compute a new array instead and assign it to the name");
-  return std::nullopt;
-}
-
 std::optional<std::string> escape_method_help(std::string_view name) {
   if (name == "asnumpy" || name == "numpy")
     return std::string("pyscript arrays already are numpy arrays: use the array itself");
@@ -311,17 +300,19 @@ std::optional<std::string> escape_method_help(std::string_view name) {
   return std::nullopt;
 }
 
-std::optional<InPlaceMethod> in_place_method(std::string_view name, const std::string& self, const std::string& args) {
+std::optional<InPlaceMethod> in_place_method(std::string_view name, const std::string& self, const std::string& args,
+                                             const std::string& np) {
   if (name == "fill")
-    return InPlaceMethod{"np.full_like(" + self + ", " + args + ")", "the filled array"};
+    return InPlaceMethod{np + ".full_like(" + self + ", " + args + ")", "the filled array"};
   if (name == "sort")
-    return InPlaceMethod{"np.sort(" + self + (args.empty() ? "" : ", " + args) + ")", "the sorted array"};
+    return InPlaceMethod{np + ".sort(" + self + (args.empty() ? "" : ", " + args) + ")", "the sorted array"};
   if (name == "resize")
     return InPlaceMethod{"", "make a new array: np.reshape keeps the size; np.pad or np.concatenate grows an array, "
                              "a slice shrinks it"};
   if (name == "put" || name == "itemset" || name == "setfield")
-    return InPlaceMethod{"", "make a new array with the new elements: np.where(mask, new, " + self + "), or np.concatenate"};
-  if (name == "partition" || name == "byteswap" || name == "setflags")
+    return InPlaceMethod{"", "make a new array with the new elements: " + np + ".where(mask, new, " + self + "), or " + np +
+                                 ".concatenate"};
+  if (name == "partition" || name == "setflags") // (byteswap() returns a new array: not one of these)
     return InPlaceMethod{"", "pyscript arrays never change; compute a new array instead"};
   return std::nullopt;
 }

@@ -44,10 +44,6 @@ const Signature* find_generator_method(std::string_view name);
 
 // Python builtins outside the subset, with advice; empty when `name` is not one.
 std::optional<std::string> unsupported_builtin_help(std::string_view name);
-// Array methods that change the array in place (a.sort(), a.fill(0)): the value form's advice
-// ("a = np.sort(a)" for ALIAS = "np", NAME = "a"); empty when `method` is not one.
-std::optional<std::string> in_place_method_help(std::string_view method, const std::string& numpy_alias,
-                                                const std::string& name);
 // Framework escapes (x.asnumpy(), x.item(), ...), with advice; empty when `name` is not one.
 std::optional<std::string> escape_method_help(std::string_view name);
 
@@ -59,7 +55,9 @@ struct InPlaceMethod {
   std::string value;
   std::string help;
 };
-std::optional<InPlaceMethod> in_place_method(std::string_view name, const std::string& self, const std::string& args);
+// (`np`: the name numpy is imported as, for the value form.)
+std::optional<InPlaceMethod> in_place_method(std::string_view name, const std::string& self, const std::string& args,
+                                             const std::string& np);
 
 // The names of a module's members, comma-separated, for "did you mean" style help.
 std::string list_module_members(std::string_view module);

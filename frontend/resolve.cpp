@@ -317,7 +317,6 @@ private:
     }
     if (callee.kind == ExprKind::Attribute && !module_of(*callee.operands[0]) && report_in_place_method(call)) return;
     if (callee.kind == ExprKind::Attribute) {
-      if (in_place_method(call, callee)) return;
       if (const Signature* sig = resolve_attribute(callee, /*called=*/true))
         check_signature(call, *sig, callee_name(callee), positional);
       return;
@@ -365,7 +364,10 @@ private:
     std::string args;
     for (size_t i = 1; i < call.operands.size(); ++i) args += (i > 1 ? ", " : "") + source_text(*call.operands[i]);
     for (const ast::Keyword& kw : call.keywords) args += (args.empty() ? "" : ", ") + kw.name + "=" + source_text(*kw.value);
-    std::optional<InPlaceMethod> method = in_place_method(callee.text, source_text(object), args);
+    std::string alias = "np";
+    for (const auto& [name, module] : modules_)
+      if (module == "numpy") alias = name;
+    std::optional<InPlaceMethod> method = in_place_method(callee.text, source_text(object), args, alias);
     if (!method) return false;
     resolve_expr(object);
     Diagnostic& d = diags_.error(call.range, "in-place",
@@ -394,32 +396,6 @@ private:
   static std::string dotted_name(const Expr& e) {
     if (e.kind == ExprKind::Attribute) return dotted_name(*e.operands[0]) + "." + e.text;
     return e.text;
-  }
-
-  // a.sort(), a.fill(0): array methods that change the array in place, which arrays (values) do
-  // not allow; the diagnostic shows the value form, and a fix-it for a.sort() alone on its line.
-  bool in_place_method(const Expr& call, const Expr& callee) {
-    const Expr& object = *callee.operands[0];
-    if (module_of(object)) return false;
-    std::string alias = "np";
-    for (const auto& [name, module] : modules_)
-      if (module == "numpy") alias = name;
-    std::string name = object.kind == ExprKind::Name ? object.text : "a";
-    std::optional<std::string> help = in_place_method_help(callee.text, alias, name);
-    if (!help) return false;
-    resolve_expr(object);
-    Diagnostic& d = diags_.error(call.range, "in-place",
-                                 "'." + callee.text + "()' changes the array in place, which pyscript does not support");
-    d.help.push_back(*help);
-    d.notes.push_back({SourceRange{}, "pyscript arrays are values: no operation changes one, so the compiler "
-                                      "shares and reuses their buffers"});
-    if (callee.text == "sort" && &call == statement_call_ && object.kind == ExprKind::Name && call.range.file) {
-      std::string_view text = call.range.file->slice(call.range);
-      size_t open = text.find('(', callee.range.end_byte - call.range.begin_byte);
-      std::string args(text.substr(open + 1, text.size() - open - 2));
-      d.fixits.push_back(FixIt{call.range, name + " = " + alias + ".sort(" + name + (args.empty() ? "" : ", " + args) + ")"});
-    }
-    return true;
   }
 
   void check_signature(const Expr& call, const Signature& sig, const std::string& name,
@@ -509,7 +485,6 @@ private:
   DiagnosticEngine& diags_;
   std::set<std::string> module_names_;
   std::map<std::string, std::string> modules_; // alias -> module
-  const Expr* statement_call_ = nullptr;        // the value of the expression statement being resolved
   std::map<std::string, const ast::FunctionDef*> functions_;
   const std::set<std::string>* locals_ = nullptr; // null at module level
   const std::set<std::string>* function_rejected_ = nullptr;

@@ -130,8 +130,8 @@ TEST_CASE("[unsupported] np.random's names, checked when compiling") {
 TEST_CASE("[in-place] array methods that change the array: the value form, a.sort()'s as fix-it") {
   auto r = check("import numpy as np\na = np.ones(3)\na.sort()\n");
   REQUIRE(r.diagnostics.size() == 1);
-  CHECK(r.first() == "3:1 [in-place] '.sort()' changes the array in place, which pyscript does not support");
-  CHECK(r.diagnostics[0].help.at(0) == "write 'a = np.sort(a)'");
+  CHECK(r.first() == "3:1 [in-place] 'a.sort()' would change an array in place, which is not supported");
+  CHECK(r.diagnostics[0].help.at(0) == "arrays are values in pyscript: write 'a = np.sort(a)'");
   REQUIRE(r.diagnostics[0].fixits.size() == 1);
   CHECK(r.diagnostics[0].fixits[0].replacement == "a = np.sort(a)");
   // Arguments move into the call; another numpy alias is used as written.
