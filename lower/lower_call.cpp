@@ -189,9 +189,14 @@ Value* FunctionLowering::numpy_scalar_builtin(const std::string& name, const ast
       if (!ir::is_float_dtype(v->type().dtype())) return array_item(v, Type::int_(), e.range);
       return emit1(OpKind::Round, {array_item(v, Type::float_(), e.range)}, Type::int_(), e.range);
     }
-    type_error(e.range, "round(x, ndigits) of a numpy scalar is not supported yet",
-               "numpy rounds it as np.round(x, ndigits) does: write np.round(x, ndigits)");
-    return nullptr;
+    // numpy's __round__ with ndigits: np.round's scaling, a numpy scalar of the same dtype.
+    Value* digits = args[1];
+    if (!digits->type().is(TypeKind::Int) || v->type().dtype() == DType::Bool) {
+      type_error(e.range, "round() of a " + v->type().to_string() + " with ndigits of type " + digits->type().to_string() +
+                              " is not supported");
+      return nullptr;
+    }
+    return emit1(OpKind::ArrayRound, {v, digits}, v->type(), e.range);
   }
   return nullptr;
 }

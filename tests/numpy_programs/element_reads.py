@@ -89,3 +89,9 @@ def half(x):
 
 
 print(acc, none_yet, half(acc), half(none_yet), half(a[0]), half(1.0))
+
+# round(x, n) of a numpy scalar rounds as np.round (scaling by 10**n): 2.675 -> 2.68, where
+# Python's round of the float gives 2.67.
+r = np.array([2.675, -1.005, 12345.678, 0.5])
+ri = np.array([1234, -15])
+print(round(r[0], 2), round(float(r[0]), 2), round(r[1], 2), round(r[2], -2), round(r[3], 0), round(ri[0], -2), round(ri[1], -1))
