@@ -2,6 +2,7 @@
 // arrays become 0-d arrays for the call. Every array result is a new reference; the memory
 // planning pass placed the retain/release ops (Note [Array ownership]).
 #include "codegen/emitter.hpp"
+#include "codegen/runtime_callee.hpp"
 #include "ir/ufuncs.hpp"
 
 #include "support/internal_error.hpp"
@@ -57,36 +58,34 @@ int32_t runtime_dtype(ir::DType d) {
   return PYRT_BOOL;
 }
 
-void FunctionEmitter::retain_arrays(llvm::Value* v, const ir::Type& t) { visit_arrays(v, t, "pyrt_array_retain"); }
+void FunctionEmitter::retain_arrays(llvm::Value* v, const ir::Type& t) { visit_arrays(v, t, Count::Retain); }
 
-void FunctionEmitter::release_arrays(llvm::Value* v, const ir::Type& t) { visit_arrays(v, t, "pyrt_array_release"); }
+void FunctionEmitter::release_arrays(llvm::Value* v, const ir::Type& t) { visit_arrays(v, t, Count::Release); }
 
-void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, const char* fn) {
-  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, Count what) {
   if (t.holds_arrays() && t.is(TypeKind::Array)) {
-    builder_.CreateCall(runtime(fn, builder_.getVoidTy(), {ptr}), {v});
+    builder_.CreateCall(what == Count::Retain    ? PYRT(pyrt_array_retain)
+                        : what == Count::Release ? PYRT(pyrt_array_release)
+                                                 : PYRT(pyrt_array_share),
+                        {v});
   } else if (t.is(TypeKind::Generator)) {
-    // pyrt_array_retain -> pyrt_generator_retain, and so for release and share.
-    std::string name = "pyrt_generator_" + std::string(fn).substr(std::string_view("pyrt_array_").size());
-    builder_.CreateCall(runtime(name.c_str(), builder_.getVoidTy(), {ptr}), {v});
+    builder_.CreateCall(what == Count::Retain    ? PYRT(pyrt_generator_retain)
+                        : what == Count::Release ? PYRT(pyrt_generator_release)
+                                                 : PYRT(pyrt_generator_share),
+                        {v});
   } else if (t.is(TypeKind::Tuple)) {
     for (size_t i = 0; i < t.elements().size(); ++i)
-      visit_arrays(builder_.CreateExtractValue(v, {unsigned(i)}), t.elements()[i], fn);
+      visit_arrays(builder_.CreateExtractValue(v, {unsigned(i)}), t.elements()[i], what);
   }
 }
 
 bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   llvm::IRBuilder<>& b = builder_;
-  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   llvm::Type* i64 = b.getInt64Ty();
-  llvm::Type* i32 = b.getInt32Ty();
   llvm::Type* f64 = b.getDoubleTy();
   auto in = [&](size_t i) { return value(n.input(i)); };
   auto out = [&](llvm::Value* v) { bind(n.output(), v); };
-  auto call = [&](const char* name, llvm::Type* ret, std::vector<llvm::Type*> params,
-                  std::vector<llvm::Value*> args) -> llvm::Value* {
-    return b.CreateCall(runtime(name, ret, params), args);
-  };
+  auto call = [&](llvm::FunctionCallee f, std::vector<llvm::Value*> args) -> llvm::Value* { return b.CreateCall(f, args); };
   // An operand as an array: a scalar becomes a 0-d array, released after the op (temps).
   std::vector<llvm::Value*> temps;
   auto as_array = [&](size_t i, int32_t dtype) -> llvm::Value* {
@@ -94,16 +93,16 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     if (t.is(TypeKind::Array)) return in(i);
     llvm::Value* tmp;
     if (t.is(TypeKind::Float)) {
-      tmp = call("pyrt_array_scalar", ptr, {i32, f64}, {b.getInt32(uint32_t(dtype)), in(i)});
+      tmp = call(PYRT(pyrt_array_scalar), {b.getInt32(uint32_t(dtype)), in(i)});
     } else {
       llvm::Value* v = t.is(TypeKind::Bool) ? b.CreateZExt(in(i), i64) : in(i);
-      tmp = call("pyrt_array_scalar_i64", ptr, {i64}, {v});
+      tmp = call(PYRT(pyrt_array_scalar_i64), {v});
     }
     temps.push_back(tmp);
     return tmp;
   };
   auto release_temps = [&] {
-    for (llvm::Value* t : temps) call("pyrt_array_release", b.getVoidTy(), {ptr}, {t});
+    for (llvm::Value* t : temps) call(PYRT(pyrt_array_release), {t});
   };
   auto out_dtype = [&] { return b.getInt32(uint32_t(dtype_code(n.output()->type().dtype()))); };
 
@@ -114,10 +113,10 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     llvm::Value* buf = stack_array(i64, dims);
     const ir::Value* fill = n.input(n.inputs().size() - 1);
     if (fill->type().is(TypeKind::Int))
-      out(checked_call(n, "pyrt_array_full_i64", ptr, {i32, ptr, i64},
+      out(checked_call(n, PYRT(pyrt_array_full_i64),
                        {b.getInt32(uint32_t(dims.size())), buf, value(fill)}));
     else
-      out(checked_call(n, "pyrt_array_full", ptr, {i32, i32, ptr, f64},
+      out(checked_call(n, PYRT(pyrt_array_full),
                        {out_dtype(), b.getInt32(uint32_t(dims.size())), buf, value(fill)}));
     return true;
   }
@@ -128,31 +127,31 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     for (size_t i = 0; i < n.inputs().size(); ++i) elements.push_back(in(i));
     if (!n.inputs().empty() && n.input(0)->type().is(TypeKind::Int)) {
       llvm::Value* values = stack_array(i64, elements);
-      out(call("pyrt_array_from_i64", ptr, {i32, ptr, ptr}, {b.getInt32(uint32_t(shape.size())), shape_buf, values}));
+      out(call(PYRT(pyrt_array_from_i64), {b.getInt32(uint32_t(shape.size())), shape_buf, values}));
     } else {
       llvm::Value* values = stack_array(f64, elements);
-      out(call("pyrt_array_from_f64", ptr, {i32, i32, ptr, ptr},
+      out(call(PYRT(pyrt_array_from_f64),
                {out_dtype(), b.getInt32(uint32_t(shape.size())), shape_buf, values}));
     }
     return true;
   }
   case OpKind::ArrayArange:
     if (n.input(0)->type().is(TypeKind::Int))
-      out(checked_call(n, "pyrt_array_arange_i64", ptr, {i64, i64, i64}, {in(0), in(1), in(2)}));
+      out(checked_call(n, PYRT(pyrt_array_arange_i64), {in(0), in(1), in(2)}));
     else
-      out(checked_call(n, "pyrt_array_arange", ptr, {i32, f64, f64, f64}, {out_dtype(), in(0), in(1), in(2)}));
+      out(checked_call(n, PYRT(pyrt_array_arange), {out_dtype(), in(0), in(1), in(2)}));
     return true;
   case OpKind::ArrayLinspace:
-    out(checked_call(n, "pyrt_array_linspace", ptr, {i32, f64, f64, i64}, {out_dtype(), in(0), in(1), in(2)}));
+    out(checked_call(n, PYRT(pyrt_array_linspace), {out_dtype(), in(0), in(1), in(2)}));
     return true;
   case OpKind::ArrayEye:
-    out(checked_call(n, "pyrt_array_eye", ptr, {i32, i64, i64}, {out_dtype(), in(0), in(1)}));
+    out(checked_call(n, PYRT(pyrt_array_eye), {out_dtype(), in(0), in(1)}));
     return true;
   case OpKind::ArrayBinary: {
     int32_t compute = dtype_code(n.str_attr("compute"));
     llvm::Value* a = as_array(0, compute);
     llvm::Value* c = as_array(1, compute);
-    llvm::Value* r = b.CreateCall(runtime("pyrt_array_binary", ptr, {ptr, i32, ptr, ptr, i32, i32, ptr}),
+    llvm::Value* r = b.CreateCall(PYRT(pyrt_array_binary),
                                   {ctx_, b.getInt32(uint32_t(binary_code(n.str_attr("op")))), a, c,
                                    b.getInt32(uint32_t(compute)), out_dtype(), site(n)});
     release_temps();
@@ -163,7 +162,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::ArrayUnary: {
     int32_t compute = dtype_code(n.str_attr("compute"));
     llvm::Value* a = as_array(0, compute);
-    llvm::Value* r = b.CreateCall(runtime("pyrt_array_unary", ptr, {ptr, i32, ptr, i32, ptr}),
+    llvm::Value* r = b.CreateCall(PYRT(pyrt_array_unary),
                                   {ctx_, b.getInt32(uint32_t(unary_code(n.str_attr("op")))), a,
                                    b.getInt32(uint32_t(compute)), site(n)});
     release_temps();
@@ -176,7 +175,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     llvm::Value* c = as_array(0, PYRT_BOOL);
     llvm::Value* x = as_array(1, d);
     llvm::Value* y = as_array(2, d);
-    llvm::Value* r = b.CreateCall(runtime("pyrt_array_where", ptr, {ptr, ptr, ptr, ptr, i32, ptr}),
+    llvm::Value* r = b.CreateCall(PYRT(pyrt_array_where),
                                   {ctx_, c, x, y, b.getInt32(uint32_t(d)), site(n)});
     release_temps();
     return_if_failed();
@@ -184,38 +183,38 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
     return true;
   }
   case OpKind::ArrayCast:
-    out(call("pyrt_array_astype", ptr, {ptr, i32}, {in(0), out_dtype()}));
+    out(call(PYRT(pyrt_array_astype), {in(0), out_dtype()}));
     return true;
   case OpKind::ArrayReduce: {
     const ir::AttrValue* axis = n.attr("axis");
     int64_t ax = std::holds_alternative<int64_t>(*axis) ? std::get<int64_t>(*axis) : -1000;
     if (n.inputs().size() == 2) { // var/std with ddof
-      out(checked_call(n, "pyrt_array_reduce_ex", ptr, {i32, ptr, i64, i32, i64, i32},
+      out(checked_call(n, PYRT(pyrt_array_reduce_ex),
                        {b.getInt32(uint32_t(reduce_code(n.str_attr("op")))), in(0), b.getInt64(uint64_t(ax)),
                         b.getInt32(std::get<bool>(*n.attr("keepdims")) ? 1 : 0), in(1), out_dtype()}));
       return true;
     }
-    out(checked_call(n, "pyrt_array_reduce", ptr, {i32, ptr, i64, i32, i32},
+    out(checked_call(n, PYRT(pyrt_array_reduce),
                 {b.getInt32(uint32_t(reduce_code(n.str_attr("op")))), in(0), b.getInt64(uint64_t(ax)),
                  b.getInt32(std::get<bool>(*n.attr("keepdims")) ? 1 : 0), out_dtype()}));
     return true;
   }
   case OpKind::ArrayMatmul:
-    out(checked_call(n, "pyrt_array_matmul", ptr, {ptr, ptr, i32}, {in(0), in(1), out_dtype()}));
+    out(checked_call(n, PYRT(pyrt_array_matmul), {in(0), in(1), out_dtype()}));
     return true;
   case OpKind::ArrayTranspose: {
     if (!n.attr("axes")) {
-      out(call("pyrt_array_transpose", ptr, {ptr}, {in(0)}));
+      out(call(PYRT(pyrt_array_transpose), {in(0)}));
       return true;
     }
-    out(call("pyrt_array_permute_axes", ptr, {ptr, ptr}, {in(0), stack_array(i64, int_list_constants(b, n.ints_attr("axes")))}));
+    out(call(PYRT(pyrt_array_permute_axes), {in(0), stack_array(i64, int_list_constants(b, n.ints_attr("axes")))}));
     return true;
   }
   case OpKind::ArrayReshape: {
     std::vector<llvm::Value*> dims;
     for (size_t i = 1; i < n.inputs().size(); ++i) dims.push_back(in(i));
     llvm::Value* buf = stack_array(i64, dims);
-    out(checked_call(n, "pyrt_array_reshape", ptr, {ptr, i32, ptr}, {in(0), b.getInt32(uint32_t(dims.size())), buf}));
+    out(checked_call(n, PYRT(pyrt_array_reshape), {in(0), b.getInt32(uint32_t(dims.size())), buf}));
     return true;
   }
   case OpKind::ArrayIndex: {
@@ -234,7 +233,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
       words.insert(words.end(), {b.getInt64(1), start, stop, step, b.getInt64(uint64_t((has[0] ? 1 : 0) | (has[1] ? 2 : 0)))});
     }
     llvm::Value* buf = stack_array(i64, words);
-    out(checked_call(n, "pyrt_array_index", ptr, {ptr, i32, ptr},
+    out(checked_call(n, PYRT(pyrt_array_index),
                 {in(0), b.getInt32(uint32_t(words.size() / 5)), buf}));
     return true;
   }
@@ -248,12 +247,12 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::ArrayItem: {
     const ir::Type& t = n.output()->type();
     if (t.is(TypeKind::Int)) {
-      out(checked_call(n, "pyrt_array_item_i64", i64, {ptr}, {in(0)}));
+      out(checked_call(n, PYRT(pyrt_array_item_i64), {in(0)}));
     } else if (t.is(TypeKind::Bool)) {
-      llvm::Value* v = checked_call(n, "pyrt_array_truth", i32, {ptr}, {in(0)});
+      llvm::Value* v = checked_call(n, PYRT(pyrt_array_truth), {in(0)});
       out(b.CreateICmpNE(v, b.getInt32(0)));
     } else {
-      out(checked_call(n, "pyrt_array_item_f64", f64, {ptr}, {in(0)}));
+      out(checked_call(n, PYRT(pyrt_array_item_f64), {in(0)}));
     }
     return true;
   }

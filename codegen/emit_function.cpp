@@ -1,5 +1,6 @@
 // Functions, structured control flow (If/Loop -> basic blocks and phis), calls, and the module.
 #include "codegen/emitter.hpp"
+#include "codegen/runtime_callee.hpp"
 
 #include "support/internal_error.hpp"
 
@@ -129,16 +130,6 @@ llvm::Value* FunctionEmitter::site(const ir::Node& n) {
   return c_string(n.range().valid() ? n.range().to_string() : f_.name);
 }
 
-llvm::FunctionCallee FunctionEmitter::runtime(const char* name, llvm::Type* ret,
-                                              std::vector<llvm::Type*> params) {
-  return module_.getOrInsertFunction(name, llvm::FunctionType::get(ret, params, false));
-}
-
-llvm::FunctionCallee FunctionEmitter::runtime_vararg(const char* name, llvm::Type* ret,
-                                                     std::vector<llvm::Type*> params) {
-  return module_.getOrInsertFunction(name, llvm::FunctionType::get(ret, params, true));
-}
-
 llvm::BasicBlock* FunctionEmitter::fail_block() {
   if (fail_) return fail_;
   llvm::IRBuilderBase::InsertPointGuard guard(builder_);
@@ -264,8 +255,7 @@ void FunctionEmitter::raise_if(llvm::Value* cond, pyrt_error_kind kind, llvm::Va
   llvm::MDBuilder md(context_);
   builder_.CreateCondBr(cond, raise, ok, md.createBranchWeights(1, 1u << 20));
   builder_.SetInsertPoint(raise);
-  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
-  builder_.CreateCall(runtime("pyrt_raise", builder_.getVoidTy(), {ptr, builder_.getInt32Ty(), ptr}),
+  builder_.CreateCall(PYRT(pyrt_raise),
                       {ctx_, builder_.getInt32(kind), site});
   builder_.CreateBr(failure_exit());
   builder_.SetInsertPoint(ok);
@@ -295,14 +285,11 @@ llvm::Value* FunctionEmitter::stack_array(llvm::Type* t, const std::vector<llvm:
   return array;
 }
 
-llvm::Value* FunctionEmitter::checked_call(const ir::Node& n, const char* name, llvm::Type* ret,
-                                           std::vector<llvm::Type*> params, std::vector<llvm::Value*> args) {
-  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
-  params.insert(params.begin(), ptr);
-  params.push_back(ptr);
+llvm::Value* FunctionEmitter::checked_call(const ir::Node& n, llvm::FunctionCallee callee,
+                                           std::vector<llvm::Value*> args) {
   args.insert(args.begin(), ctx_);
   args.push_back(site(n));
-  llvm::Value* r = builder_.CreateCall(runtime(name, ret, params), args);
+  llvm::Value* r = builder_.CreateCall(callee, args);
   return_if_failed();
   return r;
 }

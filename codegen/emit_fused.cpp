@@ -11,6 +11,7 @@
 // bias and the activation in place over the matmul's result, with no second array (the
 // matmul's epilogue), and a chain in a loop reuses its buffers from one iteration to the next.
 #include "codegen/emitter.hpp"
+#include "codegen/runtime_callee.hpp"
 
 #include "support/internal_error.hpp"
 
@@ -29,7 +30,6 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
   llvm::IRBuilder<>& b = builder_;
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   llvm::Type* i64 = b.getInt64Ty();
-  llvm::Type* i32 = b.getInt32Ty();
 
   std::vector<size_t> array_inputs;
   for (size_t i = 0; i < n.inputs().size(); ++i)
@@ -40,7 +40,7 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
   for (size_t k : array_inputs) array_values.push_back(value(n.input(k)));
   llvm::Value* arrays = stack_array(ptr, array_values);
   llvm::Value* shape = stack_array(i64, {}, PYRT_MAX_DIMS);
-  llvm::Value* ndim = b.CreateCall(runtime("pyrt_array_broadcast_shape", i32, {ptr, i32, ptr, ptr, ptr}),
+  llvm::Value* ndim = b.CreateCall(PYRT(pyrt_array_broadcast_shape),
                                    {ctx_, b.getInt32(uint32_t(array_inputs.size())), arrays, shape, site(n)});
   {
     llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "fused.shapes", function_);
@@ -61,7 +61,7 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
       break;
     }
   }
-  llvm::Value* out = checked_call(n, "pyrt_array_reuse_or_new", ptr, {ptr, i32, i32, ptr},
+  llvm::Value* out = checked_call(n, PYRT(pyrt_array_reuse_or_new),
                                   {candidate, b.getInt32(uint32_t(code)), ndim, shape});
   auto field = [&](llvm::Value* array, size_t offset, llvm::Type* t) {
     return b.CreateLoad(t, b.CreateConstGEP1_64(b.getInt8Ty(), array, offset));
@@ -76,7 +76,7 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
   const ir::Block& body = *n.block(0);
   std::vector<llvm::Value*> expanded, data(n.inputs().size(), nullptr);
   for (size_t i : array_inputs) {
-    llvm::Value* e = b.CreateCall(runtime("pyrt_array_expand", ptr, {ptr, i32, ptr}), {value(n.input(i)), ndim, shape});
+    llvm::Value* e = b.CreateCall(PYRT(pyrt_array_expand), {value(n.input(i)), ndim, shape});
     expanded.push_back(e);
     data[i] = field(e, offsetof(pyrt_array, data), ptr);
   }
@@ -126,7 +126,7 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
   loop_id->replaceOperandWith(0, loop_id);
   latch->setMetadata(llvm::LLVMContext::MD_loop, loop_id);
   b.SetInsertPoint(done);
-  for (llvm::Value* e : expanded) b.CreateCall(runtime("pyrt_array_release", b.getVoidTy(), {ptr}), {e});
+  for (llvm::Value* e : expanded) b.CreateCall(PYRT(pyrt_array_release), {e});
   bind(n.output(), out);
 }
 
@@ -139,8 +139,7 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
 void FunctionEmitter::emit_broadcast_blame(const ir::Node& n, const std::vector<size_t>& array_inputs) {
   llvm::IRBuilder<>& b = builder_;
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
-  llvm::Type* i32 = b.getInt32Ty();
-  b.CreateCall(runtime("pyrt_clear_error", b.getVoidTy(), {ptr}), {ctx_});
+  b.CreateCall(PYRT(pyrt_clear_error), {ctx_});
   const ir::Block& body = *n.block(0);
   // The pyrt_array holding the shape of each array-shaped value of the block.
   std::map<const ir::Value*, llvm::Value*> shape_of;
@@ -156,7 +155,7 @@ void FunctionEmitter::emit_broadcast_blame(const ir::Node& n, const std::vector<
     }
     llvm::Value* holder = stack_array(b.getInt8Ty(), {}, sizeof(pyrt_array));
     b.CreateMemSet(holder, b.getInt8(0), sizeof(pyrt_array), llvm::MaybeAlign(8));
-    llvm::Value* rank = b.CreateCall(runtime("pyrt_array_broadcast_shape", i32, {ptr, i32, ptr, ptr, ptr}),
+    llvm::Value* rank = b.CreateCall(PYRT(pyrt_array_broadcast_shape),
                                      {ctx_, b.getInt32(uint32_t(operands.size())), stack_array(ptr, operands),
                                       b.CreateConstGEP1_64(b.getInt8Ty(), holder, offsetof(pyrt_array, shape)),
                                       site(*op)});
@@ -167,7 +166,7 @@ void FunctionEmitter::emit_broadcast_blame(const ir::Node& n, const std::vector<
   // Every op's operands fit, so the inputs should have too: report them all at the fused op.
   std::vector<llvm::Value*> inputs;
   for (size_t k : array_inputs) inputs.push_back(value(n.input(k)));
-  b.CreateCall(runtime("pyrt_array_broadcast_shape", i32, {ptr, i32, ptr, ptr, ptr}),
+  b.CreateCall(PYRT(pyrt_array_broadcast_shape),
                {ctx_, b.getInt32(uint32_t(inputs.size())), stack_array(ptr, inputs), stack_array(b.getInt64Ty(), {}, PYRT_MAX_DIMS), site(n)});
   b.CreateBr(failure_exit());
 }

@@ -1,6 +1,7 @@
 // numpy scalars (Array[DTYPE, 0]) as registers: element reads, their arithmetic, and the boxing
 // every other array op needs.
 #include "codegen/emitter.hpp"
+#include "codegen/runtime_callee.hpp"
 #include "ir/ufuncs.hpp"
 
 #include "support/internal_error.hpp"
@@ -69,10 +70,9 @@ llvm::Value* FunctionEmitter::convert_scalar(llvm::Value* v, DType from, DType t
 
 llvm::Value* FunctionEmitter::box_scalar(llvm::Value* v, DType d) {
   llvm::IRBuilder<>& b = builder_;
-  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
-  if (d == DType::Int64) return b.CreateCall(runtime("pyrt_array_scalar_i64", ptr, {b.getInt64Ty()}), {v});
+  if (d == DType::Int64) return b.CreateCall(PYRT(pyrt_array_scalar_i64), {v});
   llvm::Value* x = d == DType::Bool ? b.CreateUIToFP(v, b.getDoubleTy()) : b.CreateFPExt(v, b.getDoubleTy());
-  return b.CreateCall(runtime("pyrt_array_scalar", ptr, {b.getInt32Ty(), b.getDoubleTy()}),
+  return b.CreateCall(PYRT(pyrt_array_scalar),
                       {b.getInt32(uint32_t(runtime_dtype(d))), x});
 }
 
@@ -105,7 +105,7 @@ bool FunctionEmitter::emit_element_read(const ir::Node& n) {
     b.CreateCondBr(b.CreateICmpUGE(wrapped, size), bad, ok,
                    llvm::MDBuilder(context_).createBranchWeights(1, 1u << 20));
     b.SetInsertPoint(bad);
-    b.CreateCall(runtime_vararg("pyrt_raise_detail", b.getVoidTy(), {ptr, b.getInt32Ty(), ptr, ptr}),
+    b.CreateCall(PYRT(pyrt_raise_detail),
                  {ctx_, b.getInt32(PYRT_INDEX_ERROR), site(n),
                   c_string("index %lld is out of bounds for axis %d with size %lld"), index,
                   b.getInt32(uint32_t(d)), size});
@@ -221,7 +221,7 @@ bool FunctionEmitter::emit_numpy_scalar_op(const ir::Node& n) {
     DType target = to.is(TypeKind::Float) ? DType::Float64 : to.is(TypeKind::Bool) ? DType::Bool : DType::Int64;
     if (target == DType::Int64 && ir::is_float_dtype(from.dtype())) {
       llvm::Value* x = b.CreateFPExt(value(n.input(0)), b.getDoubleTy());
-      bind(n.output(), checked_call(n, "pyrt_float_to_int", b.getInt64Ty(), {b.getDoubleTy()}, {x}));
+      bind(n.output(), checked_call(n, PYRT(pyrt_float_to_int), {x}));
       return true;
     }
     llvm::Value* v = convert_scalar(value(n.input(0)), from.dtype(), target);
@@ -237,7 +237,6 @@ bool FunctionEmitter::emit_numpy_scalar_op(const ir::Node& n) {
 // a 0-d result loaded back (Note [Numpy scalars are registers]).
 bool FunctionEmitter::emit_boxed(const ir::Node& n) {
   llvm::IRBuilder<>& b = builder_;
-  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   std::vector<std::pair<const ir::Value*, llvm::Value*>> saved;
   std::vector<llvm::Value*> temps;
   bool any = false;
@@ -257,11 +256,11 @@ bool FunctionEmitter::emit_boxed(const ir::Node& n) {
     return false;
   }
   for (auto& [v, original] : saved) bind(v, original);
-  for (llvm::Value* t : temps) b.CreateCall(runtime("pyrt_array_release", b.getVoidTy(), {ptr}), {t});
+  for (llvm::Value* t : temps) b.CreateCall(PYRT(pyrt_array_release), {t});
   if (unbox) {
     llvm::Value* array = value(n.output());
     llvm::Value* v = load_scalar(array, n.output()->type().dtype());
-    b.CreateCall(runtime("pyrt_array_release", b.getVoidTy(), {ptr}), {array});
+    b.CreateCall(PYRT(pyrt_array_release), {array});
     bind(n.output(), v);
   }
   return true;

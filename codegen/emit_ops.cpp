@@ -2,6 +2,7 @@
 // (runtime/runtime.h); the rarer ones call the runtime, which shares support/python_arith.hpp
 // with the constant folder.
 #include "codegen/emitter.hpp"
+#include "codegen/runtime_callee.hpp"
 
 #include "support/internal_error.hpp"
 
@@ -22,7 +23,6 @@ bool is_float(const ir::Value* v) { return v->type().is(TypeKind::Float) || v->t
 
 bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
   llvm::IRBuilder<>& b = builder_;
-  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   llvm::Type* i64 = b.getInt64Ty();
   llvm::Type* f64 = b.getDoubleTy();
   auto in = [&](size_t i) { return value(n.input(i)); };
@@ -56,7 +56,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     llvm::Value* is_bound = b.CreateICmpNE(b.CreateLoad(b.getInt8Ty(), bound), b.getInt8(0));
     b.CreateCondBr(is_bound, ok, unbound, llvm::MDBuilder(context_).createBranchWeights(1u << 20, 1));
     b.SetInsertPoint(unbound);
-    b.CreateCall(runtime("pyrt_raise_name_error", b.getVoidTy(), {ptr, ptr, ptr}),
+    b.CreateCall(PYRT(pyrt_raise_name_error),
                  {ctx_, site(n), c_string(n.str_attr("name"))});
     b.CreateBr(failure_exit());
     b.SetInsertPoint(ok);
@@ -71,7 +71,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     PYSCRIPT_ASSERT(g, "codegen: unknown global");
     // Every thread's calls may read it: shared (Note [Shared arrays] in runtime/array.cpp), and
     // the global's own reference.
-    visit_arrays(in(0), n.input(0)->type(), "pyrt_array_share");
+    visit_arrays(in(0), n.input(0)->type(), Count::Share);
     retain_arrays(in(0), n.input(0)->type());
     b.CreateStore(in(0), g);
     b.CreateStore(b.getInt8(1), module_.getGlobalVariable(global_bound_symbol(n.str_attr("name"))));
@@ -107,7 +107,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     llvm::Value* quick = b.CreateFDiv(b.CreateSIToFP(in(0), f64), b.CreateSIToFP(in(1), f64));
     b.CreateCondBr(fast, done, slow_bb);
     b.SetInsertPoint(slow_bb);
-    llvm::Value* exact = b.CreateCall(runtime("pyrt_int_truediv", f64, {ptr, i64, i64, ptr}), {ctx_, in(0), in(1), site(n)});
+    llvm::Value* exact = b.CreateCall(PYRT(pyrt_int_truediv), {ctx_, in(0), in(1), site(n)});
     b.CreateBr(done);
     b.SetInsertPoint(done);
     llvm::PHINode* r = b.CreatePHI(f64, 2);
@@ -120,7 +120,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
   case OpKind::Mod: {
     bool floor = n.kind() == OpKind::FloorDiv;
     if (is_float(n.output())) {
-      out(checked_call(n, floor ? "pyrt_float_floordiv" : "pyrt_float_mod", f64, {f64, f64}, {in(0), in(1)}));
+      out(checked_call(n, floor ? PYRT(pyrt_float_floordiv) : PYRT(pyrt_float_mod), {in(0), in(1)}));
       return true;
     }
     llvm::Value* a = in(0);
@@ -144,8 +144,8 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     return true;
   }
   case OpKind::Pow:
-    out(is_float(n.output()) ? checked_call(n, "pyrt_float_pow", f64, {f64, f64}, {in(0), in(1)})
-                             : checked_call(n, "pyrt_int_pow", i64, {i64, i64}, {in(0), in(1)}));
+    out(is_float(n.output()) ? checked_call(n, PYRT(pyrt_float_pow), {in(0), in(1)})
+                             : checked_call(n, PYRT(pyrt_int_pow), {in(0), in(1)}));
     return true;
   case OpKind::Neg:
     if (is_float(n.output())) {
@@ -195,7 +195,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     b.CreateCondBr(tie, exact, done);
     b.SetInsertPoint(exact);
     llvm::Value* slow = b.CreateSExt(
-        b.CreateCall(runtime("pyrt_compare_int_float", b.getInt32Ty(), {i64, f64}), {in(0), in(1)}), i64);
+        b.CreateCall(PYRT(pyrt_compare_int_float), {in(0), in(1)}), i64);
     b.CreateBr(done);
     b.SetInsertPoint(done);
     llvm::PHINode* order = b.CreatePHI(i64, 2);
@@ -247,13 +247,13 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
                                    : b.CreateICmpNE(v, llvm::ConstantInt::get(v->getType(), 0)));
     else if (to.is(TypeKind::Int) && from.is(TypeKind::Bool)) out(b.CreateZExt(v, i64));
     else if (to.is(TypeKind::Int) && from.is(TypeKind::Float))
-      out(checked_call(n, "pyrt_float_to_int", i64, {f64}, {v}));
+      out(checked_call(n, PYRT(pyrt_float_to_int), {v}));
     else PYSCRIPT_UNREACHABLE("codegen: cast from " + from.to_string() + " to " + to.to_string());
     return true;
   }
   case OpKind::Round:
-    if (n.inputs().size() == 1) out(checked_call(n, "pyrt_round", i64, {f64}, {in(0)}));
-    else out(b.CreateCall(runtime("pyrt_round_digits", f64, {f64, i64}), {in(0), in(1)}));
+    if (n.inputs().size() == 1) out(checked_call(n, PYRT(pyrt_round), {in(0)}));
+    else out(b.CreateCall(PYRT(pyrt_round_digits), {in(0), in(1)}));
     return true;
   case OpKind::MathFn: {
     const std::string& fn = n.str_attr("fn");
@@ -284,28 +284,28 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     } else if (fn == "tanh") {
       out(b.CreateCall(module_.getOrInsertFunction("tanh", f64, f64), {in(0)}));
     } else if (fn == "exp") {
-      out(checked_call(n, "pyrt_exp", f64, {f64}, {in(0)}));
+      out(checked_call(n, PYRT(pyrt_exp), {in(0)}));
     } else if (fn == "log") {
-      out(n.inputs().size() == 1 ? checked_call(n, "pyrt_log", f64, {f64}, {in(0)})
-                                 : checked_call(n, "pyrt_log_base", f64, {f64, f64}, {in(0), in(1)}));
+      out(n.inputs().size() == 1 ? checked_call(n, PYRT(pyrt_log), {in(0)})
+                                 : checked_call(n, PYRT(pyrt_log_base), {in(0), in(1)}));
     } else if (fn == "sin" || fn == "cos" || fn == "tan") {
       int which = fn == "sin" ? 0 : fn == "cos" ? 1 : 2;
-      out(checked_call(n, "pyrt_trig", f64, {b.getInt32Ty(), f64}, {b.getInt32(uint32_t(which)), in(0)}));
+      out(checked_call(n, PYRT(pyrt_trig), {b.getInt32(uint32_t(which)), in(0)}));
     } else if (fn == "floor" || fn == "ceil") {
-      out(checked_call(n, fn == "floor" ? "pyrt_floor" : "pyrt_ceil", i64, {f64}, {in(0)}));
+      out(checked_call(n, fn == "floor" ? PYRT(pyrt_floor) : PYRT(pyrt_ceil), {in(0)}));
     } else {
       PYSCRIPT_UNREACHABLE("codegen: math." + fn);
     }
     return true;
   }
   case OpKind::PerfCounter:
-    out(b.CreateCall(runtime("pyrt_perf_counter", f64, {}), {}));
+    out(b.CreateCall(PYRT(pyrt_perf_counter), {}));
     return true;
   case OpKind::RangeLength: {
     // A constant step (the usual case) is inlined; any other calls the runtime, which checks 0.
     auto* step = llvm::dyn_cast<llvm::ConstantInt>(in(2));
     if (!step || step->isZero()) {
-      out(checked_call(n, "pyrt_range_length", i64, {i64, i64, i64}, {in(0), in(1), in(2)}));
+      out(checked_call(n, PYRT(pyrt_range_length), {in(0), in(1), in(2)}));
       return true;
     }
     int64_t s = step->getSExtValue();
@@ -339,7 +339,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "assert.ok", function_);
     b.CreateCondBr(in(0), ok, fail);
     b.SetInsertPoint(fail);
-    b.CreateCall(runtime("pyrt_raise_assert", b.getVoidTy(), {ptr, ptr, ptr}),
+    b.CreateCall(PYRT(pyrt_raise_assert),
                  {ctx_, site(n), c_string(n.str_attr("message"))});
     b.CreateBr(failure_exit());
     b.SetInsertPoint(ok);

@@ -1,6 +1,7 @@
 // numpy's random ops -> calls of the runtime (include/pyscript/runtime_random.h), and the module's
 // legacy RandomState: one zeroed global per module (Note [Random state] in runtime/random_api.cpp).
 #include "codegen/emitter.hpp"
+#include "codegen/runtime_callee.hpp"
 
 #include "support/internal_error.hpp"
 
@@ -44,21 +45,18 @@ llvm::GlobalVariable* define_random_state(llvm::Module& module, bool define) {
 
 bool FunctionEmitter::emit_random_op(const ir::Node& n) {
   llvm::IRBuilder<>& b = builder_;
-  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
-  llvm::Type* i64 = b.getInt64Ty();
-  llvm::Type* i32 = b.getInt32Ty();
   switch (n.kind()) {
   case OpKind::RandomSeed: {
     llvm::Value* has = b.getInt32(n.inputs().empty() ? 0 : 1);
     llvm::Value* seed = n.inputs().empty() ? b.getInt64(0) : value(n.input(0));
-    checked_call(n, "pyrt_random_seed", b.getVoidTy(), {ptr, i64, i32},
+    checked_call(n, PYRT(pyrt_random_seed),
                  {define_random_state(module_, false), seed, has});
     return true;
   }
   case OpKind::RandomNew: {
     llvm::Value* has = b.getInt32(n.inputs().empty() ? 0 : 1);
     llvm::Value* seed = n.inputs().empty() ? b.getInt64(0) : value(n.input(0));
-    bind(n.output(), checked_call(n, "pyrt_generator_new", ptr, {i64, i32}, {seed, has}));
+    bind(n.output(), checked_call(n, PYRT(pyrt_generator_new), {seed, has}));
     return true;
   }
   case OpKind::RandomDraw:
@@ -72,9 +70,7 @@ bool FunctionEmitter::emit_random_op(const ir::Node& n) {
 // Note [Random draws] in ir/verify_random.cpp: the operands, and the runtime call per result type.
 void FunctionEmitter::emit_random_draw(const ir::Node& n) {
   llvm::IRBuilder<>& b = builder_;
-  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   llvm::Type* i64 = b.getInt64Ty();
-  llvm::Type* i32 = b.getInt32Ty();
   llvm::Type* f64 = b.getDoubleTy();
   llvm::Value* null = llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(context_));
   const std::string& fn = n.str_attr("fn");
@@ -120,12 +116,12 @@ void FunctionEmitter::emit_random_draw(const ir::Node& n) {
     bool f32 = dtype && std::holds_alternative<std::string>(*dtype) &&
                std::get<std::string>(*dtype) == "float32";
     bind(n.output(),
-         checked_call(n, "pyrt_random_f64", f64, {ptr, ptr, i32, ptr, i32},
+         checked_call(n, PYRT(pyrt_random_f64),
                       {state, generator, code, fp, b.getInt32(f32 ? PYRT_F32 : PYRT_F64)}));
     return;
   }
   if (out.is(TypeKind::Int)) {
-    bind(n.output(), checked_call(n, "pyrt_random_i64", i64, {ptr, ptr, i32, ptr, ptr},
+    bind(n.output(), checked_call(n, PYRT(pyrt_random_i64),
                                   {state, generator, code, ip, p}));
     return;
   }
@@ -135,7 +131,7 @@ void FunctionEmitter::emit_random_draw(const ir::Node& n) {
     dims.push_back(value(n.input(i)));
   llvm::Value* shape = stack_array(i64, dims);
   llvm::Value* array =
-      checked_call(n, "pyrt_random_array", ptr, {ptr, ptr, i32, ptr, ptr, ptr, ptr, i32, i32, ptr},
+      checked_call(n, PYRT(pyrt_random_array),
                    {state, generator, code, fp, ip, population, p,
                     b.getInt32(uint32_t(runtime_dtype(out.dtype()))),
                     b.getInt32(uint32_t(dims.size())), shape});
@@ -143,7 +139,7 @@ void FunctionEmitter::emit_random_draw(const ir::Node& n) {
   // A numpy scalar (np.int64 of rng.integers(5), an element of choice) is a register (Note [Numpy
   // scalars are registers] in emit_numpy_scalars.cpp): the 0-d result is loaded and released.
   bind(n.output(), load_scalar(array, out.dtype()));
-  b.CreateCall(runtime("pyrt_array_release", b.getVoidTy(), {ptr}), {array});
+  b.CreateCall(PYRT(pyrt_array_release), {array});
 }
 
 } // namespace pyscript::codegen

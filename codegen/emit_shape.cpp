@@ -1,6 +1,7 @@
 // The ops that make, join and select arrays -> calls of runtime/array_join.cpp and
 // runtime/array_select.cpp (include/pyscript/runtime.h). Every result is a new reference.
 #include "codegen/emitter.hpp"
+#include "codegen/runtime_callee.hpp"
 
 namespace pyscript::codegen {
 
@@ -11,7 +12,6 @@ bool FunctionEmitter::emit_shape_op(const ir::Node& n) {
   llvm::IRBuilder<>& b = builder_;
   llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
   llvm::Type* i64 = b.getInt64Ty();
-  llvm::Type* i32 = b.getInt32Ty();
   auto in = [&](size_t i) { return value(n.input(i)); };
   auto i32_const = [&](int64_t v) { return b.getInt32(uint32_t(v)); };
   auto operands = [&] {
@@ -23,7 +23,7 @@ bool FunctionEmitter::emit_shape_op(const ir::Node& n) {
   llvm::Value* r = nullptr;
   switch (n.kind()) {
   case OpKind::ArrayConcat:
-    r = checked_call(n, "pyrt_array_concat", ptr, {i32, ptr, i64, i32, i32},
+    r = checked_call(n, PYRT(pyrt_array_concat),
                      {i32_const(int64_t(n.inputs().size())), operands(),
                       b.getInt64(uint64_t(n.int_attr("axis"))),
                       i32_const(std::get<bool>(*n.attr("stack"))),
@@ -33,23 +33,22 @@ bool FunctionEmitter::emit_shape_op(const ir::Node& n) {
     std::vector<llvm::Value*> axes;
     for (int64_t a : n.ints_attr("axes"))
       axes.push_back(b.getInt64(uint64_t(a)));
-    r = b.CreateCall(runtime("pyrt_array_expand_dims", ptr, {ptr, i32, ptr}),
+    r = b.CreateCall(PYRT(pyrt_array_expand_dims),
                      {in(0), i32_const(int64_t(axes.size())), stack_array(i64, axes)});
     break;
   }
   case OpKind::ArrayTake:
   case OpKind::ArrayMask:
     r = checked_call(
-        n, n.kind() == OpKind::ArrayTake ? "pyrt_array_take" : "pyrt_array_mask", ptr,
-        {ptr, ptr, i32, i32},
+        n, n.kind() == OpKind::ArrayTake ? PYRT(pyrt_array_take) : PYRT(pyrt_array_mask),
         {in(0), in(1), i32_const(n.int_attr("axis")), i32_const(n.int_attr("source_axis"))});
     break;
   case OpKind::ArrayTri:
-    r = checked_call(n, "pyrt_array_tri", ptr, {ptr, i64, i32},
+    r = checked_call(n, PYRT(pyrt_array_tri),
                      {in(0), in(1), i32_const(std::get<bool>(*n.attr("upper")))});
     break;
   case OpKind::ArrayMeshgrid:
-    r = checked_call(n, "pyrt_array_meshgrid", ptr, {i32, ptr, i32, i32},
+    r = checked_call(n, PYRT(pyrt_array_meshgrid),
                      {i32_const(int64_t(n.inputs().size())), operands(),
                       i32_const(n.int_attr("which")), i32_const(n.str_attr("indexing") == "ij")});
     break;
@@ -62,13 +61,13 @@ bool FunctionEmitter::emit_shape_op(const ir::Node& n) {
     const ir::Type& t = n.input(last)->type();
     llvm::Value* fill =
         t.is(TypeKind::Float)
-            ? b.CreateCall(runtime("pyrt_array_scalar", ptr, {i32, b.getDoubleTy()}),
+            ? b.CreateCall(PYRT(pyrt_array_scalar),
                            {i32_const(PYRT_F64), in(last)})
-            : b.CreateCall(runtime("pyrt_array_scalar_i64", ptr, {i64}),
+            : b.CreateCall(PYRT(pyrt_array_scalar_i64),
                            {t.is(TypeKind::Bool) ? b.CreateZExt(in(last), i64) : in(last)});
-    r = b.CreateCall(runtime("pyrt_array_pad", ptr, {ptr, ptr, ptr, ptr, ptr}),
+    r = b.CreateCall(PYRT(pyrt_array_pad),
                      {ctx_, in(0), stack_array(i64, widths), fill, site(n)});
-    b.CreateCall(runtime("pyrt_array_release", b.getVoidTy(), {ptr}), {fill});
+    b.CreateCall(PYRT(pyrt_array_release), {fill});
     return_if_failed();
     break;
   }

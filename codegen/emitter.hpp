@@ -25,9 +25,6 @@ public:
   llvm::Value* c_string(const std::string& s);
   // "file.py:LINE:COL" of a node, for runtime errors.
   llvm::Value* site(const ir::Node& n);
-  // Runtime function by name, declared on first use.
-  llvm::FunctionCallee runtime(const char* name, llvm::Type* ret, std::vector<llvm::Type*> params);
-  llvm::FunctionCallee runtime_vararg(const char* name, llvm::Type* ret, std::vector<llvm::Type*> params);
   // if (cond) { pyrt_raise(ctx, kind, site); return; }  -- cond is expected false.
   void raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir::Node& n);
   void raise_if(llvm::Value* cond, pyrt_error_kind kind, llvm::Value* site); // site: a "file:line:col" string
@@ -36,8 +33,8 @@ public:
   // if (failed) return;  (releasing what the frame owns: failure_exit)
   void return_if(llvm::Value* failed);
   // A runtime call that may record an error: name(ctx, args..., site of n), then return_if_failed.
-  llvm::Value* checked_call(const ir::Node& n, const char* name, llvm::Type* ret, std::vector<llvm::Type*> params,
-                            std::vector<llvm::Value*> args);
+  // (callee: PYRT(name), codegen/runtime_callee.hpp)
+  llvm::Value* checked_call(const ir::Node& n, llvm::FunctionCallee callee, std::vector<llvm::Value*> args);
   // A stack array of `t` (room for at least `min_size`, allocated once in the entry block)
   // holding `values`, stored here: shapes, index specs and operand lists for runtime calls.
   llvm::Value* stack_array(llvm::Type* t, const std::vector<llvm::Value*>& values, size_t min_size = 1);
@@ -72,7 +69,8 @@ public:
   // Retain/release every array `v` holds (itself, or a tuple's elements).
   void retain_arrays(llvm::Value* v, const ir::Type& t);
   void release_arrays(llvm::Value* v, const ir::Type& t);
-  void visit_arrays(llvm::Value* v, const ir::Type& t, const char* fn);
+  enum class Count { Retain, Release, Share };
+  void visit_arrays(llvm::Value* v, const ir::Type& t, Count what);
   void emit_print(const ir::Node& n);
   void emit_print_format(const ir::Node& n);
   // RecursionError when `c_levels` more levels (C calls CPython makes here) pass the limit.

@@ -38,29 +38,6 @@ typedef enum pyrt_random_fn {
   PYRT_RANDOM_PERMUTATION,
 } pyrt_random_fn;
 
-/* np.random.seed(seed) (has_seed 0: from the OS). */
-void pyrt_random_seed(pyrt_context* ctx, uint64_t* legacy, int64_t seed, int32_t has_seed,
-                      const char* site);
-/* np.random.default_rng(seed) (has_seed 0: from the OS); a new reference. */
-pyrt_generator* pyrt_generator_new(pyrt_context* ctx, int64_t seed, int32_t has_seed,
-                                   const char* site);
-void pyrt_generator_retain(pyrt_generator* g);
-void pyrt_generator_release(pyrt_generator* g); /* NULL is allowed */
-/* Reachable from other threads (a module global): counted atomically, draws under its lock. */
-void pyrt_generator_share(pyrt_generator* g);
-
-/* size=None draws: a Python float (dtype: PYRT_F64, or PYRT_F32 for
- * Generator.random(dtype=float32)) or int. */
-double pyrt_random_f64(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn,
-                       const double* fp, int32_t dtype, const char* site);
-int64_t pyrt_random_i64(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn,
-                        const int64_t* ip, pyrt_array* p, const char* site);
-/* An array of `shape` (a numpy scalar: ndim 0) of `dtype`; permutation's shape is its input's. */
-pyrt_array* pyrt_random_array(pyrt_context* ctx, uint64_t* legacy, pyrt_generator* g, int32_t fn,
-                              const double* fp, const int64_t* ip, pyrt_array* population,
-                              pyrt_array* p, int32_t dtype, int32_t ndim, const int64_t* shape,
-                              const char* site);
-
 #ifdef __cplusplus
 }
 #endif
