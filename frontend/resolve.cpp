@@ -282,8 +282,9 @@ private:
     if (!sig) {
       Diagnostic& d = diags_.error(e.text_range, "attribute",
                                    "'" + e.text + "' is not an attribute pyscript supports");
-      d.help.push_back("arrays have T, shape, ndim, size, dtype, astype, reshape, transpose, "
-                       "sum, mean, max, min, argmax");
+      d.help.push_back("arrays have T, shape, ndim, size, dtype, astype, reshape, transpose, round, clip, "
+                       "cumsum, cumprod, argsort, and the reductions sum, mean, max, min, argmax, argmin, "
+                       "prod, var, std, all, any");
       return nullptr;
     }
     if (sig->kind == MemberKind::Function && !called) {

@@ -2,6 +2,7 @@
 // numpy's: which of equal elements comes first in argsort, and where -0.0 and 0.0 land in a sort
 // (Note [numpy's sort orders]).
 #include "runtime/array_internal.hpp"
+#include "runtime/array_sort_avx512.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,9 +16,9 @@ using namespace pyscript::runtime;
 // -0.0 and 0.0. numpy 1.24 (checked against it on thousands of arrays with ties):
 //  - kind="quicksort" (the default) is numpy's introsort (npysort/quicksort.cpp): median-of-3
 //    partitions down to 16 elements, then insertion sort, heapsort past 2*log2(n) levels. np.sort
-//    and np.argsort of every dtype here use it, except np.sort of float32 on a CPU with AVX-512,
-//    which numpy hands to its AVX-512 sorting network: pyscript does not reproduce where that
-//    puts -0.0 against 0.0, and raises instead when a float32 lane holds zeros of both signs.
+//    and np.argsort of every dtype here use it, except np.sort of float32 on a CPU with AVX-512
+//    (AVX512_SKX), which numpy hands to its AVX-512 quicksort: replayed in array_sort_avx512.cpp,
+//    since it decides the signs of zeros its own way (Note [numpy's AVX-512 float32 sort]).
 //  - kind="stable" / "mergesort": a stable sort; every stable sort gives the same result.
 //  - kind="heapsort": numpy's heapsort (npysort/heapsort.cpp).
 //  - floats: nan sorts after everything (numpy's `a < b || (b != b && a == a)`).
@@ -145,19 +146,15 @@ void sort_items(Item* items, int64_t n, int32_t kind, const Less& lt) {
     introsort(items, n, lt);
 }
 
-// Whether a float32 lane holds zeros of both signs (Note [numpy's sort orders]).
-bool mixed_zeros(const float* v, int64_t n) {
-  bool neg = false, pos = false;
-  for (int64_t i = 0; i < n; ++i)
-    if (v[i] == 0) (std::signbit(v[i]) ? neg : pos) = true;
-  return neg && pos;
+// numpy's heapsort of floats, the AVX-512 quicksort's fallback.
+void heapsort_f32(float* a, int64_t n) {
+  heapsort(a, n, [](float x, float y) { return less(x, y); });
 }
 
+// Sorts every lane of `a` along `axis` into `out` (argsort: the indices, int64).
 template <class T>
-bool sort_lanes(pyrt_context* ctx, const pyrt_array* a, pyrt_array* out, int axis, bool arg,
-                int32_t kind, const char* site) {
-  int64_t n = a->ndim ? a->shape[axis] : 1;
-  int64_t stride = a->ndim ? a->strides[axis] : 0, out_stride = a->ndim ? out->strides[axis] : 0;
+void sort_lanes(const pyrt_array* a, pyrt_array* out, int axis, bool arg, int32_t kind) {
+  int64_t n = a->shape[axis], stride = a->strides[axis], out_stride = out->strides[axis];
   // The lanes: every position of the other axes.
   pyrt_array outer = header_of(a), outer_out = header_of(out);
   outer.ndim = outer_out.ndim = 0;
@@ -172,13 +169,11 @@ bool sort_lanes(pyrt_context* ctx, const pyrt_array* a, pyrt_array* out, int axi
   outer_out.size = outer.size;
   std::vector<int64_t> out_bases;
   for_each_offset(&outer_out, [&](int64_t off) { out_bases.push_back(off); });
-  std::vector<T> values(size_t(n > 0 ? n : 0));
+  std::vector<T> values(static_cast<size_t>(n));
   std::vector<int64_t> order(values.size());
   const T* src = static_cast<const T*>(a->data);
   size_t lane = 0;
-  bool ok = true;
   for_each_offset(&outer, [&](int64_t base) {
-    if (!ok) return;
     for (int64_t i = 0; i < n; ++i)
       values[size_t(i)] = src[base + i * stride];
     int64_t out_base = out_bases[lane++];
@@ -192,24 +187,16 @@ bool sort_lanes(pyrt_context* ctx, const pyrt_array* a, pyrt_array* out, int axi
         dst[out_base + i * out_stride] = order[size_t(i)];
       return;
     }
-    if constexpr (std::is_same_v<T, float>) {
-      if (kind == kQuicksort && mixed_zeros(values.data(), n)) {
-        pyrt_raise_detail(
-            ctx, PYRT_VALUE_ERROR, site,
-            "np.sort of a float32 array holding both -0.0 and 0.0: numpy orders them by its "
-            "AVX-512 sorting network, which pyscript does not reproduce (sort with "
-            "kind=\"stable\", "
-            "or a float64 copy)");
-        ok = false;
-        return;
-      }
-    }
-    sort_items(values.data(), n, kind, [](T x, T y) { return less(x, y); });
+    bool avx512 = false;
+    if constexpr (std::is_same_v<T, float>)
+      avx512 = kind == kQuicksort && numpy_sorts_float32_with_avx512();
+    if constexpr (std::is_same_v<T, float>)
+      if (avx512) avx512_sort_float32(values.data(), n, heapsort_f32);
+    if (!avx512) sort_items(values.data(), n, kind, [](T x, T y) { return less(x, y); });
     T* dst = static_cast<T*>(out->data);
     for (int64_t i = 0; i < n; ++i)
       dst[out_base + i * out_stride] = values[size_t(i)];
   });
-  return ok;
 }
 
 } // namespace
@@ -233,28 +220,23 @@ pyrt_array* pyrt_array_sort(pyrt_context* ctx, pyrt_array* a, int64_t axis, int3
     return nullptr;
   }
   pyrt_array* out = new_array(ctx, site, arg ? PYRT_I64 : a->dtype, a->ndim, a->shape);
-  bool ok = out != nullptr;
-  if (ok) {
+  if (out) {
     switch (a->dtype) {
     case PYRT_F32:
-      ok = sort_lanes<float>(ctx, a, out, int(axis), arg, kind, site);
+      sort_lanes<float>(a, out, int(axis), arg, kind);
       break;
     case PYRT_F64:
-      ok = sort_lanes<double>(ctx, a, out, int(axis), arg, kind, site);
+      sort_lanes<double>(a, out, int(axis), arg, kind);
       break;
     case PYRT_I64:
-      ok = sort_lanes<int64_t>(ctx, a, out, int(axis), arg, kind, site);
+      sort_lanes<int64_t>(a, out, int(axis), arg, kind);
       break;
     default:
-      ok = sort_lanes<uint8_t>(ctx, a, out, int(axis), arg, kind, site);
+      sort_lanes<uint8_t>(a, out, int(axis), arg, kind);
       break;
     }
   }
   pyrt_array_release(flat);
-  if (!ok) {
-    pyrt_array_release(out);
-    return nullptr;
-  }
   return out;
 }
 

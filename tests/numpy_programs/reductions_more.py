@@ -31,3 +31,7 @@ print(np.all(n, axis=0), np.any(n, axis=1), np.count_nonzero(n), n.prod(axis=1, 
 e = np.zeros((0, 3))
 print(np.prod(e), np.prod(e, axis=0), np.all(e), np.any(e), np.all(e, axis=1), np.count_nonzero(e, axis=0))
 print(np.var(e, axis=1), np.std(e, axis=1), np.argmin(e, axis=1), np.prod(np.zeros((0,), dtype=np.int64)))
+
+# views with negative strides: each lane starts below the data pointer (a regression)
+r = t[::-1, :, ::-1]
+print(np.argmin(r, axis=2), np.count_nonzero(r > 0, axis=1), np.all(r > -4.5, axis=0), r.prod(axis=-1), np.any(r[::-1] > 4, axis=1))
