@@ -79,7 +79,9 @@ public:
   void emit_fused(const ir::Node& n);
   void emit_broadcast_blame(const ir::Node& n, const std::vector<size_t>& array_inputs);
   llvm::Value* emit_tanh(llvm::Value* x);
-  llvm::Value* emit_exp(llvm::Value* x);
+  // e^x; edges: exact at the overflow threshold and for subnormal results (two scalings), which
+  // tanh does not need.
+  llvm::Value* emit_exp(llvm::Value* x, bool edges = true);
 
 private:
   void emit_if(const ir::Node& n);
