@@ -184,6 +184,8 @@ private:
   ir::Value* scalar_to_array(ir::Value* v, const SourceRange& r);
   // indexing with None, np.newaxis, boolean masks and int arrays (lower_numpy_index.cpp)
   using IndexValues = std::map<const ast::Expr*, ir::Value*>;
+  bool slice_index(const ast::Expr& slice, const IndexValues& values, std::vector<ir::Value*>& inputs,
+                   ir::IntList& spec);
   bool lower_index_parts(const std::vector<const ast::Expr*>& parts, Environment& env, IndexValues& values,
                          bool& advanced);
   ir::Value* array_index_advanced(ir::Value* a, const std::vector<const ast::Expr*>& parts,

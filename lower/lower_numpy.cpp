@@ -581,6 +581,26 @@ Value* FunctionLowering::lower_array_attribute(Value* self, const ast::Expr& e) 
   return nullptr;
 }
 
+// A slice's part of an index (Note [Index specs]): its present bounds as int inputs and its item
+// in `spec`; false after a diagnostic.
+bool FunctionLowering::slice_index(const ast::Expr& slice, const IndexValues& values, std::vector<Value*>& inputs,
+                                   ir::IntList& spec) {
+  int64_t item = 0;
+  for (size_t k = 0; k < slice.operands.size(); ++k) {
+    const ast::ExprPtr& bound = slice.operands[k];
+    if (!bound) continue;
+    item |= int64_t(1) << k;
+    Value* v = values.at(bound.get());
+    if (!v->type().is(TypeKind::Int) && !v->type().is(TypeKind::Bool)) {
+      type_error(bound->range, "slice bounds must be ints");
+      return false;
+    }
+    inputs.push_back(cast(v, Type::int_(), bound->range));
+  }
+  spec.push_back(item);
+  return true;
+}
+
 Value* FunctionLowering::array_index(Value* a, const ast::Expr& index, Environment& env, const SourceRange& r) {
   std::vector<const ast::Expr*> parts;
   if (index.kind == ast::ExprKind::Tuple)
@@ -602,19 +622,7 @@ Value* FunctionLowering::array_index(Value* a, const ast::Expr& index, Environme
   int dropped = 0;
   for (const ast::Expr* p : parts) {
     if (p->kind == ast::ExprKind::Slice) {
-      int64_t item = 0;
-      for (size_t k = 0; k < p->operands.size(); ++k) {
-        const ast::ExprPtr& bound = p->operands[k];
-        if (!bound) continue;
-        item |= int64_t(1) << k;
-        Value* v = values.at(bound.get());
-        if (!v->type().is(TypeKind::Int) && !v->type().is(TypeKind::Bool)) {
-          type_error(bound->range, "slice bounds must be ints");
-          return nullptr;
-        }
-        inputs.push_back(cast(v, Type::int_(), bound->range));
-      }
-      spec.push_back(item);
+      if (!slice_index(*p, values, inputs, spec)) return nullptr;
       continue;
     }
     Value* v = values.at(p);

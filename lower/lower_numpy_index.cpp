@@ -104,19 +104,7 @@ Value* FunctionLowering::array_index_advanced(Value* a, const std::vector<const 
   int dropped = 0;
   for (const ast::Expr* p : parts) {
     if (p->kind == ast::ExprKind::Slice) {
-      int64_t item = 0;
-      for (size_t k = 0; k < p->operands.size(); ++k) {
-        const ast::ExprPtr& bound = p->operands[k];
-        if (!bound) continue;
-        item |= int64_t(1) << k;
-        Value* v = values.at(bound.get());
-        if (!v->type().is(TypeKind::Int) && !v->type().is(TypeKind::Bool)) {
-          type_error(bound->range, "slice bounds must be ints");
-          return nullptr;
-        }
-        inputs.push_back(cast(v, Type::int_(), bound->range));
-      }
-      spec.push_back(item);
+      if (!slice_index(*p, values, inputs, spec)) return nullptr;
       kinds.push_back(Part::Slice);
       ++consumed;
       continue;

@@ -93,6 +93,18 @@ std::string numpy_shape_text(const pyrt_array* a) {
   return out + ")";
 }
 
+bool resolve_axis(pyrt_context* ctx, pyrt_array*& a, int64_t& axis, pyrt_array*& flat, const char* site) {
+  if (axis < -int64_t(a->ndim)) {
+    int64_t size = a->size;
+    flat = pyrt_array_reshape(ctx, a, 1, &size, site);
+    if (!flat) return false;
+    a = flat;
+    axis = 0;
+  }
+  if (axis < 0) axis += a->ndim;
+  return true;
+}
+
 pyrt_array* new_array(pyrt_context* ctx, const char* site, int32_t dtype, int32_t ndim, const int64_t* shape) {
   // numpy multiplies the item size by every dimension but the zeros and refuses a product past
   // int64, so (2**62, 0) is too big although it holds nothing.

@@ -27,6 +27,10 @@ pyrt_array header_of(const pyrt_array* a);
 // numpy words it: "Unable to allocate 7.28 TiB for an array with shape (100000, 100000, 100) and
 // data type float64".
 pyrt_array* new_array(pyrt_context* ctx, const char* site, int32_t dtype, int32_t ndim, const int64_t* shape);
+// An axis argument made concrete: below -ndim (axis=None) `a` becomes its flattened copy or view
+// `flat` (a new reference the caller releases) and axis 0; a negative axis counts from the end.
+// False (flat null) after the error of the reshape.
+bool resolve_axis(pyrt_context* ctx, pyrt_array*& a, int64_t& axis, pyrt_array*& flat, const char* site);
 // "(1, 512)"
 std::string shape_text(const pyrt_array* a);
 std::string shape_text(int32_t ndim, const int64_t* shape);

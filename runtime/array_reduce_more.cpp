@@ -256,14 +256,7 @@ pyrt_array* pyrt_array_reduce_ex(pyrt_context* ctx, int32_t op, pyrt_array* a, i
 pyrt_array* pyrt_array_accumulate(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis,
                                   int32_t out_dtype, const char* site) {
   pyrt_array* flat = nullptr;
-  if (axis < -int64_t(a->ndim)) { // axis=None: the flattened array
-    int64_t size = a->size;
-    flat = pyrt_array_reshape(ctx, a, 1, &size, site);
-    if (!flat) return nullptr;
-    a = flat;
-    axis = 0;
-  }
-  if (axis < 0) axis += a->ndim;
+  if (!resolve_axis(ctx, a, axis, flat, site)) return nullptr;
   pyrt_array* out = new_array(ctx, site, out_dtype, a->ndim, a->shape);
   if (out) {
     Lanes l = lanes_of(a, int(axis));

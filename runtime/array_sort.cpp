@@ -206,14 +206,7 @@ extern "C" {
 pyrt_array* pyrt_array_sort(pyrt_context* ctx, pyrt_array* a, int64_t axis, int32_t arg,
                             int32_t kind, const char* site) {
   pyrt_array* flat = nullptr;
-  if (axis < -int64_t(a->ndim)) { // axis=None: the flattened array
-    int64_t size = a->size;
-    flat = pyrt_array_reshape(ctx, a, 1, &size, site);
-    if (!flat) return nullptr;
-    a = flat;
-    axis = 0;
-  }
-  if (axis < 0) axis += a->ndim;
+  if (!resolve_axis(ctx, a, axis, flat, site)) return nullptr;
   if (a->ndim == 0) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
                       "axis %lld is out of bounds for array of dimension 0", (long long)axis);
