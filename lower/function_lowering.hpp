@@ -31,6 +31,13 @@ bool contains_return(const ast::StmtList& body, bool with_value = false);
 std::optional<ir::Type> either_of(const ir::Type& a, const ir::Type& b);
 bool holds_either(const std::vector<ir::Value*>& values);
 
+// numpy helpers shared by the lower_numpy*.cpp files (defined in lower_numpy.cpp): the keyword
+// argument `name` of a call (null when absent), the dtype a Python scalar type stands for, and
+// numpy 2's promotion of two array dtypes.
+const ast::Keyword* keyword(const ast::Expr& call, const char* name);
+ir::DType scalar_dtype(const ir::Type& t);
+ir::DType promote_arrays(ir::DType a, ir::DType b);
+
 // Thrown when the program uses a feature the lowering does not cover yet (numpy arrays).
 struct NotYetSupported : std::runtime_error {
   SourceRange where;

@@ -17,9 +17,6 @@ using ir::Type;
 using ir::TypeKind;
 using ir::Value;
 
-namespace {
-
-
 // The dtype a Python scalar type stands for, when it meets arrays.
 DType scalar_dtype(const Type& t) {
   return t.is(TypeKind::Float) ? DType::Float64 : t.is(TypeKind::Bool) ? DType::Bool : DType::Int64;
@@ -32,6 +29,14 @@ DType promote_arrays(DType a, DType b) {
   if (b == DType::Bool) return a;
   return DType::Float64; // int64 with a float, or float32 with float64
 }
+
+const ast::Keyword* keyword(const ast::Expr& call, const char* name) {
+  for (const ast::Keyword& kw : call.keywords)
+    if (kw.name == name) return &kw;
+  return nullptr;
+}
+
+namespace {
 
 // An array dtype with a Python scalar (weak: it adapts to the array, unless it needs more kind).
 DType promote_weak(DType array, const Type& scalar) {
@@ -149,12 +154,6 @@ Value* FunctionLowering::array_item(Value* a, const Type& to, const SourceRange&
 }
 
 namespace {
-
-const ast::Keyword* keyword(const ast::Expr& call, const char* name) {
-  for (const ast::Keyword& kw : call.keywords)
-    if (kw.name == name) return &kw;
-  return nullptr;
-}
 
 // Flattens a nested list/tuple literal into `leaves`, and its shape into `shape`.
 bool flatten_literal(const ast::Expr& e, size_t depth, std::vector<int64_t>& shape,

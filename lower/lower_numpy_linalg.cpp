@@ -17,12 +17,6 @@ using ir::Value;
 
 namespace {
 
-const ast::Keyword* keyword(const ast::Expr& call, const char* name) {
-  for (const ast::Keyword& kw : call.keywords)
-    if (kw.name == name) return &kw;
-  return nullptr;
-}
-
 // norm's ord as written: None, a number (np.inf included), or a string ("fro", "nuc").
 using Ord = std::variant<std::monostate, double, std::string>;
 

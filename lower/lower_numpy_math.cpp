@@ -20,24 +20,6 @@ using ir::Value;
 
 namespace {
 
-const ast::Keyword* keyword(const ast::Expr& call, const char* name) {
-  for (const ast::Keyword& kw : call.keywords)
-    if (kw.name == name) return &kw;
-  return nullptr;
-}
-
-DType scalar_dtype(const Type& t) {
-  return t.is(TypeKind::Float) ? DType::Float64 : t.is(TypeKind::Bool) ? DType::Bool : DType::Int64;
-}
-
-// numpy 2's promotion of two array dtypes (as lower_numpy.cpp's).
-DType promote_arrays(DType a, DType b) {
-  if (a == b) return a;
-  if (a == DType::Bool) return b;
-  if (b == DType::Bool) return a;
-  return DType::Float64;
-}
-
 DType promote_weak(DType array, const Type& scalar) {
   if (scalar.is(TypeKind::Bool)) return array;
   if (scalar.is(TypeKind::Int)) return array == DType::Bool ? DType::Int64 : array;

@@ -21,12 +21,6 @@ namespace {
 
 constexpr int kMaxRank = 8; // PYRT_MAX_DIMS
 
-const ast::Keyword* keyword(const ast::Expr& call, const char* name) {
-  for (const ast::Keyword& kw : call.keywords)
-    if (kw.name == name) return &kw;
-  return nullptr;
-}
-
 // The argument at `position` (1 = the first) or given as keyword `name`; null when neither.
 const ast::Expr* argument(const ast::Expr& call, size_t position, const char* name) {
   if (const ast::Keyword* kw = keyword(call, name)) return kw->value.get();
