@@ -31,6 +31,11 @@ pyrt_array* new_array(pyrt_context* ctx, const char* site, int32_t dtype, int32_
 // `flat` (a new reference the caller releases) and axis 0; a negative axis counts from the end.
 // False (flat null) after the error of the reshape.
 bool resolve_axis(pyrt_context* ctx, pyrt_array*& a, int64_t& axis, pyrt_array*& flat, const char* site);
+// A reduction's axis and result shape: axis below -ndim is all axes (`all`), a negative one counts
+// from the end, one past the rank is numpy's ValueError (false after raising it); the kept axes
+// (with keepdims, reduced ones as 1) go to shape[0..ndim).
+bool reduction_shape(pyrt_context* ctx, const pyrt_array* a, int64_t& axis, int32_t keepdims, bool& all,
+                     int32_t& ndim, int64_t* shape, const char* site);
 // "(1, 512)"
 std::string shape_text(const pyrt_array* a);
 std::string shape_text(int32_t ndim, const int64_t* shape);

@@ -396,24 +396,36 @@ pyrt_array* pyrt_array_where(pyrt_context* ctx, pyrt_array* cond, pyrt_array* a,
   return out;
 }
 
-pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis, int32_t keepdims,
-                              int32_t out_dtype, const char* site) {
-  if (op >= PYRT_PROD) return pyrt_array_reduce_ex(ctx, op, a, axis, keepdims, 0, out_dtype, site);
-  bool all = axis < -int64_t(a->ndim);
-  if (!all && (axis >= a->ndim)) {
+} // extern "C"
+
+bool pyscript::runtime::reduction_shape(pyrt_context* ctx, const pyrt_array* a, int64_t& axis, int32_t keepdims,
+                                        bool& all, int32_t& ndim, int64_t* shape, const char* site) {
+  all = axis < -int64_t(a->ndim);
+  if (!all && axis >= a->ndim) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "axis %lld is out of bounds for array of dimension %d",
                       (long long)axis, a->ndim);
-    return nullptr;
+    return false;
   }
   if (!all && axis < 0) axis += a->ndim;
-  // The result's shape, and for each result element the elements it reduces.
-  int32_t ndim = 0;
-  int64_t shape[PYRT_MAX_DIMS];
+  ndim = 0;
   for (int d = 0; d < a->ndim; ++d) {
     bool reduced = all || d == axis;
     if (!reduced) shape[ndim++] = a->shape[d];
     else if (keepdims) shape[ndim++] = 1;
   }
+  return true;
+}
+
+extern "C" {
+
+pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis, int32_t keepdims,
+                              int32_t out_dtype, const char* site) {
+  if (op >= PYRT_PROD) return pyrt_array_reduce_ex(ctx, op, a, axis, keepdims, 0, out_dtype, site);
+  bool all;
+  int32_t ndim;
+  int64_t shape[PYRT_MAX_DIMS];
+  if (!reduction_shape(ctx, a, axis, keepdims, all, ndim, shape, site)) return nullptr;
+  // For each result element, the elements it reduces.
   int64_t count = all ? a->size : a->shape[axis];
   if (count == 0 && op != PYRT_SUM && op != PYRT_MEAN) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,

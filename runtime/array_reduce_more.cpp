@@ -213,23 +213,10 @@ extern "C" {
 pyrt_array* pyrt_array_reduce_ex(pyrt_context* ctx, int32_t op, pyrt_array* a, int64_t axis,
                                  int32_t keepdims, int64_t ddof, int32_t out_dtype,
                                  const char* site) {
-  bool all = axis < -int64_t(a->ndim);
-  if (!all && axis >= a->ndim) {
-    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                      "axis %lld is out of bounds for array of dimension %d", (long long)axis,
-                      a->ndim);
-    return nullptr;
-  }
-  if (!all && axis < 0) axis += a->ndim;
-  int32_t ndim = 0;
+  bool all;
+  int32_t ndim;
   int64_t shape[PYRT_MAX_DIMS];
-  for (int d = 0; d < a->ndim; ++d) {
-    bool reduced = all || d == axis;
-    if (!reduced)
-      shape[ndim++] = a->shape[d];
-    else if (keepdims)
-      shape[ndim++] = 1;
-  }
+  if (!reduction_shape(ctx, a, axis, keepdims, all, ndim, shape, site)) return nullptr;
   int64_t count = all ? a->size : a->shape[axis];
   if (count == 0 && op == PYRT_ARGMIN) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "attempt to get argmin of an empty sequence");
