@@ -20,9 +20,9 @@ using ExprPtr = std::unique_ptr<Expr>;
 using StmtPtr = std::unique_ptr<Stmt>;
 using StmtList = std::vector<StmtPtr>;
 
-enum class BinaryOp { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul };
-enum class UnaryOp { Neg, Pos, Not };
-enum class CompareOp { Lt, Le, Gt, Ge, Eq, Ne };
+enum class BinaryOp { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul, BitAnd, BitOr, BitXor, LShift, RShift };
+enum class UnaryOp { Neg, Pos, Not, Invert };
+enum class CompareOp { Lt, Le, Gt, Ge, Eq, Ne, In, NotIn, Is, IsNot };
 enum class BoolOp { And, Or };
 
 const char* spelling(BinaryOp op); // "+", "//", ...
@@ -43,13 +43,25 @@ enum class ExprKind {
   Subscript, // operands[0] [ operands[1] ]; several indices come as one Tuple
   Slice,     // operands[0]:operands[1]:operands[2], each may be null
   Tuple,     // operands: the elements
-  List,      // operands: the elements (only as data for np.array)
+  List,      // operands: the elements
   Binary,    // operands[0] binary_op operands[1]
   Unary,     // unary_op operands[0]
   Logical,   // operands[0] bool_op operands[1], short-circuit
   Compare,   // operands[0] compare_ops[0] operands[1] compare_ops[1] operands[2] ...
   IfExp,     // operands[1] if operands[0] else operands[2]
   FString,   // f"...": fstring holds the pieces; operands: the replacement fields' expressions
+  Dict,      // operands: key0, value0, key1, value1, ...
+  ListComp,  // [operands[0] comprehension...]
+  DictComp,  // {operands[0]: operands[1] comprehension...}
+  GeneratorExp, // (operands[0] comprehension...): only as a call's one argument
+};
+
+// One `for target in iter if cond...` clause of a comprehension, in source order.
+struct Comprehension {
+  std::unique_ptr<Expr> target; // a Name or a Tuple of targets
+  std::unique_ptr<Expr> iter;
+  std::vector<std::unique_ptr<Expr>> ifs;
+  SourceRange range;
 };
 
 struct Keyword {
@@ -82,22 +94,26 @@ struct Expr {
   std::vector<CompareOp> compare_ops;
   std::vector<Keyword> keywords; // Call
   std::vector<FStringPiece> fstring;
+  std::vector<Comprehension> comprehension; // ListComp, DictComp, GeneratorExp
 
   Expr(ExprKind k, SourceRange r) : kind(k), range(r) {}
 };
 
 enum class StmtKind {
   Expr,        // value
-  Assign,      // targets = value; a = b = v has two targets; a target is a Name, or a Tuple of Names
+  Assign,      // targets = value; a = b = v has two targets; a target is a Name, a Subscript
+               // (xs[i] = v, d[k] = v, xs[a:b] = ys), an Attribute, or a Tuple of targets
   If,          // if value: body else: orelse (elif is an If alone in orelse)
-  For,         // for targets[0] in value: body
-  While,       // while value: body
+  For,         // for targets[0] in value: body else: orelse
+  While,       // while value: body else: orelse
   Break,
   Continue,
   Return,      // value may be null
   Pass,
   Assert,      // assert value, message (message may be null)
   Import,      // import module as alias (alias == module without "as")
+  ImportFrom,  // from module import names[i].first as names[i].second (second == first without "as")
+  Del,         // del targets... (each a Subscript)
   FunctionDef, // function
 };
 
@@ -127,6 +143,7 @@ struct Stmt {
   ExprPtr annotation; // Assign: `x: float = ...`
   StmtList body, orelse;
   std::string module, alias;
+  std::vector<std::pair<std::string, std::string>> names; // ImportFrom
   std::unique_ptr<FunctionDef> function;
 
   Stmt(StmtKind k, SourceRange r) : kind(k), range(r) {}

@@ -65,6 +65,12 @@ Value* FunctionLowering::lower_expr_of_kind(const ast::Expr& e, Environment& env
     type_error(e.range, "an f-string is supported only as an argument of print()",
                "pyscript has no string values: print(f\"x={x}\") works, s = f\"...\" does not");
     return nullptr;
+  case ast::ExprKind::Dict:
+  case ast::ExprKind::ListComp:
+  case ast::ExprKind::DictComp:
+  case ast::ExprKind::GeneratorExp:
+    type_error(e.range, "this expression is not supported yet");
+    return nullptr;
   }
   PYSCRIPT_UNREACHABLE("unknown expression kind");
 }

@@ -34,6 +34,8 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_NAME_ERROR: return "NameError";
   case PYRT_OVERFLOW_ERROR: return "OverflowError";
   case PYRT_LINALG_ERROR: return "numpy.linalg.LinAlgError"; // as CPython prints numpy's class
+  case PYRT_KEY_ERROR: return "KeyError";
+  case PYRT_RUNTIME_ERROR: return "RuntimeError";
   default: return "error";
   }
 }

@@ -27,8 +27,9 @@ extern "C" {
  * 3: pyrt_array::shared, pyrt_array_share, pyrt_context's fields reordered (one per call).
  * 4: pyrt_raise_name_error, PYRT_NAME_ERROR. 5: pyrt_random_* and pyrt_generator_*
  * (runtime_random.h), PYRT_OVERFLOW_ERROR; reductions prod..std, sort, round, accumulate, linalg,
- * PYRT_LINALG_ERROR. */
-#define PYRT_ABI_VERSION 5
+ * PYRT_LINALG_ERROR. 6: str, list and dict objects (runtime_objects.h), PYRT_KEY_ERROR,
+ * PYRT_RUNTIME_ERROR. */
+#define PYRT_ABI_VERSION 6
 
 typedef enum pyrt_error_kind {
   PYRT_ZERO_DIVISION_INT = 1, /* integer division or modulo by zero */
@@ -54,6 +55,8 @@ typedef enum pyrt_error_kind {
   PYRT_NAME_ERROR,            /* a module-level name read before the top level assigned it */
   PYRT_OVERFLOW_ERROR,        /* the message is in detail */
   PYRT_LINALG_ERROR,          /* numpy.linalg.LinAlgError; the message is in detail */
+  PYRT_KEY_ERROR,             /* the message (repr of the key) is in detail */
+  PYRT_RUNTIME_ERROR,         /* the message is in detail */
 } pyrt_error_kind;
 
 /* CPython's default sys.getrecursionlimit(): frames of the top level and of every function that
@@ -127,6 +130,7 @@ typedef enum pyrt_linalg_op {
 #endif
 
 #include "pyscript/runtime_random.h"
+#include "pyscript/runtime_objects.h"
 
 /* The functions: one row each in runtime_functions.def (Note [One declaration of the runtime]). */
 #ifdef __cplusplus

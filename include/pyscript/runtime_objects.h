@@ -1,0 +1,106 @@
+/* Python's mutable and reference objects in compiled code: str, list, dict (runtime/str*.cpp,
+ * runtime/list.cpp, runtime/dict.cpp, runtime/value.cpp). Included by pyscript/runtime.h.
+ *
+ * Note [Object layout]
+ * Every object starts with a pyrt_object header: a reference count (negative: immortal, a constant
+ * in the code, never counted or freed), a `shared` flag (counted atomically once reachable from other
+ * threads, as arrays are) and its kind. Generated code retains and releases inline (`refcount += 1`
+ * unless negative) and calls pyrt_object_destroy when a count reaches zero.
+ *
+ * A value of a static type sits in a *slot* of a fixed size: the bytes its LLVM type takes in
+ * memory (int: int64_t, float: double, bool and None: one byte 0/1, str/list/dict/array/generator:
+ * a pointer, a tuple: its fields at the offsets of LLVM's struct layout). A list's elements, a
+ * dict's keys and values, and a tuple's fields are slots. A pyrt_type describes a slot's type, so
+ * the runtime copies, counts, compares, hashes and prints values of any static type with one
+ * generic code (runtime/value.cpp); codegen emits one constant pyrt_type per static type it needs.
+ *
+ * Ownership: a slot holding a reference owns it. Functions that store a value into a container take
+ * the reference the caller passes (the caller gives its reference away, as a Return does); functions
+ * that read one give a new reference (the runtime retains). Arguments that are containers are
+ * borrowed. Every function returning an object returns a new reference, or NULL after recording an
+ * error in ctx.
+ */
+#ifndef PYSCRIPT_RUNTIME_OBJECTS_H
+#define PYSCRIPT_RUNTIME_OBJECTS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum pyrt_object_kind { PYRT_OBJ_STR = 1, PYRT_OBJ_LIST = 2, PYRT_OBJ_DICT = 3 } pyrt_object_kind;
+
+typedef struct pyrt_object {
+  int64_t refcount; /* < 0: immortal */
+  int32_t shared;   /* nonzero: counted atomically */
+  int32_t kind;     /* pyrt_object_kind */
+} pyrt_object;
+
+/* The static type of a slot. */
+typedef enum pyrt_kind {
+  PYRT_K_NONE = 0,
+  PYRT_K_BOOL = 1,
+  PYRT_K_INT = 2,
+  PYRT_K_FLOAT = 3,
+  PYRT_K_STR = 4,
+  PYRT_K_LIST = 5,      /* items[0]: the element type */
+  PYRT_K_DICT = 6,      /* items[0]: key type, items[1]: value type */
+  PYRT_K_TUPLE = 7,     /* count fields: items[i] at offsets[i] */
+  PYRT_K_ARRAY = 8,     /* a pyrt_array* (rank >= 1) */
+  PYRT_K_GENERATOR = 9, /* a pyrt_generator* */
+  PYRT_K_NP_FLOAT64 = 10, /* numpy scalars: np.float64 (double), np.float32 (float), np.int64, np.bool_ */
+  PYRT_K_NP_FLOAT32 = 11,
+  PYRT_K_NP_INT64 = 12,
+  PYRT_K_NP_BOOL = 13,
+} pyrt_kind;
+
+typedef struct pyrt_type {
+  int32_t kind;  /* pyrt_kind */
+  int32_t count; /* tuple: number of fields; list: 1; dict: 2; else 0 */
+  int64_t size;  /* bytes of one slot */
+  int64_t align; /* alignment of one slot */
+  const struct pyrt_type* const* items;
+  const int64_t* offsets; /* tuple: each field's offset in the slot; else NULL */
+} pyrt_type;
+
+/* A str: immutable, UTF-8, with its length in code points. data holds size bytes and a NUL. */
+typedef struct pyrt_str {
+  pyrt_object head;
+  int64_t length; /* code points */
+  int64_t size;   /* bytes */
+  int64_t hash;   /* -1 until computed */
+  char data[];
+} pyrt_str;
+
+/* A list: `length` slots of `type->items[0]` at data, room for `capacity`. Generated code reads and
+ * writes elements in place (a bounds check and a load or store); offsets are fixed by this layout. */
+typedef struct pyrt_list {
+  pyrt_object head;
+  int64_t length;
+  int64_t capacity;
+  char* data;
+  const pyrt_type* type; /* PYRT_K_LIST */
+} pyrt_list;
+
+/* A dict: insertion-ordered entries (hash, key slot, value slot) and an open-addressing index over
+ * them. Layout private to runtime/dict.cpp but for the header's first fields. */
+typedef struct pyrt_dict {
+  pyrt_object head;
+  int64_t length; /* live entries */
+  const pyrt_type* type; /* PYRT_K_DICT */
+  /* private */
+  int64_t used;      /* entries written, deleted ones included */
+  int64_t capacity;  /* entries allocated */
+  char* entries;
+  int64_t* index;    /* index_size slots: -1 empty, -2 deleted, else an entry number */
+  int64_t index_size;
+  int64_t entry_size, key_offset, value_offset;
+  int64_t version;   /* bumped on every insertion or deletion: iteration checks it */
+} pyrt_dict;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,133 @@
+// Reference counts of str, list and dict objects, and the str allocation every object file uses
+// (Note [Object layout] in include/pyscript/runtime_objects.h).
+#include "runtime/object_internal.hpp"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace pyscript::runtime {
+
+pyrt_str* str_alloc(int64_t size, int64_t length) {
+  auto* s = static_cast<pyrt_str*>(std::malloc(sizeof(pyrt_str) + size_t(size) + 1));
+  if (!s) return nullptr;
+  s->head.refcount = 1;
+  s->head.shared = 0;
+  s->head.kind = PYRT_OBJ_STR;
+  s->length = length;
+  s->size = size;
+  s->hash = -1;
+  s->data[size] = '\0';
+  return s;
+}
+
+int64_t utf8_length(const char* bytes, int64_t size) {
+  int64_t n = 0;
+  for (int64_t i = 0; i < size; ++i) n += (static_cast<unsigned char>(bytes[i]) & 0xC0) != 0x80;
+  return n;
+}
+
+pyrt_str* str_from(const std::string& text) {
+  pyrt_str* s = str_alloc(int64_t(text.size()), utf8_length(text.data(), int64_t(text.size())));
+  if (s) std::memcpy(s->data, text.data(), text.size());
+  return s;
+}
+
+// Whether CPython's repr shows code point `c` (>= 0x80) as is (str.isprintable): letters, marks,
+// numbers, punctuation and symbols print; separators other than space, controls and unassigned
+// code points are escaped. This covers the ranges programs print (Latin, Greek, Cyrillic, CJK, ...).
+static bool printable_non_ascii(uint32_t c) {
+  if (c < 0xA0) return false;                   // C1 controls
+  if (c == 0xAD) return false;                  // soft hyphen (Cf)
+  if (c >= 0x2000 && c <= 0x200F) return false; // spaces and format characters
+  if (c >= 0x2028 && c <= 0x202F) return false;
+  if (c >= 0x205F && c <= 0x206F) return false;
+  if (c == 0x3000 || c == 0xFEFF) return false;
+  if (c >= 0xD800 && c <= 0xDFFF) return false;
+  if (c >= 0xE000 && c <= 0xF8FF) return false; // private use
+  if ((c & 0xFFFE) == 0xFFFE) return false;
+  return c < 0xE0000;
+}
+
+void append_str_repr(std::string& out, const char* bytes, int64_t size) {
+  bool has_single = std::memchr(bytes, '\'', size_t(size)) != nullptr;
+  bool has_double = std::memchr(bytes, '"', size_t(size)) != nullptr;
+  char quote = has_single && !has_double ? '"' : '\'';
+  out += quote;
+  char buf[16];
+  for (int64_t i = 0; i < size;) {
+    unsigned char c = static_cast<unsigned char>(bytes[i]);
+    if (c < 0x80) {
+      ++i;
+      if (c == '\\') out += "\\\\";
+      else if (c == '\n') out += "\\n";
+      else if (c == '\t') out += "\\t";
+      else if (c == '\r') out += "\\r";
+      else if (c == static_cast<unsigned char>(quote)) (out += '\\') += char(c);
+      else if (c < 0x20 || c == 0x7f) {
+        std::snprintf(buf, sizeof buf, "\\x%02x", c);
+        out += buf;
+      } else out += char(c);
+      continue;
+    }
+    int n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    uint32_t cp = c & (0xFF >> (n + 1));
+    for (int k = 1; k < n && i + k < size; ++k) cp = (cp << 6) | (static_cast<unsigned char>(bytes[i + k]) & 0x3F);
+    if (printable_non_ascii(cp)) {
+      out.append(bytes + i, size_t(n));
+    } else {
+      if (cp <= 0xFF) std::snprintf(buf, sizeof buf, "\\x%02x", cp);
+      else if (cp <= 0xFFFF) std::snprintf(buf, sizeof buf, "\\u%04x", cp);
+      else std::snprintf(buf, sizeof buf, "\\U%08x", cp);
+      out += buf;
+    }
+    i += n;
+  }
+  out += quote;
+}
+
+} // namespace pyscript::runtime
+
+using namespace pyscript::runtime;
+
+extern "C" {
+
+pyrt_str* pyrt_str_new(const char* bytes, int64_t size) {
+  pyrt_str* s = str_alloc(size, utf8_length(bytes, size));
+  if (s && size) std::memcpy(s->data, bytes, size_t(size));
+  return s;
+}
+
+void pyrt_object_destroy(pyrt_object* o) {
+  switch (o->kind) {
+  case PYRT_OBJ_STR: std::free(o); return;
+  case PYRT_OBJ_LIST: destroy_list(reinterpret_cast<pyrt_list*>(o)); return;
+  case PYRT_OBJ_DICT: destroy_dict(reinterpret_cast<pyrt_dict*>(o)); return;
+  }
+}
+
+void pyrt_object_retain(pyrt_object* o) {
+  if (!o || o->refcount < 0) return;
+  if (__builtin_expect(o->shared, 0)) std::atomic_ref<int64_t>(o->refcount).fetch_add(1, std::memory_order_relaxed);
+  else ++o->refcount;
+}
+
+void pyrt_object_release(pyrt_object* o) {
+  if (!o || o->refcount < 0) return;
+  if (__builtin_expect(o->shared, 0)) {
+    if (std::atomic_ref<int64_t>(o->refcount).fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+  } else if (--o->refcount > 0) {
+    return;
+  }
+  pyrt_object_destroy(o);
+}
+
+void pyrt_object_share(pyrt_object* o) {
+  if (!o || o->refcount < 0 || o->shared) return;
+  o->shared = 1;
+  if (o->kind == PYRT_OBJ_LIST) share_list(reinterpret_cast<pyrt_list*>(o));
+  else if (o->kind == PYRT_OBJ_DICT) share_dict(reinterpret_cast<pyrt_dict*>(o));
+}
+
+} // extern "C"

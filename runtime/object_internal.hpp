@@ -1,0 +1,28 @@
+// Internal to runtime/: what the object files (object.cpp, value.cpp, list.cpp, dict.cpp, str*.cpp)
+// share. Note [Object layout] in include/pyscript/runtime_objects.h.
+#pragma once
+
+#include "pyscript/runtime.h"
+
+#include <string>
+
+namespace pyscript::runtime {
+
+// A new str of `size` bytes (data filled by the caller, NUL added here), refcount 1, hash unknown;
+// `length` in code points. NULL when memory runs out.
+pyrt_str* str_alloc(int64_t size, int64_t length);
+// The number of code points in valid UTF-8.
+int64_t utf8_length(const char* bytes, int64_t size);
+// repr(s) appended to out: CPython's quotes and escapes.
+void append_str_repr(std::string& out, const char* bytes, int64_t size);
+// The text as a new str object (NULL when memory runs out).
+pyrt_str* str_from(const std::string& text);
+
+// Freeing an object whose count reached zero, by kind (list.cpp, dict.cpp).
+void destroy_list(pyrt_list* l);
+void destroy_dict(pyrt_dict* d);
+// Marking what a container holds as shared (list.cpp, dict.cpp).
+void share_list(pyrt_list* l);
+void share_dict(pyrt_dict* d);
+
+} // namespace pyscript::runtime
