@@ -127,7 +127,11 @@ public:
   const IntList& ints_attr(std::string_view name) const;
   void set_attr(std::string name, AttrValue v);
 
+  // Note [Effects] in ir/ops.hpp.
   bool is_pure() const { return (op_info(kind_).flags & kPure) != 0; }
+  bool reads_memory() const { return flags() == kNone || (flags() & (kReads | kWrites)) != 0; }
+  bool writes_memory() const { return flags() == kNone || (flags() & kWrites) != 0; }
+  bool may_raise() const { return flags() == kNone || (flags() & kRaises) != 0; }
 
   // Unlinks the node from its block and drops its inputs (recursively for its blocks).
   // Its outputs must be unused.
@@ -136,6 +140,7 @@ public:
 private:
   friend class Graph;
   friend class Block;
+  unsigned flags() const { return op_info(kind_).flags; }
   void drop_contents();
   OpKind kind_ = OpKind::Constant;
   SourceRange range_;
@@ -188,6 +193,12 @@ public:
   Value* add_input(Type t) { return top_->add_param(std::move(t)); }
   const std::vector<Value*>& outputs() const { return top_->outputs(); }
 
+  // Every value the graph has made (some may be unused or belong to destroyed nodes).
+  std::vector<Value*> all_values() const {
+    std::vector<Value*> out;
+    for (const auto& v : values_) out.push_back(v.get());
+    return out;
+  }
   // A node in no block yet; append or insert it.
   Node* create(OpKind kind, const std::vector<Value*>& inputs, const std::vector<Type>& output_types,
                const SourceRange& range);

@@ -12,7 +12,17 @@ enum class OpKind {
 #undef OP
 };
 
-enum OpFlags : unsigned { kNone = 0, kPure = 1 };
+// Note [Effects]
+// What an op does besides computing its outputs; passes ask (Node::reads_memory, writes_memory,
+// may_raise), never guess from the op's name.
+//   kPure    no effect, never raises: merged when equal, removed when unused.
+//   kReads   its result depends on the contents of a mutable object (a list, a dict): merged only
+//            with an equal op that no write separates from it; removed when unused.
+//   kWrites  changes a mutable object: never removed, merged or moved across another memory op.
+//   kRaises  may raise (IndexError, KeyError, MemoryError): never removed.
+// An op with none of the flags (kNone) is opaque: it may read, write and raise (calls, prints,
+// array ops whose errors matter).
+enum OpFlags : unsigned { kNone = 0, kPure = 1, kReads = 2, kWrites = 4, kRaises = 8 };
 
 struct OpInfo {
   std::string_view spelling;

@@ -79,6 +79,20 @@ public:
     if (w == "Unknown") return Type::unknown();
     if (w == "f32") return Type::float32();
     if (w == "Generator") return Type::generator();
+    if (w == "list") {
+      expect("[");
+      Type e = type();
+      expect("]");
+      return Type::list(std::move(e));
+    }
+    if (w == "dict") {
+      expect("[");
+      Type k = type();
+      expect(",");
+      Type v = type();
+      expect("]");
+      return Type::dict(std::move(k), std::move(v));
+    }
     if (w == "Tuple") {
       expect("[");
       std::vector<Type> elements;

@@ -24,6 +24,18 @@ Type Type::tuple(std::vector<Type> elements) {
   return t;
 }
 
+Type Type::list(Type element) {
+  Type t(TypeKind::List);
+  t.elements_ = {std::move(element)};
+  return t;
+}
+
+Type Type::dict(Type key, Type value) {
+  Type t(TypeKind::Dict);
+  t.elements_ = {std::move(key), std::move(value)};
+  return t;
+}
+
 Type Type::array(DType dtype, int rank) {
   Type t(TypeKind::Array);
   t.dtype_ = dtype;
@@ -62,6 +74,8 @@ std::string Type::to_string() const {
   case TypeKind::Generator: return "Generator";
   case TypeKind::Array:
     return std::string("Array[") + dtype_name(dtype_) + ", " + std::to_string(rank_) + "]";
+  case TypeKind::List: return "list[" + elements_[0].to_string() + "]";
+  case TypeKind::Dict: return "dict[" + elements_[0].to_string() + ", " + elements_[1].to_string() + "]";
   case TypeKind::Tuple: {
     std::string out = "Tuple[";
     for (size_t i = 0; i < elements_.size(); ++i)

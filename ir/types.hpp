@@ -16,7 +16,11 @@ namespace pyscript::ir {
 // numpy scalars meet] in lower/either.cpp): elements() are {the Python type, bool "is numpy"}.
 // Generator: numpy's np.random.Generator, a reference-counted object shared by reference (Note
 // [Random state] in runtime/random_api.cpp).
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator };
+// List, Dict: Python's mutable containers, shared by reference (Note [Object layout] in
+// include/pyscript/runtime_objects.h): elements() are {element} and {key, value}. An empty display
+// whose element type no use fixes has an Unknown element (Note [Empty containers] in
+// lower/lower_list.cpp).
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -36,8 +40,16 @@ public:
   static Type none() { return Type(TypeKind::None); }
   static Type str() { return Type(TypeKind::Str); }
   static Type unknown() { return Type(TypeKind::Unknown); }
+  // The element of an empty display, tagged with the display (Note [Empty containers]).
+  static Type unknown(int origin) {
+    Type t(TypeKind::Unknown);
+    t.rank_ = origin;
+    return t;
+  }
   static Type generator() { return Type(TypeKind::Generator); }
   static Type tuple(std::vector<Type> elements);
+  static Type list(Type element);
+  static Type dict(Type key, Type value);
   static Type array(DType dtype, int rank);
   // float|np.float64, int|np.int64, bool|np.bool_ (`python` is float, int or bool).
   static Type either(const Type& python);
@@ -56,6 +68,25 @@ public:
     if (kind_ == TypeKind::Generator) return true;
     for (const Type& e : elements_)
       if (e.holds_arrays()) return true;
+    return false;
+  }
+  // What a value owns references to: arrays (rank >= 1), generators, str, lists and dicts, or a
+  // tuple holding one of those. Memory planning counts these (Note [Array ownership]).
+  bool holds_refs() const {
+    if (kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict) return true;
+    if (kind_ == TypeKind::Array) return rank_ > 0;
+    if (kind_ == TypeKind::Generator) return true;
+    for (const Type& e : elements_)
+      if (e.holds_refs()) return true;
+    return false;
+  }
+  // A list or dict: mutable, shared by reference; `is` compares identity.
+  bool is_mutable_object() const { return kind_ == TypeKind::List || kind_ == TypeKind::Dict; }
+  // Whether an Unknown is anywhere inside (an empty container's element not fixed yet).
+  bool has_unknown() const {
+    if (kind_ == TypeKind::Unknown) return true;
+    for (const Type& e : elements_)
+      if (e.has_unknown()) return true;
     return false;
   }
   // Array[float64, 0] is numpy's np.float64 (an element read, a reduction's result, np.float64(x)).

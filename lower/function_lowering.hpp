@@ -241,6 +241,72 @@ private:
   bool literal_axis(const ast::Expr* e, int rank, std::optional<int64_t> fallback, std::optional<int64_t>& axis,
                     const SourceRange& r);
 
+  // lists, dicts, str (lower_list.cpp, lower_dict.cpp, lower_str.cpp, lower_list_builtins.cpp,
+  // lower_sequence_loop.cpp, lower_comprehension.cpp)
+public:
+  void fix_unknown(int origin, const ir::Type& with);
+  void fix_remaining_unknowns();
+  std::optional<ir::Type> annotation_type(const ast::Expr& a);
+  ir::Value* str_call(const std::string& fn, const std::vector<ir::Value*>& inputs, const ir::Type& out,
+                      const SourceRange& r);
+  ir::Value* to_str(ir::Value* v, bool repr, const SourceRange& r);
+
+private:
+  ir::Value* as_element(ir::Value* v, ir::Value* container, size_t which, const SourceRange& r);
+  ir::Value* index_value(ir::Value* i, const SourceRange& r, const char* what);
+  std::optional<ir::Type> display_type(std::vector<ir::Value*>& items, const std::vector<SourceRange>& at,
+                                       const char* what);
+  ir::Value* lower_list_display(const ast::Expr& e, Environment& env);
+  ir::Value* lower_dict_display(const ast::Expr& e, Environment& env);
+  ir::Value* list_subscript(ir::Value* list, const ast::Expr& e, Environment& env);
+  ir::Value* dict_subscript(ir::Value* d, const ast::Expr& e, Environment& env);
+  ir::Value* str_subscript(ir::Value* s, const ast::Expr& e, Environment& env);
+  void unknown_element(ir::Value* container, const SourceRange& r);
+  bool slice_bounds(const ast::Expr& slice, Environment& env, std::vector<ir::Value*>& inputs, int64_t& has);
+  void store_subscript(const ast::Expr& target, ir::Value* v, Environment& env);
+  void array_item_assignment(const ast::Expr& target);
+  ir::Value* as_same_list(ir::Value* other, ir::Value* list, const SourceRange& r);
+  void lower_del(const ast::Stmt& s, Environment& env);
+  ir::Value* lower_list_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
+                               std::vector<ir::Value*>& args);
+  ir::Value* lower_dict_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
+                               std::vector<ir::Value*>& args);
+  ir::Value* lower_str_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
+                              std::vector<ir::Value*>& args);
+  ir::Value* comparable_element(ir::Value* x, const ir::Type& element, const SourceRange& r);
+  bool check_key_type(const ir::Type& t, const SourceRange& r);
+  std::vector<ir::Value*> each_element(ir::Value* over, const SourceRange& r, std::vector<ir::Value*> carried,
+                                       const std::function<void(ir::Value*, std::vector<ir::Value*>&)>& body);
+  ir::Value* sequence_length(ir::Value* seq, const SourceRange& r);
+  ir::Value* element_at(ir::Value* seq, ir::Value* i, const SourceRange& r);
+  void raise_if(ir::Value* cond, int kind, const std::string& message, const SourceRange& r);
+  static ir::Type element_type(const ir::Type& t);
+  ir::Value* less_than(ir::Value* a, ir::Value* b, const SourceRange& r);
+  bool lower_sequence_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args,
+                              ir::Value*& out);
+  bool list_sort(ir::Value* list, const ast::Expr& call);
+  ir::Value* str_arithmetic(ast::BinaryOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
+  ir::Value* sequence_arithmetic(ast::BinaryOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
+  ir::Value* sequence_compare(ast::CompareOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
+  ir::Value* bitwise(ast::BinaryOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
+  ir::Value* lower_fstring_value(const ast::Expr& e, Environment& env);
+  ir::Value* lower_comprehension(const ast::Expr& e, Environment& env);
+  ir::Value* lower_call_argument(const ast::Expr& arg, Environment& env);
+  // Note [Loops over sequences] (lower_sequence_loop.cpp): what the next Loop of lower_loop goes over.
+  struct LoopOver {
+    std::vector<ir::Value*> sequences;                      // lists and str, read at i
+    std::vector<std::pair<ir::Value*, ir::Value*>> dicts;  // (dict, version) checked at each step
+    bool enumerate = false, zip = false;
+    ir::Value* enumerate_start = nullptr;
+  };
+  LoopOver loop_over_;
+  bool add_loop_sequence(ir::Value* v, const SourceRange& r);
+  void lower_sequence_loop(const ast::Stmt& s, Environment& env, const char* kind);
+  void lower_sequence_loop_over(const ast::Stmt& s, Environment& env);
+  ir::Value* loop_element(const LoopOver& over, ir::Value* i, const SourceRange& r);
+  ir::Value* loop_more(const LoopOver& over, ir::Value* i, const SourceRange& r);
+  std::vector<ast::StmtPtr> comprehension_asts_;
+
   ModuleLowering& module_;
   ir::Function& function_;
   DiagnosticEngine& diags_;

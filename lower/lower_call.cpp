@@ -48,6 +48,22 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
   if (callee.kind == ast::ExprKind::Attribute) {
     Value* object = lower_expr(*callee.operands[0], env);
     if (object && object->type().is(TypeKind::Generator)) return lower_generator_method(object, callee, e, env);
+    if (object && (object->type().is(TypeKind::List) || object->type().is(TypeKind::Dict) ||
+                   object->type().is(TypeKind::Str))) {
+      std::vector<Value*> args;
+      for (size_t i = 1; i < e.operands.size(); ++i) {
+        Value* v = lower_call_argument(*e.operands[i], env);
+        if (!v) return nullptr;
+        args.push_back(v);
+      }
+      if (object->type().is(TypeKind::List) && callee.text != "sort" && !e.keywords.empty()) {
+        type_error(e.keywords[0].name_range, "list." + callee.text + "() takes no keyword arguments");
+        return nullptr;
+      }
+      if (object->type().is(TypeKind::List)) return lower_list_method(object, callee, e, args);
+      if (object->type().is(TypeKind::Dict)) return lower_dict_method(object, callee, e, args);
+      return lower_str_method(object, callee, e, args);
+    }
     return object ? lower_array_method(object, callee, e, env) : nullptr;
   }
   if (callee.kind != ast::ExprKind::Name) return nullptr; // reported by the resolver
@@ -61,9 +77,14 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
       std::any_of(e.operands.begin() + 1, e.operands.end(),
                   [](const ast::ExprPtr& a) { return a->kind == ast::ExprKind::FString; }))
     return lower_print_fstrings(e, env);
+  if (!user_function && (name == "enumerate" || name == "zip")) {
+    type_error(e.range, name + "() is supported as the iterable of a 'for' loop or a comprehension",
+               "write [x for x in " + name + "(...)]");
+    return nullptr;
+  }
   std::vector<Value*> args;
   for (size_t i = 1; i < e.operands.size(); ++i) {
-    Value* v = lower_expr(*e.operands[i], env);
+    Value* v = user_function ? lower_expr(*e.operands[i], env) : lower_call_argument(*e.operands[i], env);
     if (!v) return nullptr;
     args.push_back(v);
   }
@@ -71,8 +92,15 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
     if (!module_.check_bound(name, callee.range, fn->name_range, is_main_, /*is_function=*/true)) return nullptr;
     return lower_user_call(*fn, e, args, env);
   }
+  if (Value* out; find_builtin(name) && lower_sequence_builtin(name, e, args, out)) return out;
   if (find_builtin(name)) return lower_builtin(name, e, args);
   return nullptr; // reported by the resolver
+}
+
+// An argument of a builtin or method: a generator expression is its list (Note [Comprehensions]).
+Value* FunctionLowering::lower_call_argument(const ast::Expr& arg, Environment& env) {
+  if (arg.kind == ast::ExprKind::GeneratorExp) return lower_comprehension(arg, env);
+  return lower_expr(arg, env);
 }
 
 Value* FunctionLowering::lower_math(const std::string& name, const ast::Expr& e,

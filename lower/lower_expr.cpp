@@ -49,10 +49,7 @@ Value* FunctionLowering::lower_expr_of_kind(const ast::Expr& e, Environment& env
     }
     return emit1(OpKind::TupleConstruct, items, Type::tuple(types), e.range);
   }
-  case ast::ExprKind::List:
-    type_error(e.range, "a list is supported only as the data of np.array(...)",
-               "use a tuple, or np.array([...]) for an array");
-    return nullptr;
+  case ast::ExprKind::List: return lower_list_display(e, env);
   case ast::ExprKind::Slice:
     type_error(e.range, "a slice is supported only as an index");
     return nullptr;
@@ -61,15 +58,14 @@ Value* FunctionLowering::lower_expr_of_kind(const ast::Expr& e, Environment& env
   case ast::ExprKind::Logical: return lower_logical(e, env, /*as_condition=*/false);
   case ast::ExprKind::Compare: return lower_compare(e, env);
   case ast::ExprKind::IfExp: return lower_ifexp(e, env);
-  case ast::ExprKind::FString:
-    type_error(e.range, "an f-string is supported only as an argument of print()",
-               "pyscript has no string values: print(f\"x={x}\") works, s = f\"...\" does not");
-    return nullptr;
-  case ast::ExprKind::Dict:
+  case ast::ExprKind::FString: return lower_fstring_value(e, env);
+  case ast::ExprKind::Dict: return lower_dict_display(e, env);
   case ast::ExprKind::ListComp:
-  case ast::ExprKind::DictComp:
+  case ast::ExprKind::DictComp: return lower_comprehension(e, env);
   case ast::ExprKind::GeneratorExp:
-    type_error(e.range, "this expression is not supported yet");
+    type_error(e.range, "a generator expression is supported only as the argument of sum, min, max, any, all, "
+                        "sorted, list or str.join",
+               "use a list comprehension: [...]");
     return nullptr;
   }
   PYSCRIPT_UNREACHABLE("unknown expression kind");
@@ -195,6 +191,9 @@ Value* FunctionLowering::lower_subscript(const ast::Expr& e, Environment& env) {
   if (!v) return nullptr;
   const ast::Expr& index = *e.operands[1];
   if (v->type().is(TypeKind::Array)) return array_index(v, index, env, e.range);
+  if (v->type().is(TypeKind::List)) return list_subscript(v, e, env);
+  if (v->type().is(TypeKind::Dict)) return dict_subscript(v, e, env);
+  if (v->type().is(TypeKind::Str)) return str_subscript(v, e, env);
   if (!v->type().is(TypeKind::Tuple)) {
     type_error(e.range, "a " + v->type().to_string() + " cannot be indexed");
     return nullptr;
@@ -307,9 +306,17 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
     return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return arithmetic(op, v[0], v[1], e); });
   if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
     if (op == ast::BinaryOp::MatMul) return array_matmul(a, b, e);
+    if (op >= ast::BinaryOp::BitAnd) {
+      type_error(e.range, std::string("'") + ast::spelling(op) + "' on arrays is not supported yet",
+                 "for bool arrays use np.logical_and / np.logical_or");
+      return nullptr;
+    }
     static const char* const names[] = {"add", "sub", "mul", "div", "floordiv", "mod", "pow", "matmul"};
     return array_binary(names[static_cast<int>(op)], a, b, e);
   }
+ if (a->type().is(TypeKind::Str) || b->type().is(TypeKind::Str)) return str_arithmetic(op, a, b, e);
+  if (a->type().is(TypeKind::List) || b->type().is(TypeKind::List)) return sequence_arithmetic(op, a, b, e);
+  if (op >= ast::BinaryOp::BitAnd) return bitwise(op, a, b, e);
   if (op == ast::BinaryOp::MatMul) {
     type_error(e.range, "'@' needs arrays, not '" + a->type().to_string() + "' and '" +
                             b->type().to_string() + "'");
@@ -363,9 +370,20 @@ Value* FunctionLowering::lower_unary(const ast::Expr& e, Environment& env) {
 Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
   if (holds_either({v}))
     return split_values({v}, e.range, [&](std::vector<Value*>& x) { return unary_value(e, x[0]); });
+ if (e.unary_op == ast::UnaryOp::Invert && !v->type().is(TypeKind::Array)) {
+    if (!v->type().is(TypeKind::Int) && !v->type().is(TypeKind::Bool)) {
+      type_error(e.range, "bad operand type for unary ~: '" + v->type().to_string() + "'");
+      return nullptr;
+    }
+    return emit1(OpKind::Invert, {v->type().is(TypeKind::Bool) ? cast(v, Type::int_(), e.range) : v}, Type::int_(), e.range);
+  }
   if (!v->type().is_number() && !v->type().is(TypeKind::Array)) {
     type_error(e.range, std::string("bad operand type for unary ") + ast::spelling(e.unary_op) +
                             ": '" + v->type().to_string() + "'");
+    return nullptr;
+  }
+  if (v->type().is(TypeKind::Array) && e.unary_op == ast::UnaryOp::Invert) {
+    type_error(e.range, "'~' on arrays is not supported yet", "for a bool array use np.logical_not(x)");
     return nullptr;
   }
   if (v->type().is(TypeKind::Array))
@@ -384,6 +402,9 @@ Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
 Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const ast::Expr& e) {
   if (holds_either({a, b}))
     return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return compare(op, v[0], v[1], e); });
+  if (op >= ast::CompareOp::In || a->type().holds_refs() || b->type().holds_refs() ||
+      (a->type().is(TypeKind::Tuple) && b->type().is(TypeKind::Tuple)))
+    if (Value* v = sequence_compare(op, a, b, e); v || op >= ast::CompareOp::In) return v;
   static const OpKind kinds[] = {OpKind::Lt, OpKind::Le, OpKind::Gt, OpKind::Ge, OpKind::Eq, OpKind::Ne};
   OpKind kind = kinds[static_cast<int>(op)];
   if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {

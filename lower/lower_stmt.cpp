@@ -79,8 +79,10 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
   case TypeKind::Str: {
     ir::Node* p = v->producer();
     if (p && p->kind() == OpKind::Constant) return const_bool(!p->str_attr("value").empty(), r);
-    break;
+    [[fallthrough]];
   }
+  case TypeKind::List:
+  case TypeKind::Dict: return emit1(OpKind::Lt, {const_int(0, r), sequence_length(v, r)}, Type::bool_(), r);
   default: break;
   }
   type_error(r, "the truth value of a " + v->type().to_string() + " is not supported");
@@ -93,6 +95,7 @@ void FunctionLowering::lower_body(const ast::StmtList& body, Environment env) {
   ast::collect_assigned_names(body, local_names_);
   for (const auto& [name, binding] : env.vars) local_names_.insert(name);
   lower_stmts(body, 0, env);
+  fix_remaining_unknowns(); // Note [Empty containers]
   ir::Block* top = function_.graph->top();
   block_ = top;
   const Binding* ret = env.find(kReturnValue);
@@ -246,12 +249,27 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
   case ast::StmtKind::Assert:
     lower_assert(s, env);
     return;
+  case ast::StmtKind::Del:
+    lower_del(s, env);
+    return;
+  case ast::StmtKind::ImportFrom:
+    type_error(s.range, "'from " + s.module + " import ...' is not supported yet",
+               "import the module and write " + s.module + ".NAME");
+    return;
   }
 }
 
 void FunctionLowering::lower_assign(const ast::Stmt& s, Environment& env) {
   Value* v = lower_expr(*s.value, env);
-  if (v && s.annotation) {
+  if (v && s.annotation && v->type().has_unknown()) {
+    // xs: list[int] = [] (Note [Empty containers])
+    std::optional<Type> want = annotation_type(*s.annotation);
+    if (want && want->kind() == v->type().kind()) {
+      for (size_t i = 0; i < want->elements().size(); ++i)
+        if (v->type().elements()[i].is(TypeKind::Unknown) && v->type().elements()[i].rank() > 0)
+          fix_unknown(v->type().elements()[i].rank(), want->elements()[i]);
+    }
+  } else if (v && s.annotation) {
     const ast::Expr& a = *s.annotation;
     std::string want = a.kind == ast::ExprKind::Name ? a.text : "";
     if ((want == "int" || want == "float" || want == "bool") && v->type().to_string() != want) {
@@ -271,7 +289,37 @@ void FunctionLowering::lower_assign(const ast::Stmt& s, Environment& env) {
   }
 }
 
+// The type an annotation names: int float bool str None list[T] dict[K, V] tuple[...]; nothing
+// for others.
+std::optional<Type> FunctionLowering::annotation_type(const ast::Expr& a) {
+  if (a.kind == ast::ExprKind::Name) {
+    if (a.text == "int") return Type::int_();
+    if (a.text == "float") return Type::float_();
+    if (a.text == "bool") return Type::bool_();
+    if (a.text == "str") return Type::str();
+    return std::nullopt;
+  }
+  if (a.kind == ast::ExprKind::None) return Type::none();
+  if (a.kind != ast::ExprKind::Subscript || a.operands[0]->kind != ast::ExprKind::Name) return std::nullopt;
+  const std::string& outer = a.operands[0]->text;
+  std::vector<const ast::Expr*> parts;
+  if (a.operands[1]->kind == ast::ExprKind::Tuple)
+    for (const ast::ExprPtr& p : a.operands[1]->operands) parts.push_back(p.get());
+  else parts.push_back(a.operands[1].get());
+  std::vector<Type> types;
+  for (const ast::Expr* p : parts) {
+    std::optional<Type> t = annotation_type(*p);
+    if (!t) return std::nullopt;
+    types.push_back(*t);
+  }
+  if ((outer == "list" || outer == "List") && types.size() == 1) return Type::list(types[0]);
+  if ((outer == "dict" || outer == "Dict") && types.size() == 2) return Type::dict(types[0], types[1]);
+  if (outer == "tuple" || outer == "Tuple") return Type::tuple(types);
+  return std::nullopt;
+}
+
 void FunctionLowering::poison_target(const ast::Expr& target, Environment& env) {
+  if (target.kind == ast::ExprKind::Subscript || target.kind == ast::ExprKind::Attribute) return;
   if (target.kind == ast::ExprKind::Name) {
     Binding b;
     b.state = Binding::State::Poisoned;
@@ -283,6 +331,14 @@ void FunctionLowering::poison_target(const ast::Expr& target, Environment& env) 
 }
 
 void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environment& env) {
+  if (target.kind == ast::ExprKind::Subscript) {
+    store_subscript(target, v, env);
+    return;
+  }
+  if (target.kind == ast::ExprKind::Attribute) {
+    type_error(target.range, "attribute assignment needs classes, which are not supported yet");
+    return;
+  }
   if (target.kind == ast::ExprKind::Name) {
     if (v->name_hint().empty() && !v->producer()) v->set_name_hint(target.text);
     if (v->producer() && v->name_hint().empty() && v->producer()->kind() != OpKind::Constant)
@@ -385,9 +441,17 @@ void FunctionLowering::lower_assert(const ast::Stmt& s, Environment& env) {
 
 void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
   const ast::Expr& iter = *s.value;
-  bool is_range = iter.kind == ast::ExprKind::Call && iter.operands[0]->kind == ast::ExprKind::Name &&
-                  iter.operands[0]->text == "range";
+  auto call_of = [&](const char* name) {
+    return iter.kind == ast::ExprKind::Call && iter.operands[0]->kind == ast::ExprKind::Name &&
+           iter.operands[0]->text == name && !env.find(name) && !module_.find_function(name);
+  };
+  bool is_range = call_of("range");
   if (!is_range) {
+    // enumerate(seq[, start]), zip(a, b, ...), reversed(seq): loops over sequences (lower_sequence_loop)
+    if ((call_of("enumerate") || call_of("zip")) && iter.keywords.empty()) {
+      lower_sequence_loop(s, env, call_of("enumerate") ? "enumerate" : "zip");
+      return;
+    }
     Value* v = lower_expr(iter, env);
     if (v && v->type().is(TypeKind::Array) && v->type().rank() > 0) {
       // Over the first axis: the target is a[i].
@@ -396,9 +460,15 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
       lower_loop(s, env, dim->output(), const_bool(true, s.range), nullptr, nullptr, v);
       return;
     }
+    if (v && (v->type().is(TypeKind::List) || v->type().is(TypeKind::Str) || v->type().is(TypeKind::Dict))) {
+      loop_over_ = LoopOver{};
+      loop_over_.sequences = {v};
+      lower_sequence_loop_over(s, env);
+      return;
+    }
     if (v) type_error(iter.range, "a 'for' loop over a " + v->type().to_string() +
                                       " is not supported",
-                      "loop over range(...) or over the first axis of an array");
+                      "loop over range(...), a list, a dict, a str or the first axis of an array");
     poison_target(*s.targets[0], env);
     return;
   }
@@ -438,7 +508,9 @@ void FunctionLowering::lower_while(const ast::Stmt& s, Environment& env) {
 // suffices unless loops nest.
 void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* trip_count,
                                   Value* first_cond, Value* start, Value* step, Value* over_array) {
+  LoopOver over = loop_over_;
   for (int round = 0;; ++round) {
+    loop_over_ = over;
     Environment before = env;
     size_t diagnostics_before = diags_.all().size();
     std::optional<Type> return_before = return_type_;
@@ -457,7 +529,10 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
 ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env, Value* trip_count,
                                             Value* first_cond, Value* start, Value* step, Value* over_array,
                                             std::map<std::string, Type>* widen) {
-  bool is_for = start != nullptr || over_array != nullptr;
+  bool over_sequences = !loop_over_.sequences.empty();
+  LoopOver over = std::move(loop_over_);
+  loop_over_ = LoopOver{};
+  bool is_for = start != nullptr || over_array != nullptr || over_sequences;
   // Carried: names the body assigns that exist before the loop, and the exit flags of `return`.
   std::set<std::string> assigned;
   ast::collect_assigned_names(s.body, assigned);
@@ -494,7 +569,9 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
   }
   ir::Block* saved = block_;
   block_ = body;
-  if (over_array) {
+  if (over_sequences) {
+    bind_target(*s.targets[0], loop_element(over, iteration, s.targets[0]->range), inner);
+  } else if (over_array) {
     const Type& t = over_array->type();
     ir::Node* row = emit(OpKind::ArrayIndex, {over_array, iteration},
                          {Type::array(t.dtype(), t.rank() - 1)}, s.targets[0]->range);
@@ -516,6 +593,8 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
   Value* next_cond;
   if (is_for) {
     next_cond = stop ? emit1(OpKind::Not, {stop}, Type::bool_(), s.range) : const_bool(true, s.range);
+    // Lists are read up to their length at each step, as CPython's iterator does.
+    if (over_sequences) next_cond = emit1(OpKind::BitAnd, {next_cond, loop_more(over, iteration, s.range)}, Type::bool_(), s.range);
   } else {
     // Evaluate the condition again only on paths that go on.
     Value* go_on = stop ? emit1(OpKind::Not, {stop}, Type::bool_(), s.range) : const_bool(true, s.range);

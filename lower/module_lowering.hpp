@@ -23,6 +23,8 @@ public:
   FunctionLowering* in_progress(const ir::Function* f) const;
 
   const ast::FunctionDef* find_function(const std::string& name) const;
+  // A fresh number: tags of empty containers (Note [Empty containers]), comprehension names.
+  int new_origin() { return ++origins_; }
   // The module an import alias names ("numpy" for np), or null.
   const std::string* module_of_alias(const std::string& alias) const;
   // The same for a use of the alias at `use` (an error there if its import has not run yet).
@@ -67,6 +69,7 @@ private:
   bool lowering_main_ = false;       // until the top level is lowered; after it all are bound
   SourceRange top_statement_;        // the top-level statement being lowered
   std::map<std::string, SourceRange> import_at_; // alias -> its import statement
+  int origins_ = 0;
 };
 
 

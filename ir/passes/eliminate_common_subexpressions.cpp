@@ -1,6 +1,9 @@
 // Common-subexpression elimination: a pure node equal to one that dominates it (same op,
 // attributes, inputs and types) is replaced by it. A block sees the nodes of the blocks that
-// enclose it, never those of a sibling block.
+// enclose it, never those of a sibling block. A node that only reads memory (kReads, Note
+// [Effects]: len of a list) is merged only with an equal one that no memory write separates from
+// it: each write starts a new memory generation, and a read's key includes its generation.
+//   %n1 = list_len(%xs); list_append(%xs, %v); %n2 = list_len(%xs)   stay two reads
 //   before:  %a : int = const[value=2]()
 //            %b : int = const[value=2]()
 //            %c : bool = lt(%x, %a)
@@ -29,14 +32,27 @@ std::string key_of(const Node* n) {
   return k;
 }
 
-bool cse_block(Block* b, std::vector<std::map<std::string, Node*>>& scopes) {
+// Whether `n` (nested blocks included) may write memory.
+bool writes(const Node* n) {
+  if (n->blocks().empty()) return n->writes_memory();
+  for (const Block* b : n->blocks())
+    for (const Node* inner : b->nodes())
+      if (writes(inner)) return true;
+  return false;
+}
+
+bool cse_block(Block* b, std::vector<std::map<std::string, Node*>>& scopes, unsigned& generation) {
   bool changed = false;
   scopes.emplace_back();
   std::vector<Node*> nodes = b->nodes();
   for (Node* n : nodes) {
-    for (Block* inner : n->blocks()) changed = cse_block(inner, scopes) || changed;
-    if (!n->is_pure() || !n->blocks().empty() || n->outputs().size() != 1) continue;
+    unsigned inner_generation = ++generation; // a block may run after writes of an earlier iteration
+    for (Block* inner : n->blocks()) changed = cse_block(inner, scopes, inner_generation) || changed;
+    if (writes(n)) ++generation;
+    bool read_only = !n->is_pure() && !n->writes_memory() && !n->may_raise();
+    if ((!n->is_pure() && !read_only) || !n->blocks().empty() || n->outputs().size() != 1) continue;
     std::string key = key_of(n);
+    if (read_only) key += "|gen=" + std::to_string(generation);
     Node* earlier = nullptr;
     for (auto it = scopes.rbegin(); it != scopes.rend() && !earlier; ++it) {
       auto found = it->find(key);
@@ -60,7 +76,8 @@ bool eliminate_common_subexpressions(Module& m) {
   bool changed = false;
   for (const auto& f : m.functions) {
     std::vector<std::map<std::string, Node*>> scopes;
-    changed = cse_block(f->graph->top(), scopes) || changed;
+    unsigned generation = 0;
+    changed = cse_block(f->graph->top(), scopes, generation) || changed;
   }
   return changed;
 }

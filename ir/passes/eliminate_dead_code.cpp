@@ -14,6 +14,7 @@ namespace {
 
 bool never_raises(const Node* n) {
   if (n->is_pure() || n->kind() == OpKind::LoadGlobal) return true;
+  if (!n->may_raise() && !n->writes_memory()) return true; // kReads only (Note [Effects])
   switch (n->kind()) {
   case OpKind::Cast: return !(n->input(0)->type().is(TypeKind::Float) && n->output()->type().is(TypeKind::Int));
   case OpKind::Add:

@@ -1,0 +1,199 @@
+// Dicts: displays, d[k], the dict methods; and loops over lists, dicts and str built directly in IR
+// (each_element: the builtins sum/min/max/any/all/sorted(key=) and `for x in xs`).
+#include "lower/function_lowering.hpp"
+#include "lower/module_lowering.hpp"
+#include "support/internal_error.hpp"
+
+namespace pyscript::lower {
+
+using ir::OpKind;
+using ir::Type;
+using ir::TypeKind;
+using ir::Value;
+
+namespace {
+
+bool hashable(const Type& t) {
+  switch (t.kind()) {
+  case TypeKind::Int:
+  case TypeKind::Float:
+  case TypeKind::Bool:
+  case TypeKind::Str:
+  case TypeKind::None: return true;
+  case TypeKind::Tuple:
+    for (const Type& e : t.elements())
+      if (!hashable(e)) return false;
+    return true;
+  case TypeKind::Unknown: return true;
+  default: return false;
+  }
+}
+
+} // namespace
+
+bool FunctionLowering::check_key_type(const Type& t, const SourceRange& r) {
+  if (hashable(t)) return true;
+  type_error(r, "a " + t.to_string() + " cannot be a dict key (CPython: unhashable type)",
+             "use an int, float, bool, str, or a tuple of those");
+  return false;
+}
+
+Value* FunctionLowering::lower_dict_display(const ast::Expr& e, Environment& env) {
+  std::vector<Value*> keys, values;
+  std::vector<SourceRange> key_at, value_at;
+  for (size_t i = 0; i + 1 < e.operands.size(); i += 2) {
+    Value* k = lower_expr(*e.operands[i], env);
+    if (!k) return nullptr;
+    Value* v = lower_expr(*e.operands[i + 1], env);
+    if (!v) return nullptr;
+    keys.push_back(k);
+    values.push_back(v);
+    key_at.push_back(e.operands[i]->range);
+    value_at.push_back(e.operands[i + 1]->range);
+  }
+  Type key = Type::unknown(module_.new_origin()), value = Type::unknown(module_.new_origin());
+  if (!keys.empty()) {
+    std::optional<Type> k = display_type(keys, key_at, "this dict's keys");
+    if (!k) return nullptr;
+    std::optional<Type> v = display_type(values, value_at, "this dict's values");
+    if (!v) return nullptr;
+    if (!check_key_type(*k, key_at[0])) return nullptr;
+    key = *k;
+    value = *v;
+  }
+  Value* d = emit1(OpKind::DictNew, {}, Type::dict(key, value), e.range);
+  for (size_t i = 0; i < keys.size(); ++i) emit(OpKind::DictSet, {d, keys[i], values[i]}, {}, e.operands[2 * i]->range);
+  return d;
+}
+
+Value* FunctionLowering::dict_subscript(Value* d, const ast::Expr& e, Environment& env) {
+  const ast::Expr& index = *e.operands[1];
+  Value* k = lower_expr(index, env);
+  if (!k) return nullptr;
+  const Type& key = d->type().elements()[0];
+  if (key.is(TypeKind::Unknown)) return unknown_element(d, e.range), nullptr;
+  if (!(k = comparable_element(k, key, index.range))) return nullptr;
+  return emit1(OpKind::DictGet, {d, k}, d->type().elements()[1], e.range);
+}
+
+Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee, const ast::Expr& e,
+                                           std::vector<Value*>& args) {
+  const std::string& name = callee.text;
+  auto arity = [&](size_t lo, size_t hi) {
+    if (args.size() >= lo && args.size() <= hi) return true;
+    type_error(e.range, "dict." + name + "() takes " +
+                            (lo == hi ? std::to_string(lo) : std::to_string(lo) + " or " + std::to_string(hi)) +
+                            " arguments, not " + std::to_string(args.size()));
+    return false;
+  };
+  auto arg_range = [&](size_t i) { return e.operands[i + 1]->range; };
+  const Type& key = self->type().elements()[0];
+  const Type& value = self->type().elements()[1];
+  auto key_arg = [&](size_t i) -> Value* {
+    if (key.is(TypeKind::Unknown)) return as_element(args[i], self, 0, arg_range(i));
+    return comparable_element(args[i], key, arg_range(i));
+  };
+  if (name == "get" || name == "pop" || name == "setdefault") {
+    if (!arity(name == "setdefault" ? 2 : 1, 2)) return nullptr;
+    Value* k = key_arg(0);
+    if (!k) return nullptr;
+    if (args.size() == 1) {
+      if (name == "get") {
+        type_error(e.range, "d.get(k) without a default gives None when k is missing, which pyscript cannot type",
+                   "give a default: d.get(k, 0), or test 'k in d' and read d[k]");
+        return nullptr;
+      }
+      if (value.is(TypeKind::Unknown)) return unknown_element(self, e.range), nullptr;
+      return emit1(OpKind::DictPop, {self, k}, value, e.range);
+    }
+    Value* deflt = as_element(args[1], self, 1, arg_range(1));
+    if (!deflt) return nullptr;
+    OpKind op = name == "get" ? OpKind::DictGetDefault : name == "pop" ? OpKind::DictPop : OpKind::DictSetDefault;
+    return emit1(op, {self, k, deflt}, self->type().elements()[1], e.range);
+  }
+  if (name == "keys" || name == "values" || name == "items") {
+    if (!arity(0, 0)) return nullptr;
+    int64_t what = name == "keys" ? 0 : name == "values" ? 1 : 2;
+    Type element = what == 0 ? key : what == 1 ? value : Type::tuple({key, value});
+    ir::Node* n = emit(OpKind::DictToList, {self}, {Type::list(element)}, e.range);
+    n->set_attr("what", what);
+    return n->output();
+  }
+  if (name == "update") {
+    if (!arity(1, 1)) return nullptr;
+    if (!args[0]->type().is(TypeKind::Dict) || !as_same_list(args[0], self, arg_range(0))) {
+      if (!args[0]->type().is(TypeKind::Dict)) type_error(arg_range(0), "dict.update() takes a dict here");
+      return nullptr;
+    }
+    emit(OpKind::DictUpdate, {self, args[0]}, {}, e.range);
+    return const_none(e.range);
+  }
+  if (name == "clear") {
+    if (!arity(0, 0)) return nullptr;
+    emit(OpKind::DictClear, {self}, {}, e.range);
+    return const_none(e.range);
+  }
+  if (name == "copy") {
+    if (!arity(0, 0)) return nullptr;
+    return emit1(OpKind::DictCopy, {self}, self->type(), e.range);
+  }
+  type_error(callee.text_range, "a dict has no method '" + name + "' in pyscript",
+             "dict methods: get keys values items pop setdefault update clear copy");
+  return nullptr;
+}
+
+// A Loop over the elements of a list (re-reading its length each step, as CPython does), the
+// characters of a str, or the keys of a dict (a snapshot, with CPython's error when the dict changes
+// size: Note [Loops over sequences]), carrying `carried` (initial values; the Loop's outputs are
+// the final ones): `body` lowers one iteration given the element and updates `carried`.
+std::vector<Value*> FunctionLowering::each_element(Value* over, const SourceRange& r, std::vector<Value*> carried,
+                                                   const std::function<void(Value*, std::vector<Value*>&)>& body) {
+  Value* seq = over;
+  Value* version = nullptr;
+  if (over->type().is(TypeKind::Dict)) {
+    version = emit1(OpKind::DictVersion, {over}, Type::int_(), r);
+    ir::Node* keys = emit(OpKind::DictToList, {over}, {Type::list(over->type().elements()[0])}, r);
+    keys->set_attr("what", int64_t(0));
+    seq = keys->output();
+  }
+  Value* n0 = sequence_length(seq, r);
+  Value* first = emit1(OpKind::Lt, {const_int(0, r), n0}, Type::bool_(), r);
+  bool is_str = seq->type().is(TypeKind::Str);
+  std::vector<Value*> inputs{is_str ? n0 : const_int(INT64_MAX, r), first};
+  inputs.insert(inputs.end(), carried.begin(), carried.end());
+  ir::Node* loop = emit(OpKind::Loop, inputs, {}, r);
+  ir::Block* b = loop->add_block();
+  Value* i = b->add_param(Type::int_());
+  std::vector<Value*> params;
+  for (Value* c : carried) params.push_back(b->add_param(c->type()));
+  ir::Block* saved = block_;
+  block_ = b;
+  if (version) emit(OpKind::DictCheck, {over, version}, {}, r);
+  std::vector<Value*> now = params;
+  body(element_at(seq, i, r), now);
+  Value* next = emit1(OpKind::Add, {i, const_int(1, r)}, Type::int_(), r);
+  Value* go = is_str ? const_bool(true, r) : emit1(OpKind::Lt, {next, sequence_length(seq, r)}, Type::bool_(), r);
+  b->return_node()->add_input(go);
+  for (Value* v : now) b->return_node()->add_input(v);
+  block_ = saved;
+  std::vector<Value*> outs;
+  for (Value* c : carried) outs.push_back(loop->add_output(c->type()));
+  return outs;
+}
+
+Value* FunctionLowering::sequence_length(Value* seq, const SourceRange& r) {
+  switch (seq->type().kind()) {
+  case TypeKind::List: return emit1(OpKind::ListLen, {seq}, Type::int_(), r);
+  case TypeKind::Dict: return emit1(OpKind::DictLen, {seq}, Type::int_(), r);
+  case TypeKind::Str: return emit1(OpKind::StrLen, {seq}, Type::int_(), r);
+  default: PYSCRIPT_UNREACHABLE("sequence_length of a non-sequence");
+  }
+}
+
+// seq[i] for 0 <= i < len(seq): a list element or a str's character.
+Value* FunctionLowering::element_at(Value* seq, Value* i, const SourceRange& r) {
+  if (seq->type().is(TypeKind::Str)) return str_call("index", {seq, i}, Type::str(), r);
+  return emit1(OpKind::ListGet, {seq, i}, seq->type().elements()[0], r);
+}
+
+} // namespace pyscript::lower

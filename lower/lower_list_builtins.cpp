@@ -1,0 +1,215 @@
+// The builtins over lists, dicts and str: len sum min max any all sorted reversed list dict
+// enumerate zip (as values), and generator expressions given to them (Note [Comprehensions]).
+#include "lower/function_lowering.hpp"
+#include "lower/module_lowering.hpp"
+#include "pyscript/runtime.h"
+
+namespace pyscript::lower {
+
+using ir::OpKind;
+using ir::Type;
+using ir::TypeKind;
+using ir::Value;
+
+namespace {
+
+bool is_sequence(const Type& t) {
+  return t.is(TypeKind::List) || t.is(TypeKind::Dict) || t.is(TypeKind::Str);
+}
+
+} // namespace
+
+// If(cond) { raise kind(message) }.
+void FunctionLowering::raise_if(Value* cond, int kind, const std::string& message, const SourceRange& r) {
+  ir::Node* n = emit(OpKind::If, {cond}, {}, r);
+  ir::Block* saved = block_;
+  block_ = n->add_block();
+  ir::Node* raise = emit(OpKind::Raise, {}, {}, r);
+  raise->set_attr("kind", int64_t(kind));
+  raise->set_attr("message", message);
+  n->add_block();
+  block_ = saved;
+}
+
+// The element type of a sequence (a dict's keys, a str's characters).
+Type FunctionLowering::element_type(const Type& t) {
+  if (t.is(TypeKind::Str)) return Type::str();
+  return t.elements()[0];
+}
+
+// a < b for two values of one element type (numbers, str, tuples and lists of them).
+Value* FunctionLowering::less_than(Value* a, Value* b, const SourceRange& r) {
+  if (a->type().is_number()) return emit1(OpKind::Lt, {a, b}, Type::bool_(), r);
+  ir::Node* n = emit(OpKind::ValueOrder, {a, b}, {Type::bool_()}, r);
+  n->set_attr("op", std::string("lt"));
+  return n->output();
+}
+
+// Handles name(args) when the builtin's argument is a list, dict or str; false to let
+// lower_builtin handle it. `out` is null after a diagnostic.
+bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast::Expr& e, std::vector<Value*>& args,
+                                              Value*& out) {
+  out = nullptr;
+  if ((name == "str" || name == "repr") && args.size() <= 1) {
+    if (args.empty()) out = const_str("", e.range);
+    else if (printable(args[0], e.range)) out = to_str(args[0], name == "repr", e.range);
+    return true;
+  }
+  if ((name == "ord" || name == "chr") && args.size() == 1) {
+    bool ord = name == "ord";
+    if (ord ? !args[0]->type().is(TypeKind::Str) : !(args[0] = index_value(args[0], e.operands[1]->range, "chr()"))) {
+      if (ord) type_error(e.range, "ord() expected a str, not " + args[0]->type().to_string());
+      return true;
+    }
+    out = str_call(name, {args[0]}, ord ? Type::int_() : Type::str(), e.range);
+    return true;
+  }
+  if ((name == "int" || name == "float") && args.size() == 1 && args[0]->type().is(TypeKind::Str)) {
+    out = str_call(name == "int" ? "to_int" : "to_float", {args[0]}, name == "int" ? Type::int_() : Type::float_(),
+                   e.range);
+    return true;
+  }
+  if (args.empty() || !is_sequence(args[0]->type())) {
+    if (name == "list" && args.empty()) {
+      out = emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())), e.range);
+      return true;
+    }
+    if (name == "dict" && args.empty()) {
+      out = emit1(OpKind::DictNew, {}, Type::dict(Type::unknown(module_.new_origin()), Type::unknown(module_.new_origin())), e.range);
+      return true;
+    }
+    return false;
+  }
+  Value* seq = args[0];
+  const Type& t = seq->type();
+  const SourceRange& r = e.range;
+  if (name == "len" && args.size() == 1) {
+    out = sequence_length(seq, r);
+    return true;
+  }
+  if (name == "str" || name == "repr" || name == "print" || name == "isinstance" || name == "bool") return false;
+  if (t.is(TypeKind::List) && t.elements()[0].is(TypeKind::Unknown) && name != "list") {
+    unknown_element(seq, r);
+    return true;
+  }
+  Type element = element_type(t);
+  if (name == "sum") {
+    if (args.size() > 2 || !element.is_number()) {
+      type_error(r, args.size() > 2 ? "sum() takes at most 2 arguments" : "sum() of " + element.to_string() + " elements is not supported",
+                 element.is(TypeKind::Str) ? "use ''.join(...)" : "");
+      return true;
+    }
+    Value* start = args.size() == 2 ? args[1] : nullptr;
+    Type acc_type = element.is(TypeKind::Bool) ? Type::int_() : element;
+    if (start && start->type().is(TypeKind::Float) && !acc_type.is(TypeKind::Float)) acc_type = Type::float_();
+    if (!start) {
+      if (acc_type.is(TypeKind::Float))
+        raise_if(emit1(OpKind::Eq, {sequence_length(seq, r), const_int(0, r)}, Type::bool_(), r), PYRT_VALUE_ERROR,
+                 "sum() of an empty list of floats is the int 0 in CPython; pyscript's sum has one type: write sum(xs, 0.0)",
+                 r);
+      start = acc_type.is(TypeKind::Float) ? const_float(0.0, r) : const_int(0, r);
+    }
+    if (start->type() != acc_type) start = cast(start, acc_type, r);
+    out = each_element(seq, r, {start}, [&](Value* x, std::vector<Value*>& c) {
+      if (x->type() != acc_type) x = cast(x, acc_type, r);
+      c[0] = emit1(OpKind::Add, {c[0], x}, acc_type, r);
+    })[0];
+    return true;
+  }
+  if ((name == "min" || name == "max") && args.size() == 1) {
+    Value* n = sequence_length(seq, r);
+    raise_if(emit1(OpKind::Eq, {n, const_int(0, r)}, Type::bool_(), r), PYRT_VALUE_ERROR,
+             name + "() arg is an empty sequence", r);
+    Value* first = element_at(seq->type().is(TypeKind::Dict) ? seq : seq, const_int(0, r), r);
+    if (seq->type().is(TypeKind::Dict)) {
+      type_error(r, name + "() of a dict is not supported", "use " + name + "(d.keys()) or " + name + "(d.values())");
+      return true;
+    }
+    out = each_element(seq, r, {first}, [&](Value* x, std::vector<Value*>& c) {
+      Value* better = name == "max" ? less_than(c[0], x, r) : less_than(x, c[0], r);
+      ir::Node* pick = emit(OpKind::Select, {better, x, c[0]}, {x->type()}, r);
+      c[0] = pick->output();
+    })[0];
+    return true;
+  }
+  if ((name == "any" || name == "all") && args.size() == 1) {
+    bool is_any = name == "any";
+    out = each_element(seq, r, {const_bool(!is_any, r)}, [&](Value* x, std::vector<Value*>& c) {
+      Value* tv = truth(x, r);
+      c[0] = emit1(is_any ? OpKind::Or : OpKind::BitAnd, {c[0], tv}, Type::bool_(), r);
+    })[0];
+    return true;
+  }
+  if (name == "list" || name == "sorted" || name == "reversed") {
+    if (args.size() != 1) {
+      type_error(r, name + "() takes 1 argument here");
+      return true;
+    }
+    Value* copy;
+    if (t.is(TypeKind::List)) {
+      ir::Node* n = emit(OpKind::ListSlice, {seq}, {t}, r);
+      n->set_attr("has", int64_t(0));
+      copy = n->output();
+    } else {
+      copy = emit1(OpKind::ListNew, {}, Type::list(element), r);
+      each_element(seq, r, {}, [&](Value* x, std::vector<Value*>&) { emit(OpKind::ListAppend, {copy, x}, {}, r); });
+    }
+    if (name == "reversed") emit(OpKind::ListReverse, {copy}, {}, r);
+    if (name == "sorted" && !list_sort(copy, e)) return true;
+    out = copy;
+    return true;
+  }
+  return false;
+}
+
+// xs.sort(key=f, reverse=True) or sorted(xs, ...), on the list `list`; false after a diagnostic.
+bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
+  bool reverse = false;
+  const ast::Expr* key = nullptr;
+  for (const ast::Keyword& k : call.keywords) {
+    if (k.name == "reverse") {
+      if (k.value->kind != ast::ExprKind::Bool) {
+        type_error(k.value->range, "reverse= must be True or False written in the call");
+        return false;
+      }
+      reverse = k.value->bool_value;
+    } else if (k.name == "key") {
+      key = k.value.get();
+    } else {
+      type_error(k.name_range, "unexpected keyword argument '" + k.name + "'");
+      return false;
+    }
+  }
+  const Type& element = list->type().elements()[0];
+  std::vector<Value*> inputs{list};
+  if (key) {
+    const ast::FunctionDef* fn = key->kind == ast::ExprKind::Name ? module_.find_function(key->text) : nullptr;
+    if (!fn) {
+      type_error(key->range, "key= must name a module-level function", "define it with 'def' and write key=name");
+      return false;
+    }
+    ast::Expr synthetic(ast::ExprKind::Call, key->range);
+    Environment empty;
+    Value* keys = emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())), call.range);
+    bool ok = true;
+    each_element(list, call.range, {}, [&](Value* x, std::vector<Value*>&) {
+      std::vector<Value*> one{x};
+      Value* k = ok ? lower_user_call(*fn, synthetic, one, empty) : nullptr;
+      if (!k || !(k = as_element(k, keys, 0, key->range))) {
+        ok = false;
+        return;
+      }
+      emit(OpKind::ListAppend, {keys, k}, {}, call.range);
+    });
+    if (!ok) return false;
+    inputs.push_back(keys);
+  } else if (element.is(TypeKind::Dict) || element.is(TypeKind::None)) {
+    type_error(call.range, "a list of " + element.to_string() + " cannot be sorted ('<' is not supported)");
+    return false;
+  }
+  ir::Node* n = emit(OpKind::ListSort, inputs, {}, call.range);
+  n->set_attr("reverse", reverse);
+  return true;
+}
+
+} // namespace pyscript::lower

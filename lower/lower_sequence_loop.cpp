@@ -1,0 +1,107 @@
+// `for` over lists, str and dicts, with enumerate(...) and zip(...) (Note [Loops over sequences]).
+//
+// Note [Loops over sequences]
+// `for x in xs` is a Loop whose body reads xs[i]; it goes on while i + 1 < len(xs), re-read at each
+// step, so a body that appends to xs sees the new elements as CPython's list iterator does. A str's
+// length is fixed. A dict is looped over a snapshot of its keys, and each step checks the dict's
+// version: CPython's "dictionary changed size during iteration". enumerate(xs, start) gives
+// (start + i, xs[i]); zip(a, b, ...) stops at the shortest.
+#include "lower/function_lowering.hpp"
+#include "lower/module_lowering.hpp"
+
+namespace pyscript::lower {
+
+using ir::OpKind;
+using ir::Type;
+using ir::TypeKind;
+using ir::Value;
+
+// A sequence to loop over: a list or str, or a dict as its keys (with the version check).
+bool FunctionLowering::add_loop_sequence(Value* v, const SourceRange& r) {
+  if (v->type().is(TypeKind::Dict)) {
+    loop_over_.dicts.push_back({v, emit1(OpKind::DictVersion, {v}, Type::int_(), r)});
+    ir::Node* keys = emit(OpKind::DictToList, {v}, {Type::list(v->type().elements()[0])}, r);
+    keys->set_attr("what", int64_t(0));
+    v = keys->output();
+  }
+  if (!v->type().is(TypeKind::List) && !v->type().is(TypeKind::Str)) {
+    type_error(r, "looping over a " + v->type().to_string() + " is not supported here",
+               "enumerate and zip take lists, str and dicts");
+    return false;
+  }
+  if (v->type().is(TypeKind::List) && v->type().elements()[0].is(TypeKind::Unknown)) {
+    unknown_element(v, r);
+    return false;
+  }
+  loop_over_.sequences.push_back(v);
+  return true;
+}
+
+void FunctionLowering::lower_sequence_loop(const ast::Stmt& s, Environment& env, const char* kind) {
+  const ast::Expr& iter = *s.value;
+  loop_over_ = LoopOver{};
+  size_t n_args = iter.operands.size() - 1;
+  bool enumerate = std::string(kind) == "enumerate";
+  if (enumerate ? (n_args < 1 || n_args > 2) : n_args < 1) {
+    type_error(iter.range, std::string(kind) + "() takes " + (enumerate ? "1 or 2 arguments" : "at least 1 argument"));
+    poison_target(*s.targets[0], env);
+    return;
+  }
+  for (size_t i = 1; i < iter.operands.size(); ++i) {
+    Value* v = lower_expr(*iter.operands[i], env);
+    if (!v) return poison_target(*s.targets[0], env);
+    if (enumerate && i == 2) {
+      if (!(v = index_value(v, iter.operands[i]->range, "enumerate() start"))) return poison_target(*s.targets[0], env);
+      loop_over_.enumerate_start = v;
+      break;
+    }
+    if (!add_loop_sequence(v, iter.operands[i]->range)) return poison_target(*s.targets[0], env);
+  }
+  loop_over_.enumerate = enumerate;
+  loop_over_.zip = !enumerate;
+  if (enumerate && !loop_over_.enumerate_start) loop_over_.enumerate_start = const_int(0, iter.range);
+  lower_sequence_loop_over(s, env);
+}
+
+void FunctionLowering::lower_sequence_loop_over(const ast::Stmt& s, Environment& env) {
+  LoopOver& over = loop_over_;
+  if (over.sequences.size() == 1 && !over.enumerate) {
+    Value* v = over.sequences[0];
+    over.sequences.clear();
+    if (!add_loop_sequence(v, s.value->range)) return poison_target(*s.targets[0], env);
+  }
+  Value* first = nullptr;
+  for (Value* seq : over.sequences) {
+    Value* more = emit1(OpKind::Lt, {const_int(0, s.range), sequence_length(seq, s.range)}, Type::bool_(), s.range);
+    first = first ? emit1(OpKind::BitAnd, {first, more}, Type::bool_(), s.range) : more;
+  }
+  lower_loop(s, env, const_int(INT64_MAX, s.range), first, nullptr, nullptr, nullptr);
+}
+
+// The loop target's value at iteration i (Note [Loops over sequences]).
+Value* FunctionLowering::loop_element(const LoopOver& over, Value* i, const SourceRange& r) {
+  for (const auto& [d, version] : over.dicts) emit(OpKind::DictCheck, {d, version}, {}, r);
+  std::vector<Value*> items;
+  for (Value* seq : over.sequences) items.push_back(element_at(seq, i, r));
+  if (over.enumerate) {
+    Value* index = emit1(OpKind::Add, {over.enumerate_start, i}, Type::int_(), r);
+    return emit1(OpKind::TupleConstruct, {index, items[0]}, Type::tuple({Type::int_(), items[0]->type()}), r);
+  }
+  if (items.size() == 1 && !over.zip) return items[0];
+  std::vector<Type> types;
+  for (Value* v : items) types.push_back(v->type());
+  return emit1(OpKind::TupleConstruct, items, Type::tuple(types), r);
+}
+
+// Whether iteration i + 1 exists.
+Value* FunctionLowering::loop_more(const LoopOver& over, Value* i, const SourceRange& r) {
+  Value* next = emit1(OpKind::Add, {i, const_int(1, r)}, Type::int_(), r);
+  Value* more = nullptr;
+  for (Value* seq : over.sequences) {
+    Value* m = emit1(OpKind::Lt, {next, sequence_length(seq, r)}, Type::bool_(), r);
+    more = more ? emit1(OpKind::BitAnd, {more, m}, Type::bool_(), r) : m;
+  }
+  return more;
+}
+
+} // namespace pyscript::lower

@@ -1,0 +1,144 @@
+// Operators on lists, dicts, str and tuples holding them: + * == < in is; and the bitwise
+// operators on ints and bools.
+#include "lower/function_lowering.hpp"
+#include "lower/module_lowering.hpp"
+
+namespace pyscript::lower {
+
+using ir::OpKind;
+using ir::Type;
+using ir::TypeKind;
+using ir::Value;
+
+Value* FunctionLowering::sequence_arithmetic(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
+  if (op == ast::BinaryOp::Add && a->type().is(TypeKind::List) && b->type().is(TypeKind::List)) {
+    if (!as_same_list(b, a, e.range)) return nullptr;
+    return emit1(OpKind::ListConcat, {a, b}, a->type(), e.range);
+  }
+  if (op == ast::BinaryOp::Mul) {
+    Value* list = a->type().is(TypeKind::List) ? a : b;
+    Value* n = a->type().is(TypeKind::List) ? b : a;
+    if (!(n = index_value(n, e.range, "repeat count"))) return nullptr;
+    return emit1(OpKind::ListRepeat, {list, n}, list->type(), e.range);
+  }
+  type_error(e.range, std::string("unsupported operand types for ") + ast::spelling(op) + ": '" +
+                          a->type().to_string() + "' and '" + b->type().to_string() + "'",
+             op == ast::BinaryOp::Add ? "both sides must be lists of one element type" : "");
+  return nullptr;
+}
+
+// ==, !=, <, <=, >, >=, in, not in, is, is not where an operand is a list, dict, str or tuple
+// holding one; null (without a diagnostic) when the ordinary comparison of numbers applies.
+Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b, const ast::Expr& e) {
+  const SourceRange& r = e.range;
+  auto negate = [&](Value* v) { return v ? emit1(OpKind::Not, {v}, Type::bool_(), r) : nullptr; };
+  if (op == ast::CompareOp::Is || op == ast::CompareOp::IsNot) {
+    Value* same;
+    const Type& ta = a->type();
+    const Type& tb = b->type();
+    if (ta.is(TypeKind::None) || tb.is(TypeKind::None)) {
+      same = const_bool(ta == tb, r); // a value of another type is never None
+    } else if (ta.is_mutable_object() && ta == tb) {
+      same = emit1(OpKind::Is, {a, b}, Type::bool_(), r);
+    } else if (ta.is_mutable_object() || tb.is_mutable_object()) {
+      same = const_bool(false, r);
+    } else {
+      type_error(r, "'is' compares identity, which CPython's caches decide for a " + ta.to_string(),
+                 "use '==' to compare values");
+      return nullptr;
+    }
+    return op == ast::CompareOp::Is ? same : negate(same);
+  }
+  if (op == ast::CompareOp::In || op == ast::CompareOp::NotIn) {
+    const Type& tb = b->type();
+    Value* found = nullptr;
+    if (tb.is(TypeKind::Str)) {
+      if (!a->type().is(TypeKind::Str)) {
+        type_error(r, "'in <string>' requires a str on the left, not " + a->type().to_string());
+        return nullptr;
+      }
+      found = str_call("contains", {b, a}, Type::bool_(), r);
+    } else if (tb.is(TypeKind::List) || tb.is(TypeKind::Dict)) {
+      const Type& element = tb.elements()[0];
+      if (element.is(TypeKind::Unknown)) {
+        found = const_bool(false, r); // an empty container nothing was stored into
+      } else {
+        Value* x = comparable_element(a, element, r);
+        if (!x) return nullptr;
+        found = emit1(tb.is(TypeKind::List) ? OpKind::ListContains : OpKind::DictContains, {b, x}, Type::bool_(), r);
+      }
+    } else if (tb.is(TypeKind::Tuple)) {
+      Value* any = const_bool(false, r);
+      for (size_t i = 0; i < tb.elements().size(); ++i) {
+        ir::Node* get = emit(OpKind::TupleGet, {b}, {tb.elements()[i]}, r);
+        get->set_attr("index", int64_t(i));
+        Value* eq = compare(ast::CompareOp::Eq, a, get->output(), e);
+        if (!eq) return nullptr;
+        any = emit1(OpKind::Or, {any, eq}, Type::bool_(), r);
+      }
+      found = any;
+    } else {
+      type_error(r, "'in' needs a list, dict, str or tuple on the right, not " + tb.to_string());
+      return nullptr;
+    }
+    return op == ast::CompareOp::In ? found : negate(found);
+  }
+  // Ordering and equality of two values of one type.
+  if (a->type().is(TypeKind::Str) && b->type().is(TypeKind::Str)) {
+    if (op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) {
+      Value* eq = emit1(OpKind::ValueEq, {a, b}, Type::bool_(), r);
+      return op == ast::CompareOp::Eq ? eq : negate(eq);
+    }
+  } else if (a->type() != b->type()) {
+    if (a->type().is_number() && b->type().is_number()) return nullptr;
+    std::vector<Value*> both{a, b};
+    if ((a->type().is(TypeKind::List) || a->type().is(TypeKind::Dict)) && a->type().kind() == b->type().kind() &&
+        display_type(both, {r, r}, "this comparison") && a->type() == b->type()) {
+      // unknown elements fixed
+    } else if (op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) {
+      if (a->type().is(TypeKind::Tuple) && b->type().is(TypeKind::Tuple)) return nullptr;
+      type_error(r, "comparing a " + a->type().to_string() + " with a " + b->type().to_string() + " is not supported");
+      return nullptr;
+    } else {
+      type_error(r, "'" + std::string(ast::spelling(op)) + "' between a " + a->type().to_string() + " and a " +
+                        b->type().to_string() + " is not supported");
+      return nullptr;
+    }
+  }
+  if (!a->type().holds_refs()) return nullptr; // tuples of numbers: the existing comparison
+  if (op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) {
+    Value* eq = emit1(OpKind::ValueEq, {a, b}, Type::bool_(), r);
+    return op == ast::CompareOp::Eq ? eq : negate(eq);
+  }
+  static const char* const names[] = {"lt", "le", "gt", "ge"};
+  ir::Node* n = emit(OpKind::ValueOrder, {a, b}, {Type::bool_()}, r);
+  n->set_attr("op", std::string(names[static_cast<int>(op)]));
+  return n->output();
+}
+
+Value* FunctionLowering::bitwise(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
+  const Type& ta = a->type();
+  const Type& tb = b->type();
+  auto integral = [](const Type& t) { return t.is(TypeKind::Int) || t.is(TypeKind::Bool); };
+  if (!integral(ta) || !integral(tb)) {
+    type_error(e.range, std::string("unsupported operand types for ") + ast::spelling(op) + ": '" + ta.to_string() +
+                            "' and '" + tb.to_string() + "'",
+               "bitwise operators take ints and bools");
+    return nullptr;
+  }
+  bool both_bool = ta.is(TypeKind::Bool) && tb.is(TypeKind::Bool);
+  bool shift = op == ast::BinaryOp::LShift || op == ast::BinaryOp::RShift;
+  Type out = both_bool && !shift ? Type::bool_() : Type::int_();
+  if (!out.is(TypeKind::Bool)) {
+    if (ta.is(TypeKind::Bool)) a = cast(a, Type::int_(), e.range);
+    if (tb.is(TypeKind::Bool)) b = cast(b, Type::int_(), e.range);
+  }
+  OpKind kind = op == ast::BinaryOp::BitAnd  ? OpKind::BitAnd
+                : op == ast::BinaryOp::BitOr ? OpKind::BitOr
+                : op == ast::BinaryOp::BitXor ? OpKind::BitXor
+                : op == ast::BinaryOp::LShift ? OpKind::LShift
+                                              : OpKind::RShift;
+  return emit1(kind, {a, b}, out, e.range);
+}
+
+} // namespace pyscript::lower
