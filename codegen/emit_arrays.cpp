@@ -63,6 +63,7 @@ void FunctionEmitter::retain_arrays(llvm::Value* v, const ir::Type& t) { visit_a
 void FunctionEmitter::release_arrays(llvm::Value* v, const ir::Type& t) { visit_arrays(v, t, Count::Release); }
 
 void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, Count what) {
+  if (!t.holds_refs()) return;
   if (t.holds_arrays() && t.is(TypeKind::Array)) {
     builder_.CreateCall(what == Count::Retain    ? PYRT(pyrt_array_retain)
                         : what == Count::Release ? PYRT(pyrt_array_release)
@@ -72,6 +73,11 @@ void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, Count what
     builder_.CreateCall(what == Count::Retain    ? PYRT(pyrt_generator_retain)
                         : what == Count::Release ? PYRT(pyrt_generator_release)
                                                  : PYRT(pyrt_generator_share),
+                        {v});
+  } else if (t.is(TypeKind::Str) || t.is(TypeKind::List) || t.is(TypeKind::Dict)) {
+    builder_.CreateCall(what == Count::Retain    ? PYRT(pyrt_object_retain)
+                        : what == Count::Release ? PYRT(pyrt_object_release)
+                                                 : PYRT(pyrt_object_share),
                         {v});
   } else if (t.is(TypeKind::Tuple)) {
     for (size_t i = 0; i < t.elements().size(); ++i)

@@ -242,7 +242,7 @@ void FunctionEmitter::track_ownership(const ir::Node& n) {
   };
   if (n.kind() == OpKind::Release) return drop(n.input(0));
   for (const ir::Value* out : n.outputs())
-    if (out->type().holds_arrays()) owned_.back().push_back(out);
+    if (out->type().holds_refs()) owned_.back().push_back(out);
 }
 
 void FunctionEmitter::raise_if(llvm::Value* cond, pyrt_error_kind kind, const ir::Node& n) {
@@ -334,7 +334,7 @@ void FunctionEmitter::emit_node(const ir::Node& n) {
   case OpKind::Fused: return emit_fused(n);
   default: break;
   }
-  if (emit_scalar_op(n) || emit_numpy_scalar_op(n) || emit_random_op(n) || emit_boxed(n)) return;
+  if (emit_scalar_op(n) || emit_object_op(n) || emit_numpy_scalar_op(n) || emit_random_op(n) || emit_boxed(n)) return;
   PYSCRIPT_UNREACHABLE("codegen: no lowering for op " + std::string(ir::spelling(n.kind())));
 }
 
@@ -391,7 +391,7 @@ void FunctionEmitter::emit_loop(const ir::Node& n) {
     for (auto& scope : owned_) std::erase(scope, n.input(k));
   owned_.emplace_back();
   for (size_t k = 1; k < body.params().size(); ++k)
-    if (body.param(k)->type().holds_arrays()) owned_.back().push_back(body.param(k));
+    if (body.param(k)->type().holds_refs()) owned_.back().push_back(body.param(k));
   emit_block(body);
   owned_.pop_back();
   llvm::BasicBlock* latch = builder_.GetInsertBlock();

@@ -40,7 +40,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     if (auto* i = std::get_if<int64_t>(&v)) c = b.getInt64(uint64_t(*i));
     else if (auto* d = std::get_if<double>(&v)) c = llvm::ConstantFP::get(f64, *d);
     else if (auto* f = std::get_if<bool>(&v)) c = b.getInt1(*f);
-    else if (auto* s = std::get_if<std::string>(&v)) c = c_string(*s);
+    else if (auto* s = std::get_if<std::string>(&v)) c = str_constant(*s);
     else c = b.getInt1(false); // None
     out(c);
     return true;
@@ -227,7 +227,12 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     out(b.CreateCmp(p, in(0), in(1)));
     return true;
   }
-  case OpKind::Select: out(b.CreateSelect(in(0), in(1), in(2))); return true;
+  case OpKind::Select: {
+    llvm::Value* v = b.CreateSelect(in(0), in(1), in(2));
+    retain_arrays(v, n.output()->type()); // a new reference to the one chosen
+    out(v);
+    return true;
+  }
   case OpKind::Cast: {
     const ir::Type& from = n.input(0)->type();
     const ir::Type& to = n.output()->type();

@@ -4,6 +4,8 @@
 
 #include "support/internal_error.hpp"
 
+#include <cstddef>
+
 namespace pyscript::codegen {
 
 using ir::TypeKind;
@@ -18,7 +20,14 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
   case TypeKind::None:
     b.CreateCall(PYRT(pyrt_print_none), {ctx_});
     return;
-  case TypeKind::Str: call(in_container ? PYRT(pyrt_print_str_repr) : PYRT(pyrt_print_str), v); return;
+  case TypeKind::Str:
+    if (in_container) call(PYRT(pyrt_print_str_repr), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), v, offsetof(pyrt_str, data)));
+    else call(PYRT(pyrt_print_pystr), v);
+    return;
+  case TypeKind::List:
+  case TypeKind::Dict:
+    b.CreateCall(PYRT(pyrt_print_value), {ctx_, type_info(t), slot_of(v)});
+    return;
   case TypeKind::Array:
     if (t.is_numpy_scalar()) {
       // numpy 1.24 prints np.float64 and np.int64 as Python prints float and int.
@@ -58,6 +67,8 @@ void FunctionEmitter::emit_print_format(const ir::Node& n) {
                                                              : PYRT(pyrt_print_format_str);
   PYSCRIPT_ASSERT(in->type().is(TypeKind::Int) || in->type().is(TypeKind::Float) || in->type().is(TypeKind::Str),
                   "codegen: print_format of a " + in->type().to_string());
+  if (in->type().is(TypeKind::Str))
+    v = builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), v, offsetof(pyrt_str, data));
   builder_.CreateCall(fn, {ctx_, v, c_string(spec)});
 }
 

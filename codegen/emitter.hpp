@@ -7,6 +7,7 @@
 
 #include <llvm/IR/IRBuilder.h>
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -71,6 +72,15 @@ public:
   void release_arrays(llvm::Value* v, const ir::Type& t);
   enum class Count { Retain, Release, Share };
   void visit_arrays(llvm::Value* v, const ir::Type& t, Count what);
+  // str, list and dict ops (emit_objects.cpp, emit_lists.cpp); false when the node is not one.
+  bool emit_object_op(const ir::Node& n);
+  bool emit_bitwise_op(const ir::Node& n);
+  void emit_str_call(const ir::Node& n);
+  llvm::Value* type_info(const ir::Type& t);
+  llvm::Value* str_constant(const std::string& s);
+  llvm::Value* slot_of(llvm::Value* v);
+  void fail_if(llvm::Value* cond, const std::function<void()>& call);
+  llvm::Value* list_element(const ir::Node& n, llvm::Value* list, llvm::Value* i, bool store);
   void emit_print(const ir::Node& n);
   void emit_print_format(const ir::Node& n);
   // RecursionError when `c_levels` more levels (C calls CPython makes here) pass the limit.

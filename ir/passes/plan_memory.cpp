@@ -25,7 +25,7 @@ namespace pyscript::ir {
 namespace {
 
 // Arrays, and tuples holding arrays (a tuple owns one reference to each of its arrays).
-bool is_array(const Value* v) { return v->type().holds_arrays(); }
+bool is_array(const Value* v) { return v->type().holds_refs(); }
 
 // The node of `block` that holds `user` (itself, or the If/Loop it is nested in); null if none.
 Node* ancestor_in(Node* user, const Block* block) {
