@@ -26,7 +26,8 @@ constexpr uint64_t load_bytes(const char* p, int n) {
     return v; // little-endian hosts only matter: the value is never stored
   }
   uint64_t v = 0;
-  for (int k = 0; k < n; ++k) v |= uint64_t(static_cast<unsigned char>(p[k])) << (8 * k);
+  for (int k = 0; k < n; ++k)
+    v |= uint64_t(static_cast<unsigned char>(p[k])) << (8 * k);
   return v;
 }
 
@@ -42,7 +43,8 @@ constexpr uint64_t mix64(uint64_t x) {
 constexpr int64_t hash_bytes(const char* p, int64_t n) {
   uint64_t h = uint64_t(n) * kMulA + 0x2545F4914F6CDD1Dull;
   int64_t i = 0;
-  for (; i + 8 <= n; i += 8) h = std::rotl((h ^ mix64(load_bytes(p + i, 8))) * kMulB, 27);
+  for (; i + 8 <= n; i += 8)
+    h = std::rotl((h ^ mix64(load_bytes(p + i, 8))) * kMulB, 27);
   if (i < n) h = std::rotl((h ^ mix64(load_bytes(p + i, int(n - i)) + 1)) * kMulB, 27);
   auto r = int64_t(mix64(h));
   return r == -1 ? -2 : r;
@@ -69,7 +71,9 @@ constexpr std::array<StaticStr, 128> make_ascii_table() {
 
 constinit std::array<StaticStr, 128> ascii_chars = make_ascii_table();
 
-pyrt_str* ascii_char(unsigned char c) { return reinterpret_cast<pyrt_str*>(&ascii_chars[c]); }
+pyrt_str* ascii_char(unsigned char c) {
+  return reinterpret_cast<pyrt_str*>(&ascii_chars[c]);
+}
 
 pyrt_str* no_memory(pyrt_context* ctx, const char* site) {
   pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
@@ -92,12 +96,14 @@ int64_t byte_offset(const pyrt_str* s, int64_t index) {
   if (str_is_ascii(s)) return index;
   if (index <= s->length / 2) {
     int64_t i = 0;
-    for (int64_t k = 0; k < index; ++k) i += utf8_sequence_length(static_cast<unsigned char>(s->data[i]));
+    for (int64_t k = 0; k < index; ++k)
+      i += utf8_sequence_length(static_cast<unsigned char>(s->data[i]));
     return i;
   }
   int64_t i = s->size;
   for (int64_t k = s->length; k > index; --k) {
-    do --i;
+    do
+      --i;
     while ((static_cast<unsigned char>(s->data[i]) & 0xC0) == 0x80);
   }
   return i;
@@ -133,8 +139,10 @@ SliceRange adjust_slice(int64_t length, int64_t start, int64_t stop, int64_t ste
   start = has & 1 ? clamp(start) : step < 0 ? length - 1 : 0;
   stop = has & 2 ? clamp(stop) : step < 0 ? -1 : length;
   int64_t count = 0;
-  if (step < 0 && stop < start) count = (start - stop - 1) / -step + 1;
-  else if (step > 0 && start < stop) count = (stop - start - 1) / step + 1;
+  if (step < 0 && stop < start)
+    count = (start - stop - 1) / -step + 1;
+  else if (step > 0 && start < stop)
+    count = (stop - start - 1) / step + 1;
   return {start, step, count};
 }
 
@@ -147,7 +155,8 @@ pyrt_list* make_str_list(std::vector<pyrt_str*>& pieces, const pyrt_type* list_t
   if (!l || !data) {
     std::free(l);
     std::free(data);
-    for (pyrt_str* p : pieces) std::free(p);
+    for (pyrt_str* p : pieces)
+      std::free(p);
     return nullptr;
   }
   l->head = pyrt_object{1, 0, PYRT_OBJ_LIST};
@@ -164,11 +173,13 @@ bool split_whitespace(const pyrt_str* s, int64_t maxsplit, std::vector<pyrt_str*
   int64_t i = 0;
   while (true) {
     int64_t next = i;
-    while (i < s->size && unicode_is_space(utf8_decode(s->data, &next))) i = next;
+    while (i < s->size && unicode_is_space(utf8_decode(s->data, &next)))
+      i = next;
     if (i >= s->size) return true;
     int64_t begin = i, length = 0;
     if (maxsplit >= 0 && int64_t(out.size()) >= maxsplit) { // the rest, trailing spaces included
-      pyrt_str* rest = str_copy(s->data + begin, s->size - begin, count_code_points(s, begin, s->size));
+      pyrt_str* rest =
+          str_copy(s->data + begin, s->size - begin, count_code_points(s, begin, s->size));
       if (!rest) return false;
       out.push_back(rest);
       return true;
@@ -184,7 +195,8 @@ bool split_whitespace(const pyrt_str* s, int64_t maxsplit, std::vector<pyrt_str*
   }
 }
 
-bool split_at(const pyrt_str* s, const pyrt_str* sep, int64_t maxsplit, std::vector<pyrt_str*>& out) {
+bool split_at(const pyrt_str* s, const pyrt_str* sep, int64_t maxsplit,
+              std::vector<pyrt_str*>& out) {
   int64_t i = 0;
   while (maxsplit < 0 || int64_t(out.size()) < maxsplit) {
     const char* hit = find_bytes(s->data + i, s->size - i, sep->data, sep->size);
@@ -264,18 +276,21 @@ pyrt_str* pyrt_str_slice(pyrt_context* ctx, pyrt_str* s, int64_t start, int64_t 
     int64_t begin = byte_offset(s, r.start);
     int64_t end = str_is_ascii(s) ? r.start + r.count : begin;
     if (!str_is_ascii(s))
-      for (int64_t k = 0; k < r.count; ++k) end += utf8_sequence_length(static_cast<unsigned char>(s->data[end]));
+      for (int64_t k = 0; k < r.count; ++k)
+        end += utf8_sequence_length(static_cast<unsigned char>(s->data[end]));
     return checked(ctx, site, str_copy(s->data + begin, end - begin, r.count));
   }
   if (str_is_ascii(s)) {
     pyrt_str* out = str_alloc(r.count, r.count);
     if (!out) return no_memory(ctx, site);
-    for (int64_t k = 0; k < r.count; ++k) out->data[k] = s->data[r.start + k * r.step];
+    for (int64_t k = 0; k < r.count; ++k)
+      out->data[k] = s->data[r.start + k * r.step];
     return out;
   }
   std::vector<int64_t> starts; // each code point's byte offset, and the end
   starts.reserve(size_t(s->length) + 1);
-  for (int64_t i = 0; i < s->size; i += utf8_sequence_length(static_cast<unsigned char>(s->data[i])))
+  for (int64_t i = 0; i < s->size;
+       i += utf8_sequence_length(static_cast<unsigned char>(s->data[i])))
     starts.push_back(i);
   starts.push_back(s->size);
   std::string bytes;
@@ -318,8 +333,10 @@ int64_t pyrt_str_hash(pyrt_str* s) {
   int64_t h = cached_hash(s);
   if (h != -1) return h;
   h = hash_bytes(s->data, s->size);
-  if (s->head.shared) __atomic_store_n(&s->hash, h, __ATOMIC_RELAXED);
-  else s->hash = h;
+  if (s->head.shared)
+    __atomic_store_n(&s->hash, h, __ATOMIC_RELAXED);
+  else
+    s->hash = h;
   return h;
 }
 
@@ -329,10 +346,17 @@ int32_t pyrt_str_contains(pyrt_str* haystack, pyrt_str* needle) {
 
 int64_t pyrt_str_find(pyrt_str* s, pyrt_str* sub, int64_t start, int64_t end, int32_t has) {
   int64_t length = s->length;
-  auto adjust = [&](int64_t v) { return v < 0 ? (v + length < 0 ? 0 : v + length) : v > length ? length : v; };
-  start = has & 1 ? adjust(start) : 0;
-  end = has & 2 ? adjust(end) : length;
-  if (start > end || end - start < sub->length) return -1;
+  // As CPython: negative bounds count from the end, end is clamped to the length, and a start past
+  // the end finds nothing (not even "").
+  if (has & 1)
+    start = start < 0 ? (start + length < 0 ? 0 : start + length) : start;
+  else
+    start = 0;
+  if (has & 2)
+    end = end < 0 ? (end + length < 0 ? 0 : end + length) : end > length ? length : end;
+  else
+    end = length;
+  if (start > length || end - start < sub->length) return -1;
   int64_t begin = byte_offset(s, start), stop = byte_offset(s, end);
   const char* hit = find_bytes(s->data + begin, stop - begin, sub->data, sub->size);
   if (!hit) return -1;
@@ -358,8 +382,8 @@ int32_t pyrt_str_endswith(pyrt_str* s, pyrt_str* suffix) {
          std::memcmp(s->data + s->size - suffix->size, suffix->data, size_t(suffix->size)) == 0;
 }
 
-pyrt_str* pyrt_str_replace(pyrt_context* ctx, pyrt_str* s, pyrt_str* old, pyrt_str* with, int64_t count,
-                           const char* site) {
+pyrt_str* pyrt_str_replace(pyrt_context* ctx, pyrt_str* s, pyrt_str* old, pyrt_str* with,
+                           int64_t count, const char* site) {
   std::string out;
   int64_t replaced = 0;
   if (old->size == 0) { // `with` before every code point and at the end, up to count times
@@ -399,7 +423,8 @@ pyrt_list* pyrt_str_split(pyrt_context* ctx, pyrt_str* s, pyrt_str* sep, int64_t
   pyrt_list* l = ok ? make_str_list(pieces, list_type) : nullptr;
   if (!l) {
     if (!ok)
-      for (pyrt_str* p : pieces) std::free(p);
+      for (pyrt_str* p : pieces)
+        std::free(p);
     pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
   }
   return l;

@@ -40,16 +40,21 @@ std::string numeric_text(const pyrt_str* s) {
   for (int64_t i = 0; i < s->size;) {
     uint32_t c = utf8_decode(s->data, &i);
     int digit = unicode_decimal_value(c);
-    if (digit >= 0) text += char('0' + digit);
-    else if (unicode_is_space(c)) text += ' ';
-    else text += c < 0x80 ? char(c) : '\x01';
+    if (digit >= 0)
+      text += char('0' + digit);
+    else if (unicode_is_space(c))
+      text += ' ';
+    else
+      text += c < 0x80 ? char(c) : '\x01';
   }
   size_t begin = text.find_first_not_of(' ');
   if (begin == std::string::npos) return "";
   return text.substr(begin, text.find_last_not_of(' ') + 1 - begin);
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 // Digits with single underscores between them, from text[*pos], appended to out without the
 // underscores; false when there is no digit or an underscore is not between two digits.
@@ -118,7 +123,8 @@ extern "C" {
 
 int64_t pyrt_str_ord(pyrt_context* ctx, pyrt_str* s, const char* site) {
   if (s->length != 1) {
-    pyrt_raise_detail(ctx, PYRT_TYPE_ERROR, site, "ord() expected a character, but string of length %" PRId64 " found",
+    pyrt_raise_detail(ctx, PYRT_TYPE_ERROR, site,
+                      "ord() expected a character, but string of length %" PRId64 " found",
                       s->length);
     return -1;
   }
@@ -145,23 +151,26 @@ int64_t pyrt_str_to_int(pyrt_context* ctx, pyrt_str* s, const char* site) {
   if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
   bool valid = digit_part(text, &i, digits);
   if (int64_t(digits.size()) > kMaxIntDigits) {
-    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                      "Exceeds the limit (4300 digits) for integer string conversion: value has %zu digits; "
-                      "use sys.set_int_max_str_digits() to increase the limit",
-                      digits.size());
+    pyrt_raise_detail(
+        ctx, PYRT_VALUE_ERROR, site,
+        "Exceeds the limit (4300 digits) for integer string conversion: value has %zu digits; "
+        "use sys.set_int_max_str_digits() to increase the limit",
+        digits.size());
     return 0;
   }
   if (!valid || i != text.size()) {
-    raise_with_repr(ctx, PYRT_VALUE_ERROR, site, "invalid literal for int() with base 10: ", s, 200);
+    raise_with_repr(ctx, PYRT_VALUE_ERROR, site, "invalid literal for int() with base 10: ", s,
+                    200);
     return 0;
   }
   uint64_t magnitude = 0, limit = negative ? uint64_t(INT64_MAX) + 1 : uint64_t(INT64_MAX);
   for (char d : digits) {
     uint64_t digit = uint64_t(d - '0');
     if (magnitude > (limit - digit) / 10) {
-      pyrt_raise_detail(ctx, PYRT_OVERFLOW_ERROR, site,
-                        "int() of a string: the value does not fit in 64 bits (pyscript's int is 64-bit; "
-                        "CPython's is unbounded)");
+      pyrt_raise_detail(
+          ctx, PYRT_OVERFLOW_ERROR, site,
+          "int() of a string: the value does not fit in 64 bits (pyscript's int is 64-bit; "
+          "CPython's is unbounded)");
       return 0;
     }
     magnitude = magnitude * 10 + digit;
@@ -172,7 +181,8 @@ int64_t pyrt_str_to_int(pyrt_context* ctx, pyrt_str* s, const char* site) {
 double pyrt_str_to_float(pyrt_context* ctx, pyrt_str* s, const char* site) {
   std::string literal;
   if (!float_literal(numeric_text(s), literal)) {
-    raise_with_repr(ctx, PYRT_VALUE_ERROR, site, "could not convert string to float: ", s, INT64_MAX);
+    raise_with_repr(ctx, PYRT_VALUE_ERROR, site, "could not convert string to float: ", s,
+                    INT64_MAX);
     return -1.0;
   }
   // strtod reads inf, infinity and nan in any case; the C locale's '.' whatever the host's locale.
@@ -191,7 +201,9 @@ pyrt_str* pyrt_str_from_float(double v) {
   return str_copy(buf, int64_t(n), int64_t(n));
 }
 
-pyrt_str* pyrt_str_from_bool(int32_t v) { return v ? str_copy("True", 4, 4) : str_copy("False", 5, 5); }
+pyrt_str* pyrt_str_from_bool(int32_t v) {
+  return v ? str_copy("True", 4, 4) : str_copy("False", 5, 5);
+}
 
 pyrt_str* pyrt_str_repr(pyrt_str* s) {
   std::string out;

@@ -23,7 +23,8 @@ pyrt_str* from_text(pyrt_context* ctx, const char* site, const std::string& text
 }
 
 // Parses a spec (lowering checked it; a bad one still gives CPython's ValueError).
-bool parse_spec(pyrt_context* ctx, const char* spec, FormatKind kind, FormatSpec& out, const char* site) {
+bool parse_spec(pyrt_context* ctx, const char* spec, FormatKind kind, FormatSpec& out,
+                const char* site) {
   if (auto error = parse_format_spec(spec, kind, out)) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "%s", error->c_str());
     return false;
@@ -33,21 +34,36 @@ bool parse_spec(pyrt_context* ctx, const char* spec, FormatKind kind, FormatSpec
 
 const char* type_name(int32_t kind) {
   switch (kind) {
-  case PYRT_K_NONE: return "NoneType";
-  case PYRT_K_BOOL: return "bool";
-  case PYRT_K_INT: return "int";
-  case PYRT_K_FLOAT: return "float";
-  case PYRT_K_STR: return "str";
-  case PYRT_K_LIST: return "list";
-  case PYRT_K_DICT: return "dict";
-  case PYRT_K_TUPLE: return "tuple";
-  case PYRT_K_ARRAY: return "numpy.ndarray";
-  case PYRT_K_GENERATOR: return "generator";
-  case PYRT_K_NP_FLOAT64: return "numpy.float64";
-  case PYRT_K_NP_FLOAT32: return "numpy.float32";
-  case PYRT_K_NP_INT64: return "numpy.int64";
-  case PYRT_K_NP_BOOL: return "numpy.bool_";
-  default: return "object";
+  case PYRT_K_NONE:
+    return "NoneType";
+  case PYRT_K_BOOL:
+    return "bool";
+  case PYRT_K_INT:
+    return "int";
+  case PYRT_K_FLOAT:
+    return "float";
+  case PYRT_K_STR:
+    return "str";
+  case PYRT_K_LIST:
+    return "list";
+  case PYRT_K_DICT:
+    return "dict";
+  case PYRT_K_TUPLE:
+    return "tuple";
+  case PYRT_K_ARRAY:
+    return "numpy.ndarray";
+  case PYRT_K_GENERATOR:
+    return "generator";
+  case PYRT_K_NP_FLOAT64:
+    return "numpy.float64";
+  case PYRT_K_NP_FLOAT32:
+    return "numpy.float32";
+  case PYRT_K_NP_INT64:
+    return "numpy.int64";
+  case PYRT_K_NP_BOOL:
+    return "numpy.bool_";
+  default:
+    return "object";
   }
 }
 
@@ -57,13 +73,15 @@ struct Arg {
   const char* slot;
   int32_t kind() const { return type->kind; }
   bool is_integer() const {
-    return kind() == PYRT_K_INT || kind() == PYRT_K_BOOL || kind() == PYRT_K_NP_INT64 || kind() == PYRT_K_NP_BOOL;
+    return kind() == PYRT_K_INT || kind() == PYRT_K_BOOL || kind() == PYRT_K_NP_INT64 ||
+           kind() == PYRT_K_NP_BOOL;
   }
   bool is_float() const {
     return kind() == PYRT_K_FLOAT || kind() == PYRT_K_NP_FLOAT64 || kind() == PYRT_K_NP_FLOAT32;
   }
   int64_t integer() const {
-    if (kind() == PYRT_K_BOOL || kind() == PYRT_K_NP_BOOL) return *reinterpret_cast<const int8_t*>(slot) != 0;
+    if (kind() == PYRT_K_BOOL || kind() == PYRT_K_NP_BOOL)
+      return *reinterpret_cast<const int8_t*>(slot) != 0;
     return *reinterpret_cast<const int64_t*>(slot);
   }
   double real() const {
@@ -92,7 +110,9 @@ std::string pad_number(const Conversion& c, const std::string& sign, const std::
   return fill + sign + prefix + digits;
 }
 
-std::string sign_text(bool negative, const Conversion& c) { return negative ? "-" : c.plus ? "+" : c.space ? " " : ""; }
+std::string sign_text(bool negative, const Conversion& c) {
+  return negative ? "-" : c.plus ? "+" : c.space ? " " : "";
+}
 
 // %d %i %u of an integer magnitude's decimal digits, or %x %X %o.
 std::string format_integer(const Conversion& c, bool negative, uint64_t magnitude) {
@@ -103,7 +123,8 @@ std::string format_integer(const Conversion& c, bool negative, uint64_t magnitud
     digits.insert(digits.begin(), symbols[magnitude % base]);
     magnitude /= base;
   } while (magnitude);
-  if (c.precision > int64_t(digits.size())) digits.insert(0, size_t(c.precision) - digits.size(), '0');
+  if (c.precision > int64_t(digits.size()))
+    digits.insert(0, size_t(c.precision) - digits.size(), '0');
   std::string prefix;
   if (c.alternate && base != 10) prefix = c.type == 'o' ? "0o" : c.type == 'x' ? "0x" : "0X";
   return pad_number(c, sign_text(negative, c), prefix, digits);
@@ -131,9 +152,14 @@ std::string ascii_escape(const std::string& text) {
   char buf[16];
   for (int64_t i = 0; i < int64_t(text.size());) {
     uint32_t c = utf8_decode(text.data(), &i);
-    if (c < 0x80) out += char(c);
+    if (c < 0x80)
+      out += char(c);
     else {
-      std::snprintf(buf, sizeof buf, c <= 0xFF ? "\\x%02x" : c <= 0xFFFF ? "\\u%04x" : "\\U%08x", c);
+      std::snprintf(buf, sizeof buf,
+                    c <= 0xFF     ? "\\x%02x"
+                    : c <= 0xFFFF ? "\\u%04x"
+                                  : "\\U%08x",
+                    c);
       out += buf;
     }
   }
@@ -143,19 +169,30 @@ std::string ascii_escape(const std::string& text) {
 // str(v) (which 's') or repr(v) ('r', 'a') of any argument.
 bool text_of(pyrt_context* ctx, const Arg& a, char which, std::string& out) {
   switch (a.kind()) {
-  case PYRT_K_NONE: out = "None"; break;
+  case PYRT_K_NONE:
+    out = "None";
+    break;
   case PYRT_K_BOOL:
-  case PYRT_K_NP_BOOL: out = a.integer() ? "True" : "False"; break;
+  case PYRT_K_NP_BOOL:
+    out = a.integer() ? "True" : "False";
+    break;
   case PYRT_K_INT:
-  case PYRT_K_NP_INT64: out = std::to_string(a.integer()); break;
+  case PYRT_K_NP_INT64:
+    out = std::to_string(a.integer());
+    break;
   case PYRT_K_FLOAT:
-  case PYRT_K_NP_FLOAT64: out = float_repr(a.real()); break;
+  case PYRT_K_NP_FLOAT64:
+    out = float_repr(a.real());
+    break;
   case PYRT_K_STR:
-    if (which == 's') out.assign(a.str()->data, size_t(a.str()->size));
-    else append_str_repr(out, a.str()->data, a.str()->size);
+    if (which == 's')
+      out.assign(a.str()->data, size_t(a.str()->size));
+    else
+      append_str_repr(out, a.str()->data, a.str()->size);
     break;
   default: { // containers, arrays, np.float32: runtime/value.cpp
-    pyrt_str* s = which == 's' ? pyrt_value_str(ctx, a.type, a.slot) : pyrt_value_repr(ctx, a.type, a.slot);
+    pyrt_str* s =
+        which == 's' ? pyrt_value_str(ctx, a.type, a.slot) : pyrt_value_repr(ctx, a.type, a.slot);
     if (!s) return false;
     out.assign(s->data, size_t(s->size));
     pyrt_object_release(&s->head);
@@ -176,7 +213,8 @@ std::string pad_text(const Conversion& c, std::string text) {
 // `fmt % args`: walks the format, taking the tuple's fields in order.
 class PercentFormatter {
 public:
-  PercentFormatter(pyrt_context* ctx, const pyrt_type* args_type, const void* args, const char* site)
+  PercentFormatter(pyrt_context* ctx, const pyrt_type* args_type, const void* args,
+                   const char* site)
       : ctx_(ctx), args_type_(args_type), args_(static_cast<const char*>(args)), site_(site) {}
 
   bool run(const pyrt_str* fmt, std::string& out);
@@ -220,12 +258,18 @@ private:
 bool PercentFormatter::spec(const char* p, const char* end, const char*& q, Conversion& c) {
   if (p < end && *p == '(') return type_error("format requires a mapping");
   for (; p < end; ++p) {
-    if (*p == '-') c.left = true;
-    else if (*p == '+') c.plus = true;
-    else if (*p == ' ') c.space = true;
-    else if (*p == '#') c.alternate = true;
-    else if (*p == '0') c.zero = true;
-    else break;
+    if (*p == '-')
+      c.left = true;
+    else if (*p == '+')
+      c.plus = true;
+    else if (*p == ' ')
+      c.space = true;
+    else if (*p == '#')
+      c.alternate = true;
+    else if (*p == '0')
+      c.zero = true;
+    else
+      break;
   }
   auto digits = [&](int64_t& value) {
     for (value = 0; p < end && *p >= '0' && *p <= '9'; ++p) {
@@ -283,7 +327,8 @@ bool PercentFormatter::convert_integer(const Conversion& c, const Arg& a, std::s
   std::snprintf(buf, sizeof buf, "%.0f", std::fabs(whole));
   Conversion digits_only = c;
   std::string digits = buf;
-  if (c.precision > int64_t(digits.size())) digits.insert(0, size_t(c.precision) - digits.size(), '0');
+  if (c.precision > int64_t(digits.size()))
+    digits.insert(0, size_t(c.precision) - digits.size(), '0');
   digits_only.precision = -1;
   out += pad_number(digits_only, sign_text(whole < 0, c), "", digits);
   return true;
@@ -317,7 +362,8 @@ bool PercentFormatter::convert(Conversion& c, const Arg& a, std::string& out) {
     if (!text_of(ctx_, a, c.type, text)) return false;
     if (c.precision >= 0 && utf8_length(text.data(), int64_t(text.size())) > c.precision) {
       int64_t i = 0;
-      for (int64_t k = 0; k < c.precision; ++k) i += utf8_sequence_length(static_cast<unsigned char>(text[size_t(i)]));
+      for (int64_t k = 0; k < c.precision; ++k)
+        i += utf8_sequence_length(static_cast<unsigned char>(text[size_t(i)]));
       text.resize(size_t(i));
     }
     out += pad_text(c, text);
@@ -328,7 +374,8 @@ bool PercentFormatter::convert(Conversion& c, const Arg& a, std::string& out) {
   case 'u':
   case 'x':
   case 'X':
-  case 'o': return convert_integer(c, a, out);
+  case 'o':
+    return convert_integer(c, a, out);
   case 'e':
   case 'E':
   case 'f':
@@ -336,13 +383,16 @@ bool PercentFormatter::convert(Conversion& c, const Arg& a, std::string& out) {
   case 'g':
   case 'G':
     if (!a.is_integer() && !a.is_float()) {
-      pyrt_raise_detail(ctx_, PYRT_TYPE_ERROR, site_, "must be real number, not %s", type_name(a.kind()));
+      pyrt_raise_detail(ctx_, PYRT_TYPE_ERROR, site_, "must be real number, not %s",
+                        type_name(a.kind()));
       return false;
     }
     out += format_real(c, a.real());
     return true;
-  case 'c': return convert_char(c, a, out);
-  default: return true; // checked by run()
+  case 'c':
+    return convert_char(c, a, out);
+  default:
+    return true; // checked by run()
   }
 }
 
@@ -368,15 +418,18 @@ bool PercentFormatter::run(const pyrt_str* fmt, std::string& out) {
     int64_t at = q - fmt->data;
     uint32_t ch = utf8_decode(fmt->data, &at);
     if (ch == 0 || ch >= 0x80 || !std::strchr("sradiuxXoeEfFgGc", int(ch))) {
-      pyrt_raise_detail(ctx_, PYRT_VALUE_ERROR, site_, "unsupported format character '%c' (0x%x) at index %" PRId64,
-                        ch >= 32 && ch < 127 ? char(ch) : '?', ch, utf8_length(fmt->data, q - fmt->data));
+      pyrt_raise_detail(ctx_, PYRT_VALUE_ERROR, site_,
+                        "unsupported format character '%c' (0x%x) at index %" PRId64,
+                        ch >= 32 && ch < 127 ? char(ch) : '?', ch,
+                        utf8_length(fmt->data, q - fmt->data));
       return false;
     }
     c.type = char(ch);
     if (!convert(c, a, out)) return false;
     p = q + 1;
   }
-  if (next_ < args_type_->count) return type_error("not all arguments converted during string formatting");
+  if (next_ < args_type_->count)
+    return type_error("not all arguments converted during string formatting");
   return true;
 }
 
@@ -407,8 +460,8 @@ pyrt_str* pyrt_str_format_str(pyrt_context* ctx, pyrt_str* v, const char* spec, 
   return from_text(ctx, site, format_str(std::string_view(v->data, size_t(v->size)), s));
 }
 
-pyrt_str* pyrt_str_percent(pyrt_context* ctx, pyrt_str* fmt, const pyrt_type* args_type, const void* args,
-                           const char* site) {
+pyrt_str* pyrt_str_percent(pyrt_context* ctx, pyrt_str* fmt, const pyrt_type* args_type,
+                           const void* args, const char* site) {
   std::string out;
   PercentFormatter formatter(ctx, args_type, args, site);
   if (!formatter.run(fmt, out)) return nullptr;

@@ -22,7 +22,8 @@ inline uint32_t utf8_decode(const char* bytes, int64_t* i) {
   }
   int n = utf8_sequence_length(lead);
   uint32_t c = lead & (0xFFu >> (n + 1));
-  for (int k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(bytes[*i + k]) & 0x3Fu);
+  for (int k = 1; k < n; ++k)
+    c = (c << 6) | (static_cast<unsigned char>(bytes[*i + k]) & 0x3Fu);
   *i += n;
   return c;
 }
@@ -51,7 +52,9 @@ inline int utf8_encode(uint32_t c, char* out) {
   return 4;
 }
 
-inline bool str_is_ascii(const pyrt_str* s) { return s->size == s->length; }
+inline bool str_is_ascii(const pyrt_str* s) {
+  return s->size == s->length;
+}
 
 // str.isspace() of one code point (also what split() and strip() remove).
 bool unicode_is_space(uint32_t c);

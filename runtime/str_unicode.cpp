@@ -59,7 +59,8 @@ bool is_cased(uint32_t c) {
 
 // The start of the code point that ends just before byte i.
 int64_t previous_start(const char* bytes, int64_t i) {
-  do --i;
+  do
+    --i;
   while (i > 0 && (static_cast<unsigned char>(bytes[i]) & 0xC0) == 0x80);
   return i;
 }
@@ -90,8 +91,10 @@ pyrt_str* ascii_case(const pyrt_str* s, bool upper) {
   if (!r) return nullptr;
   for (int64_t i = 0; i < s->size; ++i) {
     char c = s->data[i];
-    if (upper && c >= 'a' && c <= 'z') c = char(c - 32);
-    else if (!upper && c >= 'A' && c <= 'Z') c = char(c + 32);
+    if (upper && c >= 'a' && c <= 'z')
+      c = char(c - 32);
+    else if (!upper && c >= 'A' && c <= 'Z')
+      c = char(c + 32);
     r->data[i] = c;
   }
   return r;
@@ -104,8 +107,10 @@ struct CharSet {
   explicit CharSet(const pyrt_str* chars) {
     for (int64_t i = 0; i < chars->size;) {
       uint32_t c = utf8_decode(chars->data, &i);
-      if (c < 128) ascii[c] = true;
-      else other.push_back(c);
+      if (c < 128)
+        ascii[c] = true;
+      else
+        other.push_back(c);
     }
   }
   bool has(uint32_t c) const {
@@ -140,6 +145,11 @@ bool unicode_is_space(uint32_t c) {
          c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
+bool unicode_is_printable(uint32_t c) {
+  if (c < 0x80) return c >= 0x20 && c < 0x7F;
+  return !in_ranges(kNotPrintable, c);
+}
+
 int unicode_decimal_value(uint32_t c) {
   if (c < 128) return c >= '0' && c <= '9' ? int(c - '0') : -1;
   auto it = std::upper_bound(std::begin(kDecimal), std::end(kDecimal), c,
@@ -169,8 +179,10 @@ pyrt_str* pyrt_str_case(pyrt_str* s, int32_t which) {
       continue;
     }
     uint32_t m;
-    if (!upper && c == 0x3A3) m = final_sigma(s, at, i) ? 0x3C2 : 0x3C3;
-    else m = upper ? map_simple(kToUpper, c) : map_simple(kToLower, c);
+    if (!upper && c == 0x3A3)
+      m = final_sigma(s, at, i) ? 0x3C2 : 0x3C3;
+    else
+      m = upper ? map_simple(kToUpper, c) : map_simple(kToLower, c);
     out.append(buf, size_t(utf8_encode(m, buf)));
   }
   return str_from(out);
@@ -179,14 +191,20 @@ pyrt_str* pyrt_str_case(pyrt_str* s, int32_t which) {
 int32_t pyrt_str_is(pyrt_str* s, int32_t which) {
   if (s->size == 0) return 0;
   switch (which) {
-  case 0: return all_of(s, [](uint32_t c) { return in_ranges(kDigit, c); });
-  case 1: return all_of(s, [](uint32_t c) { return in_ranges(kAlpha, c); });
-  case 2: return all_of(s, unicode_is_space);
+  case 0:
+    return all_of(s, [](uint32_t c) { return in_ranges(kDigit, c); });
+  case 1:
+    return all_of(s, [](uint32_t c) { return in_ranges(kAlpha, c); });
+  case 2:
+    return all_of(s, unicode_is_space);
   case 3:
     return all_of(s, [](uint32_t c) { return in_ranges(kAlpha, c) || in_ranges(kNumeric, c); });
-  case 4: return cased_as(s, true);
-  case 5: return cased_as(s, false);
-  default: return 0;
+  case 4:
+    return cased_as(s, true);
+  case 5:
+    return cased_as(s, false);
+  default:
+    return 0;
   }
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes runtime/str_unicode_data.inc: the Unicode facts str methods need (upper/lower mappings,
 isalpha/isdigit/isdecimal/isnumeric/isupper/islower, titlecase and case-ignorable letters
-for lower()'s final sigma), read from this Python's own str methods so
+for lower()'s final sigma, what repr() escapes), read from this Python's own str methods so
 that pyscript answers as that CPython does. Run with the CPython the runtime follows (3.11):
 
     /usr/bin/python3 scripts/gen_str_unicode.py > runtime/str_unicode_data.inc
@@ -95,6 +95,7 @@ def main():
     emit_ranges('kLower', ranges(str.islower))
     emit_ranges('kTitle', ranges(lambda ch: unicodedata.category(ch) == 'Lt'))
     emit_ranges('kCaseIgnorable', ranges(case_ignorable))
+    emit_ranges('kNotPrintable', ranges(lambda ch: ord(ch) >= 0x80 and not ch.isprintable()))
     emit_runs('kToUpper', case_runs(str.upper))
     emit_runs('kToLower', case_runs(str.lower))
     emit_full('kUpperFull', str.upper)
