@@ -271,9 +271,9 @@ bool PercentFormatter::spec(const char* p, const char* end, const char*& q, Conv
     else
       break;
   }
-  auto digits = [&](int64_t& value) {
+  auto digits = [&](int64_t& value, const char* too_big) {
     for (value = 0; p < end && *p >= '0' && *p <= '9'; ++p) {
-      if (value > (INT64_MAX - 9) / 10) return value_error("width too big");
+      if (value > (INT64_MAX - 9) / 10) return value_error(too_big);
       value = value * 10 + (*p - '0');
     }
     return true;
@@ -285,7 +285,7 @@ bool PercentFormatter::spec(const char* p, const char* end, const char*& q, Conv
       c.left = true;
       c.width = c.width == INT64_MIN ? INT64_MAX : -c.width;
     }
-  } else if (!digits(c.width)) {
+  } else if (!digits(c.width, "width too big")) {
     return false;
   }
   if (p < end && *p == '.') {
@@ -294,7 +294,7 @@ bool PercentFormatter::spec(const char* p, const char* end, const char*& q, Conv
       ++p;
       if (!star(c.precision)) return false;
       if (c.precision < 0) c.precision = 0;
-    } else if (!digits(c.precision)) {
+    } else if (!digits(c.precision, "precision too big")) {
       return false;
     }
   }
