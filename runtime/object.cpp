@@ -34,22 +34,6 @@ pyrt_str* str_from(const std::string& text) {
   return s;
 }
 
-// Whether CPython's repr shows code point `c` (>= 0x80) as is (str.isprintable): letters, marks,
-// numbers, punctuation and symbols print; separators other than space, controls and unassigned
-// code points are escaped. This covers the ranges programs print (Latin, Greek, Cyrillic, CJK, ...).
-static bool printable_non_ascii(uint32_t c) {
-  if (c < 0xA0) return false;                   // C1 controls
-  if (c == 0xAD) return false;                  // soft hyphen (Cf)
-  if (c >= 0x2000 && c <= 0x200F) return false; // spaces and format characters
-  if (c >= 0x2028 && c <= 0x202F) return false;
-  if (c >= 0x205F && c <= 0x206F) return false;
-  if (c == 0x3000 || c == 0xFEFF) return false;
-  if (c >= 0xD800 && c <= 0xDFFF) return false;
-  if (c >= 0xE000 && c <= 0xF8FF) return false; // private use
-  if ((c & 0xFFFE) == 0xFFFE) return false;
-  return c < 0xE0000;
-}
-
 void append_str_repr(std::string& out, const char* bytes, int64_t size) {
   bool has_single = std::memchr(bytes, '\'', size_t(size)) != nullptr;
   bool has_double = std::memchr(bytes, '"', size_t(size)) != nullptr;
@@ -74,7 +58,7 @@ void append_str_repr(std::string& out, const char* bytes, int64_t size) {
     int n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
     uint32_t cp = c & (0xFF >> (n + 1));
     for (int k = 1; k < n && i + k < size; ++k) cp = (cp << 6) | (static_cast<unsigned char>(bytes[i + k]) & 0x3F);
-    if (printable_non_ascii(cp)) {
+    if (unicode_is_printable(cp)) {
       out.append(bytes + i, size_t(n));
     } else {
       if (cp <= 0xFF) std::snprintf(buf, sizeof buf, "\\x%02x", cp);

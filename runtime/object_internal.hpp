@@ -13,6 +13,8 @@ namespace pyscript::runtime {
 pyrt_str* str_alloc(int64_t size, int64_t length);
 // The number of code points in valid UTF-8.
 int64_t utf8_length(const char* bytes, int64_t size);
+// str.isprintable() of one code point: what repr() shows as is (runtime/str_unicode.cpp).
+bool unicode_is_printable(uint32_t c);
 // repr(s) appended to out: CPython's quotes and escapes.
 void append_str_repr(std::string& out, const char* bytes, int64_t size);
 // The text as a new str object (NULL when memory runs out).
