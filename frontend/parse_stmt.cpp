@@ -1,6 +1,8 @@
 // Statements: tree-sitter nodes -> ast::Stmt, and the statements the subset rejects.
+#include "frontend/builtins.hpp"
 #include "frontend/cst_reader.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace pyscript::detail {
@@ -516,7 +518,6 @@ void CstReader::convert_import(TSNode n, ast::StmtList& out) {
 void CstReader::convert_import_from(TSNode n, ast::StmtList& out) {
   std::string module(text(field(n, "module_name")));
   std::vector<TSNode> names = field_children(n, "name");
-  for (TSNode c : names) collect_bound_names(c);
   bool known = is_importable(module) || module == "numpy.linalg" || module == "numpy.random";
   if (!known) {
     Diagnostic& d = diags_.error(range(n), "import",
@@ -528,6 +529,13 @@ void CstReader::convert_import_from(TSNode n, ast::StmtList& out) {
     if (is(c, "wildcard_import")) {
       diags_.error(range(n), "import", "'from " + module + " import *' is not supported")
           .help.push_back("name what you use: 'from " + module + " import NAME, NAME'");
+      // What it would bind stays defined (Note [Names of rejected statements] in resolve.cpp).
+      std::string members = list_module_members(module);
+      for (size_t pos = 0; pos < members.size();) {
+        size_t end = std::min(members.find(", ", pos), members.size());
+        rejected_bindings_->insert(members.substr(pos, end - pos));
+        pos = end + 2;
+      }
       return;
     }
   }
