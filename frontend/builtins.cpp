@@ -89,10 +89,10 @@ const std::vector<Signature> kTime = {
 
 // CPython's random module (runtime/random: the same streams).
 const std::vector<Signature> kRandom = {
-    {"seed", Function, 0, 1, {}},        {"random", Function, 0, 0, {}},
-    {"randint", Function, 2, 2, {}},     {"randrange", Function, 1, 3, {}},
-    {"uniform", Function, 2, 2, {}},     {"gauss", Function, 0, 2, {"mu", "sigma"}},
-    {"choice", Function, 1, 1, {}},      {"shuffle", Function, 1, 1, {}},
+    {"seed", Function, 0, 1, {}},    {"random", Function, 0, 0, {}},
+    {"randint", Function, 2, 2, {}}, {"randrange", Function, 1, 3, {}},
+    {"uniform", Function, 2, 2, {}}, {"gauss", Function, 0, 2, {"mu", "sigma"}},
+    {"choice", Function, 1, 1, {}},  {"shuffle", Function, 1, 1, {}},
 };
 
 const std::vector<Signature> kSys = {
@@ -294,7 +294,9 @@ const Signature* find_array_member(std::string_view name) { return find_in(array
 
 const Signature* find_generator_method(std::string_view name) { return find_in(kGeneratorMethods, name); }
 
-const Signature* find_container_method(std::string_view name) { return find_in(kContainerMethods, name); }
+const Signature* find_container_method(std::string_view name) {
+  return find_in(kContainerMethods, name);
+}
 
 std::string list_module_members(std::string_view module) {
   std::string out;

@@ -131,14 +131,16 @@ Diagnostic& report_array_item_assignment(DiagnosticEngine& diags, const ast::Exp
   std::string name = array.kind == ast::ExprKind::Name ? array.text : "a";
   if (array.kind == ast::ExprKind::Name && is_full_slice(*target.operands[1])) {
     d.help.push_back("arrays are values in pyscript: compute the new array and assign it to the "
-                     "name: '" + name + " = " + source_text(value) + "'");
+                     "name: '" +
+                     name + " = " + source_text(value) + "'");
   } else {
     d.help.push_back("arrays are values in pyscript: compute the new array and assign it to the "
-                     "name, e.g. '" + name + " = np.where(mask, " + source_text(value) + ", " +
-                     name + ")'");
+                     "name, e.g. '" +
+                     name + " = np.where(mask, " + source_text(value) + ", " + name + ")'");
     d.help.push_back("or fill a list and convert it once: '" + name + " = np.array(values)'");
   }
-  d.notes.push_back({SourceRange{}, "pyscript arrays are values: no operation changes one in place"});
+  d.notes.push_back(
+      {SourceRange{}, "pyscript arrays are values: no operation changes one in place"});
   return d;
 }
 

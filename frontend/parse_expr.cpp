@@ -17,18 +17,18 @@ struct DepthGuard {
 };
 
 const std::map<std::string_view, ast::BinaryOp> kBinaryOps = {
-    {"+", ast::BinaryOp::Add},       {"-", ast::BinaryOp::Sub},     {"*", ast::BinaryOp::Mul},
-    {"/", ast::BinaryOp::Div},       {"//", ast::BinaryOp::FloorDiv}, {"%", ast::BinaryOp::Mod},
-    {"**", ast::BinaryOp::Pow},      {"@", ast::BinaryOp::MatMul},  {"&", ast::BinaryOp::BitAnd},
-    {"|", ast::BinaryOp::BitOr},     {"^", ast::BinaryOp::BitXor},  {"<<", ast::BinaryOp::LShift},
+    {"+", ast::BinaryOp::Add},    {"-", ast::BinaryOp::Sub},       {"*", ast::BinaryOp::Mul},
+    {"/", ast::BinaryOp::Div},    {"//", ast::BinaryOp::FloorDiv}, {"%", ast::BinaryOp::Mod},
+    {"**", ast::BinaryOp::Pow},   {"@", ast::BinaryOp::MatMul},    {"&", ast::BinaryOp::BitAnd},
+    {"|", ast::BinaryOp::BitOr},  {"^", ast::BinaryOp::BitXor},    {"<<", ast::BinaryOp::LShift},
     {">>", ast::BinaryOp::RShift}};
 
 // Keyed by the operator node's type: tree-sitter names `not in` and `is not` as one node each,
 // whatever the spacing between their words.
 const std::map<std::string_view, ast::CompareOp> kCompareOps = {
-    {"<", ast::CompareOp::Lt},      {"<=", ast::CompareOp::Le},         {">", ast::CompareOp::Gt},
-    {">=", ast::CompareOp::Ge},     {"==", ast::CompareOp::Eq},         {"!=", ast::CompareOp::Ne},
-    {"in", ast::CompareOp::In},     {"not in", ast::CompareOp::NotIn},  {"is", ast::CompareOp::Is},
+    {"<", ast::CompareOp::Lt},        {"<=", ast::CompareOp::Le},        {">", ast::CompareOp::Gt},
+    {">=", ast::CompareOp::Ge},       {"==", ast::CompareOp::Eq},        {"!=", ast::CompareOp::Ne},
+    {"in", ast::CompareOp::In},       {"not in", ast::CompareOp::NotIn}, {"is", ast::CompareOp::Is},
     {"is not", ast::CompareOp::IsNot}};
 
 struct RejectedExpression {
@@ -99,8 +99,9 @@ ExprPtr CstReader::convert_target(TSNode n, const char* what, bool stores) {
   // an instance) or not (an array: see report_array_item_assignment) is the lowering's to decide.
   if (type == "subscript" || type == "attribute") {
     if (stores) return convert_expr(n);
-    unsupported(n, type == "subscript" ? "an item or slice as a loop target"
-                                       : "an attribute as a loop target",
+    unsupported(n,
+                type == "subscript" ? "an item or slice as a loop target"
+                                    : "an attribute as a loop target",
                 "loop over a plain name and assign it in the body");
     return nullptr;
   }

@@ -84,12 +84,13 @@ const RejectedStatement kRejectedStatements[] = {
      "pass the value in as a parameter and return the new value; module-level names are constants"},
     {"nonlocal_statement", "'nonlocal'", "pass the value in as a parameter and return it"},
     {"try_statement", "'try'",
-     "check the condition before the operation (e.g. 'if b != 0:'); runtime errors stop the program "
-     "with their location"},
+     "check the condition before the operation (e.g. 'if b != 0:'); runtime errors stop the "
+     "program with their location"},
     {"raise_statement", "'raise'", "use 'assert CONDITION, \"message\"'"},
     {"with_statement", "'with'", "pyscript code has no files or resources to manage"},
     {"class_definition", "'class'", "use module-level functions and tuples"},
-    {"decorated_definition", "a decorator", "remove the decorator; pyscript compiles every function"},
+    {"decorated_definition", "a decorator",
+     "remove the decorator; pyscript compiles every function"},
     {"match_statement", "'match'", "use 'if'/'elif'/'else'"},
     {"type_alias_statement", "a 'type' alias", ""},
     {"print_statement", "the Python 2 print statement", "write 'print(...)'"},
@@ -242,7 +243,8 @@ void CstReader::convert_loop(TSNode n, ast::StmtList& out) {
     unsupported(n, "'async for'");
     return;
   }
-  auto s = std::make_unique<ast::Stmt>(is_for ? ast::StmtKind::For : ast::StmtKind::While, range(n));
+  auto s =
+      std::make_unique<ast::Stmt>(is_for ? ast::StmtKind::For : ast::StmtKind::While, range(n));
   if (is_for) {
     TSNode left = field(n, "left");
     ast::ExprPtr target = convert_target(left, "a loop target", /*stores=*/false);
@@ -389,11 +391,9 @@ int binary_precedence(std::string_view op) {
 // not when it is an atom, a unary operator, or binds tighter than `op`.
 bool needs_parentheses(const CstReader& r, std::string_view op, TSNode rhs) {
   static const std::set<std::string_view> atoms = {
-      "identifier", "integer",   "float",     "true",
-      "false",      "none",      "string",    "call",
-      "attribute",  "subscript", "parenthesized_expression", "list",
-      "tuple",      "unary_operator", "dictionary", "list_comprehension",
-      "dictionary_comprehension"};
+      "identifier", "integer", "float", "true", "false", "none", "string", "call", "attribute",
+      "subscript", "parenthesized_expression", "list", "tuple", "unary_operator", "dictionary",
+      "list_comprehension", "dictionary_comprehension"};
   if (atoms.count(r.type_of(rhs))) return false;
   if (r.is(rhs, "binary_operator"))
     return binary_precedence(r.text(r.field(rhs, "operator"))) <= binary_precedence(op);
@@ -520,8 +520,8 @@ void CstReader::convert_import_from(TSNode n, ast::StmtList& out) {
   std::vector<TSNode> names = field_children(n, "name");
   bool known = is_importable(module) || module == "numpy.linalg" || module == "numpy.random";
   if (!known) {
-    Diagnostic& d = diags_.error(range(n), "import",
-                                 "module '" + module + "' cannot be imported in pyscript");
+    Diagnostic& d =
+        diags_.error(range(n), "import", "module '" + module + "' cannot be imported in pyscript");
     d.help.push_back(kImportHelp);
     return;
   }

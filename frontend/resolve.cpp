@@ -78,9 +78,9 @@ private:
   void check_import_from(const Stmt& s) {
     for (const auto& [name, alias] : s.names) {
       if (submodule(s.module, name) || find_module_member(s.module, name)) continue;
-      Diagnostic& d = diags_.error(s.range, "attribute",
-                                   "module '" + s.module + "' has no attribute '" + name +
-                                       "' in pyscript");
+      Diagnostic& d =
+          diags_.error(s.range, "attribute",
+                       "module '" + s.module + "' has no attribute '" + name + "' in pyscript");
       d.help.push_back("pyscript's " + s.module + " has: " + list_module_members(s.module));
     }
   }
@@ -168,9 +168,7 @@ private:
     case StmtKind::Del:
       for (const ast::ExprPtr& t : s.targets) resolve_expr(*t);
       return;
-    case StmtKind::ImportFrom:
-      check_import_from(s);
-      return;
+    case StmtKind::ImportFrom: check_import_from(s); return;
     case StmtKind::Expr:
       statement_call_ = s.value.get(); // a.sort() alone on its line gets a fix-it
       break;
@@ -280,9 +278,7 @@ private:
       return;
     case ExprKind::ListComp:
     case ExprKind::DictComp:
-    case ExprKind::GeneratorExp:
-      resolve_comprehension(e);
-      return;
+    case ExprKind::GeneratorExp: resolve_comprehension(e); return;
     default:
       for (const ast::ExprPtr& op : e.operands)
         if (op) resolve_expr(*op);
@@ -376,9 +372,10 @@ private:
     if (!sig) {
       Diagnostic& d = diags_.error(e.text_range, "attribute",
                                    "'" + e.text + "' is not an attribute pyscript supports");
-      d.help.push_back("arrays have T, shape, ndim, size, dtype, astype, reshape, transpose, round, clip, "
-                       "cumsum, cumprod, argsort, and the reductions sum, mean, max, min, argmax, argmin, "
-                       "prod, var, std, all, any; lists, dicts and strs have Python's methods");
+      d.help.push_back(
+          "arrays have T, shape, ndim, size, dtype, astype, reshape, transpose, round, clip, "
+          "cumsum, cumprod, argsort, and the reductions sum, mean, max, min, argmax, argmin, "
+          "prod, var, std, all, any; lists, dicts and strs have Python's methods");
       return nullptr;
     }
     if (sig->kind == MemberKind::Function && !called) {
@@ -432,8 +429,10 @@ private:
       return;
     }
     if (const Signature* sig = imported(name)) {
-      if (sig->kind == MemberKind::Function) check_signature(call, *sig, name, positional);
-      else diags_.error(callee.range, "unsupported", "'" + name + "' cannot be called");
+      if (sig->kind == MemberKind::Function)
+        check_signature(call, *sig, name, positional);
+      else
+        diags_.error(callee.range, "unsupported", "'" + name + "' cannot be called");
       return;
     }
     auto fn = functions_.find(name);

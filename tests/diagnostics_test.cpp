@@ -85,21 +85,26 @@ TEST_CASE("[in-place] item and slice assignment to arrays: the lowering's diagno
   REQUIRE(diags.all().size() == 2);
   const pyscript::Diagnostic& slice = diags.all()[0];
   CHECK(slice.code == "in-place");
-  CHECK(slice.message == "assignment to 'a[:]' would change an array in place, which is not supported");
+  CHECK(slice.message ==
+        "assignment to 'a[:]' would change an array in place, which is not supported");
   CHECK(slice.range.line == 3);
   CHECK(slice.range.column == 1);
-  CHECK(slice.help.at(0) == "arrays are values in pyscript: compute the new array and assign it to the name: "
-                            "'a = a + a'");
+  CHECK(slice.help.at(0) ==
+        "arrays are values in pyscript: compute the new array and assign it to the name: "
+        "'a = a + a'");
   CHECK(slice.fixits.empty());
   const pyscript::Diagnostic& item = diags.all()[1];
-  CHECK(item.message == "assignment to 'a[0]' would change an array in place, which is not supported");
-  CHECK(item.help.at(0) == "arrays are values in pyscript: compute the new array and assign it to the name, "
-                           "e.g. 'a = np.where(mask, 1.0, a)'");
+  CHECK(item.message ==
+        "assignment to 'a[0]' would change an array in place, which is not supported");
+  CHECK(item.help.at(0) ==
+        "arrays are values in pyscript: compute the new array and assign it to the name, "
+        "e.g. 'a = np.where(mask, 1.0, a)'");
   CHECK(item.help.at(1) == "or fill a list and convert it once: 'a = np.array(values)'");
   // An item update has no single-statement rewrite right for a list and an array, so no fix-it.
   auto aug = check("import numpy as np\na = np.ones(3)\na[0] += 1.0\n");
   CHECK(aug.diagnostics.at(0).fixits.empty());
-  CHECK(aug.diagnostics.at(0).help.at(0).rfind("for a list or a dict write 'a[0] = a[0] + 1.0'", 0) == 0);
+  CHECK(aug.diagnostics.at(0).help.at(0).rfind("for a list or a dict write 'a[0] = a[0] + 1.0'",
+                                               0) == 0);
 }
 
 TEST_CASE("[in-place] augmented assignment on a list or a dict keeps its meaning in the fix-it") {
@@ -110,11 +115,12 @@ TEST_CASE("[in-place] augmented assignment on a list or a dict keeps its meaning
     return r.diagnostics[0].fixits.empty() ? std::string() : r.diagnostics[0].fixits[0].replacement;
   };
   // conformance/reject/list_augassign.py
-  auto r = check("def grow(xs):\n    ys = xs\n    xs += [3]\n    return ys\n\n\nprint(grow([1, 2]))\n");
+  auto r =
+      check("def grow(xs):\n    ys = xs\n    xs += [3]\n    return ys\n\n\nprint(grow([1, 2]))\n");
   CHECK(r.first() == "3:5 [in-place] in-place update 'xs += [3]' is not supported");
   CHECK(r.diagnostics.at(0).fixits.at(0).replacement == "xs.extend([3])");
-  CHECK(r.diagnostics.at(0).help.at(0) ==
-        "write 'xs.extend([3])': '+=' changes the list in place, so every name for it sees the change");
+  CHECK(r.diagnostics.at(0).help.at(0) == "write 'xs.extend([3])': '+=' changes the list in place, "
+                                          "so every name for it sees the change");
   CHECK(fix("xs = [1]\nxs += [x * 2 for x in xs]\n") == "xs.extend([x * 2 for x in xs])");
   CHECK(fix("xs = [1]\nxs += list(range(3))\n") == "xs.extend(list(range(3)))");
   CHECK(fix("xs = [1]\nxs += [0] * 3\n") == "xs.extend([0] * 3)");
@@ -176,8 +182,11 @@ TEST_CASE("[unsupported] np.random's names, checked when compiling") {
 }
 
 TEST_CASE("[in-place] a.sort() is the lowering's to refuse: xs.sort() sorts a list") {
-  // The frontend cannot tell a list from an array; in_place_method gives the lowering the value form.
-  CHECK(check("import numpy as np\na = np.ones(3)\na.sort()\nxs = [2, 1]\nxs.sort(reverse=True)\n").lines().empty());
+  // The frontend cannot tell a list from an array; in_place_method gives the lowering the value
+  // form.
+  CHECK(check("import numpy as np\na = np.ones(3)\na.sort()\nxs = [2, 1]\nxs.sort(reverse=True)\n")
+            .lines()
+            .empty());
   auto method = pyscript::in_place_method("sort", "a", "axis=0", "np");
   REQUIRE(method);
   CHECK(method->value == "np.sort(a, axis=0)");
@@ -200,31 +209,46 @@ TEST_CASE("[unsupported] dynamic Python, each at its own location") {
     const char* first;
   };
   const Case cases[] = {
-      {"def f(s):\n    return eval(s)\n", "2:12 [unsupported] builtin 'eval' is not supported by pyscript"},
+      {"def f(s):\n    return eval(s)\n",
+       "2:12 [unsupported] builtin 'eval' is not supported by pyscript"},
       {"exec('x = 1')\n", "1:1 [unsupported] builtin 'exec' is not supported by pyscript"},
-      {"c = 0\ndef f():\n    global c\n    return c\n", "3:5 [unsupported] 'global' is not supported by pyscript"},
-      {"def f():\n    x = 1\n    def g():\n        nonlocal x\n    return x\n", "3:5 [unsupported] a nested function is not supported by pyscript"},
+      {"c = 0\ndef f():\n    global c\n    return c\n",
+       "3:5 [unsupported] 'global' is not supported by pyscript"},
+      {"def f():\n    x = 1\n    def g():\n        nonlocal x\n    return x\n",
+       "3:5 [unsupported] a nested function is not supported by pyscript"},
       {"g = lambda v: v\n", "1:5 [unsupported] 'lambda' is not supported by pyscript"},
-      {"def f(a):\n    try:\n        return a\n    except ValueError:\n        return 0\n", "2:5 [unsupported] 'try' is not supported by pyscript"},
+      {"def f(a):\n    try:\n        return a\n    except ValueError:\n        return 0\n",
+       "2:5 [unsupported] 'try' is not supported by pyscript"},
       {"raise ValueError\n", "1:1 [unsupported] 'raise' is not supported by pyscript"},
-      {"with open('p') as fh:\n    pass\n", "1:1 [unsupported] 'with' is not supported by pyscript"},
+      {"with open('p') as fh:\n    pass\n",
+       "1:1 [unsupported] 'with' is not supported by pyscript"},
       {"def g(n):\n    yield n\n", "2:5 [unsupported] 'yield' is not supported by pyscript"},
-      {"async def f():\n    return 1\n", "1:1 [unsupported] 'async def' is not supported by pyscript"},
+      {"async def f():\n    return 1\n",
+       "1:1 [unsupported] 'async def' is not supported by pyscript"},
       {"x = 1\ndel x\n", "2:5 [unsupported] 'del' of a name is not supported by pyscript"},
       {"class A:\n    pass\n", "1:1 [unsupported] 'class' is not supported by pyscript"},
       {"def f(*args):\n    return 1\n", "1:7 [unsupported] '*args' is not supported by pyscript"},
       {"def f(**kw):\n    return 1\n", "1:7 [unsupported] '**kwargs' is not supported by pyscript"},
-      {"def f(a, *, b):\n    return 1\n", "1:10 [unsupported] keyword-only parameters ('*') is not supported by pyscript"},
-      {"x = {i for i in range(3)}\n", "1:5 [unsupported] a set comprehension is not supported by pyscript"},
+      {"def f(a, *, b):\n    return 1\n",
+       "1:10 [unsupported] keyword-only parameters ('*') is not supported by pyscript"},
+      {"x = {i for i in range(3)}\n",
+       "1:5 [unsupported] a set comprehension is not supported by pyscript"},
       {"x = {1, 2}\n", "1:5 [unsupported] a set is not supported by pyscript"},
-      {"x = 1\nprint(f'{x=}')\n", "2:9 [unsupported] a self-documenting f-string field '{x=}' is not supported by pyscript"},
-      {"x = 1\nprint(f'{x!a}')\n", "2:11 [unsupported] the conversion '!a' is not supported by pyscript"},
-      {"x = 1\nprint(f'{x:=+9}')\n", "2:9 [unsupported] a format spec beginning with '=' right after ':' is read as the "
-                                     "':=' operator by pyscript's parser"},
-      {"x = 1\nprint(f'{x:{x}}')\n", "2:11 [unsupported] a replacement field inside a format spec is not supported by pyscript"},
-      {"x = 1\nif (y := x):\n    pass\n", "2:5 [unsupported] the ':=' operator is not supported by pyscript"},
-      {"def f(x):\n    return pow(x, 2)\n", "2:12 [unsupported] builtin 'pow' is not supported by pyscript"},
-      {"def f(x):\n    return f\n", "2:12 [unsupported] function 'f' used as a value is not supported by pyscript"},
+      {"x = 1\nprint(f'{x=}')\n",
+       "2:9 [unsupported] a self-documenting f-string field '{x=}' is not supported by pyscript"},
+      {"x = 1\nprint(f'{x!a}')\n",
+       "2:11 [unsupported] the conversion '!a' is not supported by pyscript"},
+      {"x = 1\nprint(f'{x:=+9}')\n",
+       "2:9 [unsupported] a format spec beginning with '=' right after ':' is read as the "
+       "':=' operator by pyscript's parser"},
+      {"x = 1\nprint(f'{x:{x}}')\n",
+       "2:11 [unsupported] a replacement field inside a format spec is not supported by pyscript"},
+      {"x = 1\nif (y := x):\n    pass\n",
+       "2:5 [unsupported] the ':=' operator is not supported by pyscript"},
+      {"def f(x):\n    return pow(x, 2)\n",
+       "2:12 [unsupported] builtin 'pow' is not supported by pyscript"},
+      {"def f(x):\n    return f\n",
+       "2:12 [unsupported] function 'f' used as a value is not supported by pyscript"},
   };
   for (const Case& c : cases) {
     INFO(c.source);
@@ -237,23 +261,28 @@ TEST_CASE("[import] only numpy, math, time, random and sys") {
   CHECK(check("import os\n").diagnostics.at(0).help.at(0) ==
         "pyscript can import only numpy, math, time, random and sys");
   CHECK(check("import numpy.linalg\n").codes() == "import");
-  CHECK(check("import numpy, math, time, random, sys\nprint(math.pi, random.random(), sys.maxsize)\n"
-              "sys.stdout.write('x')\nrandom.shuffle([1, 2])\n")
-            .diagnostics.empty());
+  CHECK(
+      check("import numpy, math, time, random, sys\nprint(math.pi, random.random(), sys.maxsize)\n"
+            "sys.stdout.write('x')\nrandom.shuffle([1, 2])\n")
+          .diagnostics.empty());
   CHECK(check("import random\nx = random.betavariate(1.0, 2.0)\n").first() ==
         "2:12 [attribute] module 'random' has no attribute 'betavariate' in pyscript");
-  CHECK(check("import sys\nsys.exit(1, 2)\n").first() == "2:1 [arity] sys.exit() takes from 0 to 1 argument but 2 were given");
+  CHECK(check("import sys\nsys.exit(1, 2)\n").first() ==
+        "2:1 [arity] sys.exit() takes from 0 to 1 argument but 2 were given");
   // from M import NAME: the names must exist; '*', other modules and relative imports are refused.
-  CHECK(check("from math import sqrt, pi as PI\nfrom numpy import zeros, linalg\n"
-              "from random import seed\nfrom sys import argv\nfrom numpy.linalg import norm\n"
-              "seed(1)\nprint(sqrt(PI), zeros(3), linalg.inv(zeros((2, 2))), norm(zeros(2)), argv)\n")
-            .lines()
-            .empty());
-  CHECK(check("from math import gamma\n").first() == "1:1 [attribute] module 'math' has no attribute 'gamma' in pyscript");
+  CHECK(
+      check("from math import sqrt, pi as PI\nfrom numpy import zeros, linalg\n"
+            "from random import seed\nfrom sys import argv\nfrom numpy.linalg import norm\n"
+            "seed(1)\nprint(sqrt(PI), zeros(3), linalg.inv(zeros((2, 2))), norm(zeros(2)), argv)\n")
+          .lines()
+          .empty());
+  CHECK(check("from math import gamma\n").first() ==
+        "1:1 [attribute] module 'math' has no attribute 'gamma' in pyscript");
   // What 'import *' would bind does not cascade into undefined names.
   CHECK(check("from math import *\nprint(pi)\n").lines() ==
         std::vector<std::string>{"1:1 [import] 'from math import *' is not supported"});
-  CHECK(check("from os import path\n").first() == "1:1 [import] module 'os' cannot be imported in pyscript");
+  CHECK(check("from os import path\n").first() ==
+        "1:1 [import] module 'os' cannot be imported in pyscript");
   CHECK(check("from . import helper\n").codes() == "import");
   CHECK(check("from __future__ import annotations\n").codes() == "import");
   // Imported names are checked as the module's members are.
@@ -261,7 +290,8 @@ TEST_CASE("[import] only numpy, math, time, random and sys") {
         "2:5 [arity] sqrt() takes 1 argument but 2 were given");
   CHECK(check("from math import sqrt\nf = sqrt\n").first() ==
         "2:5 [unsupported] function 'sqrt' used as a value is not supported by pyscript");
-  CHECK(check("from math import pi\nx = pi()\n").first() == "2:5 [unsupported] 'pi' cannot be called");
+  CHECK(check("from math import pi\nx = pi()\n").first() ==
+        "2:5 [unsupported] 'pi' cannot be called");
   // A local of the same name hides the import.
   CHECK(check("from math import sqrt\ndef f(sqrt):\n    return sqrt + 1\n").lines().empty());
 }
@@ -311,10 +341,12 @@ TEST_CASE("[attribute] unknown module members and array attributes") {
   CHECK(check("import numpy as np\nrows = np.ones(3)\nrows.frob(2.0)\n").first() ==
         "3:6 [attribute] 'frob' is not an attribute pyscript supports");
   // The methods of lists, dicts and strs (which of them the object has is the lowering's to check).
-  CHECK(check("xs = []\nxs.append(1)\nd = {}\nd.setdefault(1, 2)\nprint(','.join(['a']), 'a b'.split(), d.get(1))\n")
+  CHECK(check("xs = []\nxs.append(1)\nd = {}\nd.setdefault(1, 2)\nprint(','.join(['a']), 'a "
+              "b'.split(), d.get(1))\n")
             .lines()
             .empty());
-  CHECK(check("xs = []\nxs.append(1, 2)\n").first() == "2:1 [arity] xs.append() takes 1 argument but 2 were given");
+  CHECK(check("xs = []\nxs.append(1, 2)\n").first() ==
+        "2:1 [arity] xs.append() takes 1 argument but 2 were given");
 }
 
 TEST_CASE("[redefined] a function defined twice") {
