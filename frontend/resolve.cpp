@@ -220,6 +220,13 @@ private:
     return module_names_.count(name) && !functions_.count(name) && !modules_.count(name);
   }
 
+  // sorted(xs, key=f), xs.sort(key=len): `key=` names a function of the program or a builtin.
+  bool names_key_function(const ast::Keyword& kw) const {
+    const Expr& e = *kw.value;
+    return kw.name == "key" && e.kind == ExprKind::Name && !is_variable(e.text) &&
+           (functions_.count(e.text) || find_builtin(e.text));
+  }
+
   bool names_python_dtype(const Expr& e) const {
     return e.kind == ExprKind::Name && (e.text == "float" || e.text == "int" || e.text == "bool") &&
            !is_variable(e.text);
@@ -398,7 +405,8 @@ private:
     for (size_t i = 1; i < call.operands.size(); ++i)
       if (!(astype && names_python_dtype(*call.operands[i]))) resolve_expr(*call.operands[i]);
     for (const ast::Keyword& kw : call.keywords)
-      if (!(kw.name == "dtype" && names_python_dtype(*kw.value))) resolve_expr(*kw.value);
+      if (!(kw.name == "dtype" && names_python_dtype(*kw.value)) && !names_key_function(kw))
+        resolve_expr(*kw.value);
 
     if (callee.kind == ExprKind::Attribute && callee.text == "shuffle") {
       const std::string* module = module_of(*callee.operands[0]);

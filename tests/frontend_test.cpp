@@ -261,3 +261,12 @@ TEST_CASE("collect_assigned_names: names only, no comprehension variables or sto
   pyscript::ast::collect_assigned_names(r.checked.module.body.at(0)->function->body, names);
   CHECK(names == std::set<std::string>{"k", "m", "n", "w", "ys", "z"});
 }
+
+TEST_CASE("key= of sorted and sort names a function of the program or a builtin") {
+  CHECK(check("def second(p):\n    return p[1]\nps = [(1, 2)]\n"
+              "ps.sort(key=second)\nprint(sorted(ps, key=len))\n")
+            .lines()
+            .empty());
+  CHECK(check("xs = [1]\nprint(sorted(xs, key=nothing))\n").first() ==
+        "2:22 [undefined] undefined name 'nothing'");
+}
