@@ -14,6 +14,11 @@ const char* spelling(BinaryOp op) {
   case BinaryOp::Mod: return "%";
   case BinaryOp::Pow: return "**";
   case BinaryOp::MatMul: return "@";
+  case BinaryOp::BitAnd: return "&";
+  case BinaryOp::BitOr: return "|";
+  case BinaryOp::BitXor: return "^";
+  case BinaryOp::LShift: return "<<";
+  case BinaryOp::RShift: return ">>";
   }
   return "?";
 }
@@ -23,6 +28,7 @@ const char* spelling(UnaryOp op) {
   case UnaryOp::Neg: return "-";
   case UnaryOp::Pos: return "+";
   case UnaryOp::Not: return "not";
+  case UnaryOp::Invert: return "~";
   }
   return "?";
 }
@@ -35,6 +41,10 @@ const char* spelling(CompareOp op) {
   case CompareOp::Ge: return ">=";
   case CompareOp::Eq: return "==";
   case CompareOp::Ne: return "!=";
+  case CompareOp::In: return "in";
+  case CompareOp::NotIn: return "not in";
+  case CompareOp::Is: return "is";
+  case CompareOp::IsNot: return "is not";
   }
   return "?";
 }
@@ -42,6 +52,19 @@ const char* spelling(CompareOp op) {
 const char* spelling(BoolOp op) { return op == BoolOp::And ? "and" : "or"; }
 
 namespace {
+
+std::string dump_expr(const Expr* e);
+
+// The clauses of a comprehension: (for TARGET in ITER if COND ...) per `for`.
+std::string dump_clauses(const Expr& e) {
+  std::string out;
+  for (const Comprehension& c : e.comprehension) {
+    out += " (for " + dump_expr(c.target.get()) + " in " + dump_expr(c.iter.get());
+    for (const ExprPtr& cond : c.ifs) out += " if " + dump_expr(cond.get());
+    out += ")";
+  }
+  return out;
+}
 
 // Expressions print as fully parenthesized prefix forms: (+ a b), (call f a), ...
 std::string dump_expr(const Expr* e) {
@@ -83,6 +106,10 @@ std::string dump_expr(const Expr* e) {
     return out + ")";
   }
   case ExprKind::IfExp: return "(ifexp" + list(0) + ")";
+  case ExprKind::Dict: return "(dict" + list(0) + ")";
+  case ExprKind::ListComp: return "(listcomp" + list(0) + dump_clauses(*e) + ")";
+  case ExprKind::DictComp: return "(dictcomp" + list(0) + dump_clauses(*e) + ")";
+  case ExprKind::GeneratorExp: return "(genexp" + list(0) + dump_clauses(*e) + ")";
   case ExprKind::FString: {
     std::string out = "(fstring";
     for (const FStringPiece& piece : e->fstring) {
@@ -103,6 +130,12 @@ std::string dump_expr(const Expr* e) {
 
 void dump_body(const StmtList& body, int indent, std::string& out);
 
+void dump_orelse(const StmtList& orelse, const std::string& pad, int indent, std::string& out) {
+  if (orelse.empty()) return;
+  out += pad + "else\n";
+  dump_body(orelse, indent + 1, out);
+}
+
 void dump_stmt(const Stmt& s, int indent, std::string& out) {
   std::string pad(size_t(indent) * 2, ' ');
   std::string loc = "  # " + std::to_string(s.range.line) + ":" + std::to_string(s.range.column);
@@ -117,19 +150,18 @@ void dump_stmt(const Stmt& s, int indent, std::string& out) {
   case StmtKind::If:
     out += pad + "if " + dump_expr(s.value.get()) + loc + "\n";
     dump_body(s.body, indent + 1, out);
-    if (!s.orelse.empty()) {
-      out += pad + "else\n";
-      dump_body(s.orelse, indent + 1, out);
-    }
+    dump_orelse(s.orelse, pad, indent, out);
     return;
   case StmtKind::For:
     out += pad + "for " + dump_expr(s.targets[0].get()) + " in " + dump_expr(s.value.get()) + loc +
            "\n";
     dump_body(s.body, indent + 1, out);
+    dump_orelse(s.orelse, pad, indent, out);
     return;
   case StmtKind::While:
     out += pad + "while " + dump_expr(s.value.get()) + loc + "\n";
     dump_body(s.body, indent + 1, out);
+    dump_orelse(s.orelse, pad, indent, out);
     return;
   case StmtKind::Break: out += pad + "break" + loc + "\n"; return;
   case StmtKind::Continue: out += pad + "continue" + loc + "\n"; return;
@@ -140,6 +172,19 @@ void dump_stmt(const Stmt& s, int indent, std::string& out) {
            "\n";
     return;
   case StmtKind::Import: out += pad + "import " + s.module + " as " + s.alias + loc + "\n"; return;
+  case StmtKind::ImportFrom: {
+    out += pad + "from " + s.module + " import";
+    for (size_t i = 0; i < s.names.size(); ++i)
+      out += (i ? ", " : " ") + s.names[i].first + " as " + s.names[i].second;
+    out += loc + "\n";
+    return;
+  }
+  case StmtKind::Del: {
+    out += pad + "del";
+    for (const ExprPtr& t : s.targets) out += " " + dump_expr(t.get());
+    out += loc + "\n";
+    return;
+  }
   case StmtKind::FunctionDef: {
     const FunctionDef& fn = *s.function;
     out += pad + "def " + fn.name + "(";
@@ -164,14 +209,19 @@ void dump_body(const StmtList& body, int indent, std::string& out) {
 
 } // namespace
 
+// Only names bind: `xs[i] = v` and `obj.x = v` store into an object and bind nothing, and the
+// variables of a comprehension inside a value are the comprehension's own (they are never
+// reached here, since only statement targets are walked).
 void collect_assigned_names(const Expr& target, std::set<std::string>& out) {
   if (target.kind == ExprKind::Name) out.insert(target.text);
+  if (target.kind != ExprKind::Tuple && target.kind != ExprKind::List) return;
   for (const ExprPtr& e : target.operands)
     if (e) collect_assigned_names(*e, out);
 }
 
 void collect_assigned_names(const StmtList& body, std::set<std::string>& out) {
   for (const StmtPtr& s : body) {
+    if (s->kind == StmtKind::Del) continue; // its targets are items, which bind nothing
     for (const ExprPtr& t : s->targets)
       if (t) collect_assigned_names(*t, out);
     collect_assigned_names(s->body, out);

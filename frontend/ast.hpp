@@ -156,7 +156,8 @@ struct Module {
 };
 
 // The names that assignment and `for` targets in `body` bind, nested blocks included (Python's
-// rule for what is local to a function).
+// rule for what is local to a function). Item and attribute targets (`xs[i] = v`, `o.x = v`) and
+// `del xs[i]` bind no name; a comprehension's variables are its own and are not included.
 void collect_assigned_names(const Expr& target, std::set<std::string>& out);
 void collect_assigned_names(const StmtList& body, std::set<std::string>& out);
 

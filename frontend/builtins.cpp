@@ -18,6 +18,61 @@ const std::vector<Signature> kBuiltins = {
     {"float", Function, 0, 1, {}},
     {"bool", Function, 0, 1, {}},
     {"round", Function, 1, 2, {}},
+    {"sum", Function, 1, 2, {"start"}},
+    {"sorted", Function, 1, 1, {"key", "reverse"}},
+    {"reversed", Function, 1, 1, {}},
+    {"enumerate", Function, 1, 2, {"start"}},
+    {"zip", Function, 0, kVariadic, {}},
+    {"any", Function, 1, 1, {}},
+    {"all", Function, 1, 1, {}},
+    {"list", Function, 0, 1, {}},
+    {"dict", Function, 0, 1, {}},
+    {"tuple", Function, 0, 1, {}},
+    {"str", Function, 0, 1, {}},
+    {"repr", Function, 1, 1, {}},
+    {"divmod", Function, 2, 2, {}},
+    {"ord", Function, 1, 1, {}},
+    {"chr", Function, 1, 1, {}},
+    {"isinstance", Function, 2, 2, {}},
+};
+
+// The methods of list, dict and str by name, each with the widest argument counts among the
+// types that have it (name resolution does not know the object's type; lowering checks again).
+const std::vector<Signature> kContainerMethods = {
+    // list
+    {"append", Function, 1, 1, {}},
+    {"insert", Function, 2, 2, {}},
+    {"extend", Function, 1, 1, {}},
+    {"remove", Function, 1, 1, {}},
+    {"reverse", Function, 0, 0, {}},
+    {"sort", Function, 0, 0, {"key", "reverse"}},
+    // list and str: index, count; list and dict: pop, clear, copy
+    {"index", Function, 1, 3, {}},
+    {"count", Function, 1, 3, {}},
+    {"pop", Function, 0, 2, {}},
+    {"clear", Function, 0, 0, {}},
+    {"copy", Function, 0, 0, {}},
+    // dict
+    {"get", Function, 1, 2, {}},
+    {"keys", Function, 0, 0, {}},
+    {"values", Function, 0, 0, {}},
+    {"items", Function, 0, 0, {}},
+    {"setdefault", Function, 1, 2, {}},
+    {"update", Function, 0, 1, {}},
+    // str
+    {"split", Function, 0, 2, {"sep", "maxsplit"}},
+    {"join", Function, 1, 1, {}},
+    {"strip", Function, 0, 1, {}},
+    {"lstrip", Function, 0, 1, {}},
+    {"rstrip", Function, 0, 1, {}},
+    {"replace", Function, 2, 3, {}},
+    {"find", Function, 1, 3, {}},
+    {"startswith", Function, 1, 3, {}},
+    {"endswith", Function, 1, 3, {}},
+    {"upper", Function, 0, 0, {}},
+    {"lower", Function, 0, 0, {}},
+    {"isdigit", Function, 0, 0, {}},
+    {"isalpha", Function, 0, 0, {}},
 };
 
 const std::vector<Signature> kMath = {
@@ -30,6 +85,26 @@ const std::vector<Signature> kMath = {
 
 const std::vector<Signature> kTime = {
     {"perf_counter", Function, 0, 0, {}},
+};
+
+// CPython's random module (runtime/random: the same streams).
+const std::vector<Signature> kRandom = {
+    {"seed", Function, 0, 1, {}},    {"random", Function, 0, 0, {}},
+    {"randint", Function, 2, 2, {}}, {"randrange", Function, 1, 3, {}},
+    {"uniform", Function, 2, 2, {}}, {"gauss", Function, 0, 2, {"mu", "sigma"}},
+    {"choice", Function, 1, 1, {}},  {"shuffle", Function, 1, 1, {}},
+};
+
+const std::vector<Signature> kSys = {
+    {"argv", Constant, 0, 0, {}},
+    {"exit", Function, 0, 1, {}},
+    {"stdout", Module, 0, 0, {}},
+    {"maxsize", Constant, 0, 0, {}},
+    {"setrecursionlimit", Function, 1, 1, {}},
+};
+
+const std::vector<Signature> kSysStdout = {
+    {"write", Function, 1, 1, {}},
 };
 
 // np.linalg's functions (lower/lower_numpy_linalg.cpp).
@@ -189,6 +264,9 @@ const std::vector<Signature>* module_table(std::string_view module) {
   if (module == "numpy.linalg") return &kNumpyLinalg;
   if (module == "math") return &kMath;
   if (module == "time") return &kTime;
+  if (module == "random") return &kRandom;
+  if (module == "sys") return &kSys;
+  if (module == "sys.stdout") return &kSysStdout;
   return nullptr;
 }
 
@@ -204,15 +282,21 @@ const Signature* find_module_member(std::string_view module, std::string_view me
 }
 
 const std::string* find_submodule(std::string_view module, std::string_view member) {
-  static const std::string linalg = "numpy.linalg";
+  static const std::string linalg = "numpy.linalg", stdout_ = "sys.stdout";
   const Signature* s = find_module_member(module, member);
   if (!s || s->kind != MemberKind::Module) return nullptr;
-  return module == "numpy" && member == "linalg" ? &linalg : nullptr;
+  if (module == "numpy" && member == "linalg") return &linalg;
+  if (module == "sys" && member == "stdout") return &stdout_;
+  return nullptr;
 }
 
 const Signature* find_array_member(std::string_view name) { return find_in(array_members(), name); }
 
 const Signature* find_generator_method(std::string_view name) { return find_in(kGeneratorMethods, name); }
+
+const Signature* find_container_method(std::string_view name) {
+  return find_in(kContainerMethods, name);
+}
 
 std::string list_module_members(std::string_view module) {
   std::string out;
@@ -239,32 +323,16 @@ std::optional<std::string> unsupported_builtin_help(std::string_view name) {
       {"getattr", "write the attribute directly: 'x.shape'"},
       {"setattr", "values are immutable in pyscript"},
       {"hasattr", "pyscript knows every attribute at compile time"},
-      {"isinstance", "pyscript knows every type at compile time"},
       {"type", "use 'x.dtype' for arrays"},
-      {"sum", "use np.sum(x) for arrays, or a 'for' loop"},
-      {"enumerate", "loop with 'for i in range(len(x)):'"},
-      {"zip", "loop with 'for i in range(len(x)):'"},
-      {"map", "write a 'for' loop"},
-      {"filter", "write a 'for' loop"},
-      {"sorted", ""},
-      {"reversed", "loop with 'for i in range(n - 1, -1, -1):'"},
-      {"list", "lists come in a later version; use a tuple or a numpy array"},
-      {"dict", "use a tuple, or several variables"},
-      {"set", "use a tuple"},
-      {"tuple", "write the tuple literally: (a, b)"},
-      {"str", "print the value itself: print(\"x =\", x)"},
-      {"repr", "print the value itself"},
+      {"map", "write a list comprehension: [f(x) for x in xs]"},
+      {"filter", "write a list comprehension: [x for x in xs if cond]"},
+      {"set", "sets are a later stage; use a list, or a dict with the elements as keys"},
       {"format", "print the value itself"},
-      {"divmod", "write 'a // b, a % b'"},
       {"pow", "write 'a ** b'"},
-      {"any", "use a loop, or (x != 0).sum() > 0 for arrays"},
-      {"all", "use a loop"},
       {"iter", ""},
       {"next", ""},
       {"id", ""},
       {"hash", ""},
-      {"chr", ""},
-      {"ord", ""},
       {"hex", ""},
       {"oct", ""},
       {"bin", ""},

@@ -1,6 +1,7 @@
-// What the subset offers by name: Python builtins, and the members of math, time and numpy,
-// with the argument counts and keywords each accepts. One table, read by name resolution here and
-// by lowering later, so the two never disagree on what exists.
+// What the subset offers by name: Python builtins, the methods of list, dict and str, and the
+// members of math, time, random, sys and numpy, with the argument counts and keywords each
+// accepts. One table, read by name resolution here and by lowering later, so the two never
+// disagree on what exists.
 #pragma once
 
 #include <optional>
@@ -32,7 +33,8 @@ bool is_known_module(std::string_view module);
 
 // A builtin function (print, range, ...), or nothing.
 const Signature* find_builtin(std::string_view name);
-// A member of numpy, math or time (or of a submodule: "numpy.linalg"), or nothing.
+// A member of numpy, math, time, random or sys (or of a submodule: "numpy.linalg",
+// "sys.stdout"), or nothing.
 const Signature* find_module_member(std::string_view module, std::string_view member);
 // The full name of submodule `member` of `module` ("numpy.linalg"), or null.
 const std::string* find_submodule(std::string_view module, std::string_view member);
@@ -41,6 +43,9 @@ const Signature* find_array_member(std::string_view name);
 // A method of np.random.Generator (rng.random(...), rng.integers(...), ...), or nothing. np.random's
 // own members are the module "numpy.random" of find_module_member.
 const Signature* find_generator_method(std::string_view name);
+
+// A method of list, dict or str (append, get, split, ...), or nothing.
+const Signature* find_container_method(std::string_view name);
 
 // Python builtins outside the subset, with advice; empty when `name` is not one.
 std::optional<std::string> unsupported_builtin_help(std::string_view name);

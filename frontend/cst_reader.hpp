@@ -43,6 +43,12 @@ public:
   std::vector<TSNode> children(TSNode n) const;
   // Children of `n` stored under field `name` (a field may repeat, as subscript's does).
   std::vector<TSNode> field_children(TSNode n, const char* name) const;
+  // Whether `n` has the anonymous token `keyword` ("async") among its own children.
+  bool has_keyword(TSNode n, const char* keyword) const {
+    for (TSNode c : children(n))
+      if (!ts_node_is_named(c) && is(c, keyword)) return true;
+    return false;
+  }
 
   // --- statements (parse_stmt.cpp) ---
   ast::StmtList convert_block(TSNode block);
@@ -53,8 +59,11 @@ public:
   ast::ExprPtr convert_expr(TSNode n);
   // Reports a keyword tree-sitter reads as a name (async, await), or an assignment to __debug__.
   bool reserved_name(TSNode identifier, bool assigned);
-  // An assignment or for target: a Name, or a Tuple of targets.
-  ast::ExprPtr convert_target(TSNode n, const char* what);
+  // An assignment or for target: a Name, or a Tuple of targets; with `stores` (assignment) also
+  // a Subscript or an Attribute.
+  ast::ExprPtr convert_target(TSNode n, const char* what, bool stores);
+  // `[x for x in xs if c]`, `{k: v for ...}`, `(x for x in xs)`: `kind` says which.
+  ast::ExprPtr convert_comprehension(TSNode n, ast::ExprKind kind);
 
   // --- literals (parse_literal.cpp) ---
   ast::ExprPtr convert_integer(TSNode n);
@@ -83,6 +92,15 @@ public:
   std::set<std::string>* rejected_bindings_ = nullptr;
 
 private:
+  ast::ExprPtr convert_call(TSNode n);
+  ast::ExprPtr convert_subscript(TSNode n);
+  ast::ExprPtr convert_slice(TSNode n);
+  ast::ExprPtr convert_dict(TSNode n);
+  ast::ExprPtr convert_compare(TSNode n);
+  ast::ExprPtr convert_operator(TSNode n);
+  void convert_loop(TSNode n, ast::StmtList& out);
+  void convert_import_from(TSNode n, ast::StmtList& out);
+  void convert_delete(TSNode n, ast::StmtList& out);
   void convert_function(TSNode n, ast::StmtList& out, bool is_async);
   void convert_import(TSNode n, ast::StmtList& out);
   void convert_assignment(TSNode n, ast::StmtList& out);

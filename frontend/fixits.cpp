@@ -107,4 +107,41 @@ std::string unified_diff(const std::string& path, const std::string& before,
   return out;
 }
 
+namespace {
+
+std::string source_text(const ast::Expr& e) {
+  return e.range.file ? std::string(e.range.file->slice(e.range)) : std::string();
+}
+
+bool is_full_slice(const ast::Expr& index) {
+  if (index.kind != ast::ExprKind::Slice) return false;
+  for (const ast::ExprPtr& part : index.operands)
+    if (part) return false;
+  return true;
+}
+
+} // namespace
+
+Diagnostic& report_array_item_assignment(DiagnosticEngine& diags, const ast::Expr& target,
+                                         const ast::Expr& value) {
+  Diagnostic& d = diags.error(target.range, "in-place",
+                              "assignment to '" + source_text(target) +
+                                  "' would change an array in place, which is not supported");
+  const ast::Expr& array = *target.operands[0];
+  std::string name = array.kind == ast::ExprKind::Name ? array.text : "a";
+  if (array.kind == ast::ExprKind::Name && is_full_slice(*target.operands[1])) {
+    d.help.push_back("arrays are values in pyscript: compute the new array and assign it to the "
+                     "name: '" +
+                     name + " = " + source_text(value) + "'");
+  } else {
+    d.help.push_back("arrays are values in pyscript: compute the new array and assign it to the "
+                     "name, e.g. '" +
+                     name + " = np.where(mask, " + source_text(value) + ", " + name + ")'");
+    d.help.push_back("or fill a list and convert it once: '" + name + " = np.array(values)'");
+  }
+  d.notes.push_back(
+      {SourceRange{}, "pyscript arrays are values: no operation changes one in place"});
+  return d;
+}
+
 } // namespace pyscript

@@ -17,13 +17,19 @@ struct DepthGuard {
 };
 
 const std::map<std::string_view, ast::BinaryOp> kBinaryOps = {
-    {"+", ast::BinaryOp::Add},       {"-", ast::BinaryOp::Sub},  {"*", ast::BinaryOp::Mul},
-    {"/", ast::BinaryOp::Div},       {"//", ast::BinaryOp::FloorDiv},
-    {"%", ast::BinaryOp::Mod},       {"**", ast::BinaryOp::Pow}, {"@", ast::BinaryOp::MatMul}};
+    {"+", ast::BinaryOp::Add},    {"-", ast::BinaryOp::Sub},       {"*", ast::BinaryOp::Mul},
+    {"/", ast::BinaryOp::Div},    {"//", ast::BinaryOp::FloorDiv}, {"%", ast::BinaryOp::Mod},
+    {"**", ast::BinaryOp::Pow},   {"@", ast::BinaryOp::MatMul},    {"&", ast::BinaryOp::BitAnd},
+    {"|", ast::BinaryOp::BitOr},  {"^", ast::BinaryOp::BitXor},    {"<<", ast::BinaryOp::LShift},
+    {">>", ast::BinaryOp::RShift}};
 
+// Keyed by the operator node's type: tree-sitter names `not in` and `is not` as one node each,
+// whatever the spacing between their words.
 const std::map<std::string_view, ast::CompareOp> kCompareOps = {
-    {"<", ast::CompareOp::Lt},  {"<=", ast::CompareOp::Le}, {">", ast::CompareOp::Gt},
-    {">=", ast::CompareOp::Ge}, {"==", ast::CompareOp::Eq}, {"!=", ast::CompareOp::Ne}};
+    {"<", ast::CompareOp::Lt},        {"<=", ast::CompareOp::Le},        {">", ast::CompareOp::Gt},
+    {">=", ast::CompareOp::Ge},       {"==", ast::CompareOp::Eq},        {"!=", ast::CompareOp::Ne},
+    {"in", ast::CompareOp::In},       {"not in", ast::CompareOp::NotIn}, {"is", ast::CompareOp::Is},
+    {"is not", ast::CompareOp::IsNot}};
 
 struct RejectedExpression {
   const char* node_type;
@@ -35,12 +41,12 @@ const RejectedExpression kRejectedExpressions[] = {
     {"lambda", "'lambda'", "define a module-level function with 'def' and call it"},
     {"yield", "'yield'", "return a value instead; generators are not compiled"},
     {"await", "'await'", ""},
-    {"list_comprehension", "a list comprehension", "write a 'for' loop"},
-    {"set_comprehension", "a set comprehension", "write a 'for' loop"},
-    {"dictionary_comprehension", "a dict comprehension", "write a 'for' loop"},
-    {"generator_expression", "a generator expression", "write a 'for' loop"},
-    {"dictionary", "a dict", "use a tuple, or several variables"},
-    {"set", "a set", "use a tuple"},
+    {"set_comprehension", "a set comprehension",
+     "sets are a later stage; use a dict comprehension with the elements as keys"},
+    {"set", "a set", "sets are a later stage; use a list, or a dict with the elements as keys"},
+    {"generator_expression", "a generator expression here",
+     "write a list comprehension '[...]'; a generator expression is accepted only as the one "
+     "argument of a call, as in 'sum(x * x for x in xs)'"},
     {"named_expression", "the ':=' operator", "assign in a statement of its own first"},
     {"ellipsis", "'...'", "write 'pass'"},
     {"list_splat", "'*' unpacking", "pass the elements one by one"},
@@ -65,7 +71,7 @@ bool CstReader::reserved_name(TSNode n, bool assigned) {
   return false;
 }
 
-ExprPtr CstReader::convert_target(TSNode n, const char* what) {
+ExprPtr CstReader::convert_target(TSNode n, const char* what, bool stores) {
   std::string_view type = type_of(n);
   if (type == "identifier") {
     if (reserved_name(n, /*assigned=*/true)) return nullptr;
@@ -77,28 +83,26 @@ ExprPtr CstReader::convert_target(TSNode n, const char* what) {
       type == "list_pattern" || type == "parenthesized_expression") {
     if (type == "parenthesized_expression") {
       std::vector<TSNode> kids = named_children(n);
-      if (kids.size() == 1) return convert_target(kids[0], what);
+      if (kids.size() == 1) return convert_target(kids[0], what, stores);
     }
     auto e = std::make_unique<Expr>(ExprKind::Tuple, range(n));
     bool ok = true;
     for (TSNode c : named_children(n)) {
-      ExprPtr t = convert_target(c, what);
+      ExprPtr t = convert_target(c, what, stores);
       if (!t) ok = false;
       e->operands.push_back(std::move(t));
     }
     if (!ok) return nullptr;
     return e;
   }
-  if (type == "subscript") {
-    Diagnostic& d = diags_.error(range(n), "in-place",
-                                 "assignment to '" + std::string(text(n)) +
-                                     "' would change an array in place, which is not supported");
-    d.help.push_back("arrays are values in pyscript: compute the new array and assign it to the "
-                     "name, e.g. 'a = a + b' or 'a = np.where(mask, new, a)'");
-    return nullptr;
-  }
-  if (type == "attribute") {
-    unsupported(n, "assignment to an attribute", "assign to a plain name");
+  // xs[i] = v, d[k] = v, xs[a:b] = ys, obj.x = v: whether the object may change (a list, a dict,
+  // an instance) or not (an array: see report_array_item_assignment) is the lowering's to decide.
+  if (type == "subscript" || type == "attribute") {
+    if (stores) return convert_expr(n);
+    unsupported(n,
+                type == "subscript" ? "an item or slice as a loop target"
+                                    : "an attribute as a loop target",
+                "loop over a plain name and assign it in the body");
     return nullptr;
   }
   if (type == "list_splat_pattern") {
@@ -158,77 +162,13 @@ ExprPtr CstReader::convert_expr(TSNode n) {
     }
     return ok ? std::move(e) : nullptr;
   }
-  if (type == "binary_operator") {
-    std::string_view op = text(field(n, "operator"));
-    auto it = kBinaryOps.find(op);
-    if (it == kBinaryOps.end()) {
-      unsupported(field(n, "operator"), "the bitwise operator '" + std::string(op) + "'",
-                  "pyscript's numbers are int, float and bool arithmetic; use comparisons, "
-                  "'and'/'or', or np.where");
-      return nullptr;
-    }
-    ExprPtr lhs = convert_expr(field(n, "left"));
-    ExprPtr rhs = convert_expr(field(n, "right"));
-    if (!lhs || !rhs) return nullptr;
-    ExprPtr e = make(ExprKind::Binary);
-    e->binary_op = it->second;
-    e->operands.push_back(std::move(lhs));
-    e->operands.push_back(std::move(rhs));
-    return e;
-  }
-  if (type == "unary_operator" || type == "not_operator") {
-    ast::UnaryOp op = ast::UnaryOp::Not;
-    if (type == "unary_operator") {
-      std::string_view o = text(field(n, "operator"));
-      if (o == "~") {
-        unsupported(field(n, "operator"), "the bitwise operator '~'", "use 'not' for booleans");
-        return nullptr;
-      }
-      op = o == "-" ? ast::UnaryOp::Neg : ast::UnaryOp::Pos;
-    }
-    ExprPtr operand = convert_expr(field(n, "argument"));
-    if (!operand) return nullptr;
-    ExprPtr e = make(ExprKind::Unary);
-    e->unary_op = op;
-    e->operands.push_back(std::move(operand));
-    return e;
-  }
-  if (type == "boolean_operator") {
-    ExprPtr lhs = convert_expr(field(n, "left"));
-    ExprPtr rhs = convert_expr(field(n, "right"));
-    if (!lhs || !rhs) return nullptr;
-    ExprPtr e = make(ExprKind::Logical);
-    e->bool_op = text(field(n, "operator")) == "and" ? ast::BoolOp::And : ast::BoolOp::Or;
-    e->operands.push_back(std::move(lhs));
-    e->operands.push_back(std::move(rhs));
-    return e;
-  }
-  if (type == "comparison_operator") {
-    ExprPtr e = make(ExprKind::Compare);
-    bool ok = true;
-    for (TSNode c : children(n)) {
-      if (ts_node_is_named(c)) {
-        ExprPtr operand = convert_expr(c);
-        if (!operand) ok = false;
-        e->operands.push_back(std::move(operand));
-        continue;
-      }
-      std::string_view op = text(c);
-      auto it = kCompareOps.find(op);
-      if (it == kCompareOps.end()) {
-        std::string spelled(type_of(c));
-        std::string help = spelled == "is" || spelled == "is not"
-                               ? "compare values with '==' or '!='"
-                               : "pyscript has no containers to search; compare with '==' in a loop";
-        unsupported(c, "the '" + spelled + "' operator", help);
-        ok = false;
-        continue;
-      }
-      e->compare_ops.push_back(it->second);
-    }
-    if (!ok || e->operands.size() != e->compare_ops.size() + 1) return nullptr;
-    return e;
-  }
+  if (type == "dictionary") return convert_dict(n);
+  if (type == "list_comprehension") return convert_comprehension(n, ExprKind::ListComp);
+  if (type == "dictionary_comprehension") return convert_comprehension(n, ExprKind::DictComp);
+  if (type == "binary_operator" || type == "unary_operator" || type == "not_operator" ||
+      type == "boolean_operator")
+    return convert_operator(n);
+  if (type == "comparison_operator") return convert_compare(n);
   if (type == "conditional_expression") {
     std::vector<TSNode> kids = named_children(n);
     if (kids.size() != 3) return nullptr;
@@ -252,88 +192,232 @@ ExprPtr CstReader::convert_expr(TSNode n) {
     e->operands.push_back(std::move(object));
     return e;
   }
-  if (type == "call") {
-    ExprPtr callee = convert_expr(field(n, "function"));
-    TSNode args = field(n, "arguments");
-    if (is(args, "generator_expression")) {
-      unsupported(args, "a generator expression", "write a 'for' loop");
-      return nullptr;
-    }
-    ExprPtr e = make(ExprKind::Call);
-    bool ok = callee != nullptr;
-    e->operands.push_back(std::move(callee));
-    for (TSNode a : named_children(args)) {
-      if (is(a, "keyword_argument")) {
-        ast::Keyword kw;
-        TSNode name = field(a, "name");
-        kw.name = text(name);
-        kw.name_range = range(name);
-        for (const ast::Keyword& prev : e->keywords) {
-          if (prev.name == kw.name) {
-            diags_.error(kw.name_range, "syntax", "keyword argument repeated: " + kw.name);
-            ok = false;
-          }
-        }
-        kw.value = convert_expr(field(a, "value"));
-        if (!kw.value) ok = false;
-        e->keywords.push_back(std::move(kw));
-        continue;
-      }
-      if (!e->keywords.empty()) {
-        diags_.error(range(a), "syntax", "positional argument follows keyword argument");
-        ok = false;
-        continue;
-      }
-      ExprPtr arg = convert_expr(a);
-      if (!arg) ok = false;
-      e->operands.push_back(std::move(arg));
-    }
-    return ok ? std::move(e) : nullptr;
-  }
-  if (type == "subscript") {
-    ExprPtr value = convert_expr(field(n, "value"));
-    std::vector<TSNode> indices = field_children(n, "subscript");
-    ExprPtr index;
-    bool ok = value != nullptr;
-    if (indices.size() == 1) {
-      index = convert_expr(indices[0]);
-      ok = ok && index;
-    } else {
-      index = std::make_unique<Expr>(ExprKind::Tuple,
-                                     file_.range(ts_node_start_byte(indices.front()),
-                                                 ts_node_end_byte(indices.back())));
-      for (TSNode i : indices) {
-        ExprPtr item = convert_expr(i);
-        if (!item) ok = false;
-        index->operands.push_back(std::move(item));
-      }
-    }
-    if (!ok) return nullptr;
-    ExprPtr e = make(ExprKind::Subscript);
-    e->operands.push_back(std::move(value));
-    e->operands.push_back(std::move(index));
-    return e;
-  }
-  if (type == "slice") {
-    // Children: expressions and ':' tokens; an expression belongs to the part that its
-    // preceding colons name (lower, upper, step).
-    ExprPtr e = make(ExprKind::Slice);
-    e->operands.resize(3);
-    int part = 0;
-    bool ok = true;
-    for (TSNode c : children(n)) {
-      if (!ts_node_is_named(c)) {
-        if (text(c) == ":") ++part;
-        continue;
-      }
-      if (part > 2) return nullptr;
-      e->operands[size_t(part)] = convert_expr(c);
-      if (!e->operands[size_t(part)]) ok = false;
-    }
-    return ok ? std::move(e) : nullptr;
-  }
+  if (type == "call") return convert_call(n);
+  if (type == "subscript") return convert_subscript(n);
+  if (type == "slice") return convert_slice(n);
   unsupported(n, "this expression ('" + std::string(type) + "')");
   return nullptr;
+}
+
+// binary_operator, unary_operator, not_operator, boolean_operator
+ExprPtr CstReader::convert_operator(TSNode n) {
+  std::string_view type = type_of(n);
+  auto make = [&](ExprKind k) { return std::make_unique<Expr>(k, range(n)); };
+  if (type == "binary_operator") {
+    std::string_view op = text(field(n, "operator"));
+    auto it = kBinaryOps.find(op);
+    if (it == kBinaryOps.end()) return nullptr; // not an operator of Python 3 (tree-sitter's `<>`)
+    ExprPtr lhs = convert_expr(field(n, "left"));
+    ExprPtr rhs = convert_expr(field(n, "right"));
+    if (!lhs || !rhs) return nullptr;
+    ExprPtr e = make(ExprKind::Binary);
+    e->binary_op = it->second;
+    e->operands.push_back(std::move(lhs));
+    e->operands.push_back(std::move(rhs));
+    return e;
+  }
+  if (type == "boolean_operator") {
+    ExprPtr lhs = convert_expr(field(n, "left"));
+    ExprPtr rhs = convert_expr(field(n, "right"));
+    if (!lhs || !rhs) return nullptr;
+    ExprPtr e = make(ExprKind::Logical);
+    e->bool_op = text(field(n, "operator")) == "and" ? ast::BoolOp::And : ast::BoolOp::Or;
+    e->operands.push_back(std::move(lhs));
+    e->operands.push_back(std::move(rhs));
+    return e;
+  }
+  ast::UnaryOp op = ast::UnaryOp::Not;
+  if (type == "unary_operator") {
+    std::string_view o = text(field(n, "operator"));
+    op = o == "-" ? ast::UnaryOp::Neg : o == "+" ? ast::UnaryOp::Pos : ast::UnaryOp::Invert;
+  }
+  ExprPtr operand = convert_expr(field(n, "argument"));
+  if (!operand) return nullptr;
+  ExprPtr e = make(ExprKind::Unary);
+  e->unary_op = op;
+  e->operands.push_back(std::move(operand));
+  return e;
+}
+
+// comparison_operator: operands and operator tokens alternate (a < b <= c, x not in xs).
+ExprPtr CstReader::convert_compare(TSNode n) {
+  ExprPtr e = std::make_unique<Expr>(ExprKind::Compare, range(n));
+  bool ok = true;
+  for (TSNode c : children(n)) {
+    if (ts_node_is_named(c)) {
+      ExprPtr operand = convert_expr(c);
+      if (!operand) ok = false;
+      e->operands.push_back(std::move(operand));
+      continue;
+    }
+    auto it = kCompareOps.find(type_of(c));
+    if (it == kCompareOps.end()) {
+      diags_.error(range(c), "syntax", "invalid syntax"); // `<>`, which Python 3 dropped
+      ok = false;
+      continue;
+    }
+    e->compare_ops.push_back(it->second);
+  }
+  if (!ok || e->operands.size() != e->compare_ops.size() + 1) return nullptr;
+  return e;
+}
+
+// {k: v, ...} and {}: keys and values alternate in operands.
+ExprPtr CstReader::convert_dict(TSNode n) {
+  ExprPtr e = std::make_unique<Expr>(ExprKind::Dict, range(n));
+  bool ok = true;
+  for (TSNode c : named_children(n)) {
+    if (!is(c, "pair")) { // `**d`
+      unsupported(c, "'**' unpacking in a dict display", "copy the dict and call '.update(d)'");
+      ok = false;
+      continue;
+    }
+    ExprPtr key = convert_expr(field(c, "key"));
+    ExprPtr value = convert_expr(field(c, "value"));
+    if (!key || !value) ok = false;
+    e->operands.push_back(std::move(key));
+    e->operands.push_back(std::move(value));
+  }
+  return ok ? std::move(e) : nullptr;
+}
+
+// list_comprehension, dictionary_comprehension, generator_expression: a body (a pair for a dict),
+// then for_in_clause (if_clause | for_in_clause)*. Each `if` belongs to the `for` before it.
+ExprPtr CstReader::convert_comprehension(TSNode n, ExprKind kind) {
+  ExprPtr e = std::make_unique<Expr>(kind, range(n));
+  TSNode body = field(n, "body");
+  bool ok = true;
+  if (kind == ExprKind::DictComp) {
+    e->operands.push_back(convert_expr(field(body, "key")));
+    e->operands.push_back(convert_expr(field(body, "value")));
+  } else {
+    e->operands.push_back(convert_expr(body));
+  }
+  for (const ExprPtr& op : e->operands) ok = ok && op;
+  for (TSNode c : named_children(n)) {
+    if (ts_node_eq(c, body)) continue;
+    if (is(c, "if_clause")) {
+      std::vector<TSNode> kids = named_children(c);
+      if (e->comprehension.empty() || kids.size() != 1) return nullptr; // recovered syntax error
+      ast::Comprehension& clause = e->comprehension.back();
+      clause.ifs.push_back(convert_expr(kids[0]));
+      if (!clause.ifs.back()) ok = false;
+      clause.range = file_.range(clause.range.begin_byte, ts_node_end_byte(c));
+      continue;
+    }
+    if (!is(c, "for_in_clause")) continue;
+    if (has_keyword(c, "async")) {
+      unsupported(c, "'async for'");
+      ok = false;
+      continue;
+    }
+    ast::Comprehension clause;
+    clause.range = range(c);
+    TSNode left = field(c, "left");
+    clause.target = convert_target(left, "a comprehension target", /*stores=*/false);
+    std::vector<TSNode> iters = field_children(c, "right");
+    if (iters.size() != 1) {
+      diags_.error(range(c), "syntax", "invalid syntax")
+          .help.push_back("put the iterable in parentheses: 'for x in (a, b)'");
+      return nullptr;
+    }
+    clause.iter = convert_expr(iters[0]);
+    if (!clause.target || !clause.iter) ok = false;
+    e->comprehension.push_back(std::move(clause));
+  }
+  if (!ok || e->comprehension.empty()) return nullptr;
+  return e;
+}
+
+ExprPtr CstReader::convert_call(TSNode n) {
+  ExprPtr callee = convert_expr(field(n, "function"));
+  TSNode args = field(n, "arguments");
+  ExprPtr e = std::make_unique<Expr>(ExprKind::Call, range(n));
+  // f(x for x in xs), and f((x for x in xs)): a generator expression as the one argument.
+  std::vector<TSNode> arg_nodes = named_children(args);
+  TSNode generator = is(args, "generator_expression") ? args
+                     : arg_nodes.size() == 1 && is(arg_nodes[0], "generator_expression")
+                         ? arg_nodes[0]
+                         : TSNode{};
+  if (!ts_node_is_null(generator)) {
+    ExprPtr g = convert_comprehension(generator, ExprKind::GeneratorExp);
+    if (!callee || !g) return nullptr;
+    e->operands.push_back(std::move(callee));
+    e->operands.push_back(std::move(g));
+    return e;
+  }
+  bool ok = callee != nullptr;
+  e->operands.push_back(std::move(callee));
+  for (TSNode a : arg_nodes) {
+    if (is(a, "keyword_argument")) {
+      ast::Keyword kw;
+      TSNode name = field(a, "name");
+      kw.name = text(name);
+      kw.name_range = range(name);
+      for (const ast::Keyword& prev : e->keywords) {
+        if (prev.name == kw.name) {
+          diags_.error(kw.name_range, "syntax", "keyword argument repeated: " + kw.name);
+          ok = false;
+        }
+      }
+      kw.value = convert_expr(field(a, "value"));
+      if (!kw.value) ok = false;
+      e->keywords.push_back(std::move(kw));
+      continue;
+    }
+    if (!e->keywords.empty()) {
+      diags_.error(range(a), "syntax", "positional argument follows keyword argument");
+      ok = false;
+      continue;
+    }
+    ExprPtr arg = convert_expr(a);
+    if (!arg) ok = false;
+    e->operands.push_back(std::move(arg));
+  }
+  return ok ? std::move(e) : nullptr;
+}
+
+ExprPtr CstReader::convert_subscript(TSNode n) {
+  ExprPtr value = convert_expr(field(n, "value"));
+  std::vector<TSNode> indices = field_children(n, "subscript");
+  ExprPtr index;
+  bool ok = value != nullptr;
+  if (indices.size() == 1) {
+    index = convert_expr(indices[0]);
+    ok = ok && index;
+  } else {
+    index = std::make_unique<Expr>(ExprKind::Tuple, file_.range(ts_node_start_byte(indices.front()),
+                                                                ts_node_end_byte(indices.back())));
+    for (TSNode i : indices) {
+      ExprPtr item = convert_expr(i);
+      if (!item) ok = false;
+      index->operands.push_back(std::move(item));
+    }
+  }
+  if (!ok) return nullptr;
+  ExprPtr e = std::make_unique<Expr>(ExprKind::Subscript, range(n));
+  e->operands.push_back(std::move(value));
+  e->operands.push_back(std::move(index));
+  return e;
+}
+
+// Children: expressions and ':' tokens; an expression belongs to the part that its preceding
+// colons name (lower, upper, step).
+ExprPtr CstReader::convert_slice(TSNode n) {
+  ExprPtr e = std::make_unique<Expr>(ExprKind::Slice, range(n));
+  e->operands.resize(3);
+  int part = 0;
+  bool ok = true;
+  for (TSNode c : children(n)) {
+    if (!ts_node_is_named(c)) {
+      if (text(c) == ":") ++part;
+      continue;
+    }
+    if (part > 2) return nullptr;
+    e->operands[size_t(part)] = convert_expr(c);
+    if (!e->operands[size_t(part)]) ok = false;
+  }
+  return ok ? std::move(e) : nullptr;
 }
 
 } // namespace pyscript::detail

@@ -1,6 +1,8 @@
 // Statements: tree-sitter nodes -> ast::Stmt, and the statements the subset rejects.
+#include "frontend/builtins.hpp"
 #include "frontend/cst_reader.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace pyscript::detail {
@@ -70,15 +72,6 @@ ast::StmtList CstReader::convert_block(TSNode block) {
 
 namespace {
 
-bool has_async_keyword(const CstReader& r, TSNode n) {
-  uint32_t count = ts_node_child_count(n);
-  for (uint32_t i = 0; i < count; ++i) {
-    TSNode c = ts_node_child(n, i);
-    if (!ts_node_is_named(c) && r.is(c, "async")) return true;
-  }
-  return false;
-}
-
 // Statements that the subset rejects outright, and what to tell the user instead.
 struct RejectedStatement {
   const char* node_type;
@@ -91,13 +84,13 @@ const RejectedStatement kRejectedStatements[] = {
      "pass the value in as a parameter and return the new value; module-level names are constants"},
     {"nonlocal_statement", "'nonlocal'", "pass the value in as a parameter and return it"},
     {"try_statement", "'try'",
-     "check the condition before the operation (e.g. 'if b != 0:'); runtime errors stop the program "
-     "with their location"},
+     "check the condition before the operation (e.g. 'if b != 0:'); runtime errors stop the "
+     "program with their location"},
     {"raise_statement", "'raise'", "use 'assert CONDITION, \"message\"'"},
     {"with_statement", "'with'", "pyscript code has no files or resources to manage"},
-    {"delete_statement", "'del'", "let the variable go out of use; pyscript frees it after its last use"},
     {"class_definition", "'class'", "use module-level functions and tuples"},
-    {"decorated_definition", "a decorator", "remove the decorator; pyscript compiles every function"},
+    {"decorated_definition", "a decorator",
+     "remove the decorator; pyscript compiles every function"},
     {"match_statement", "'match'", "use 'if'/'elif'/'else'"},
     {"type_alias_statement", "a 'type' alias", ""},
     {"print_statement", "the Python 2 print statement", "write 'print(...)'"},
@@ -191,43 +184,14 @@ void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
     if (ast::StmtPtr s = convert_if(n, 0)) out.push_back(std::move(s));
     return;
   }
-  if (type == "for_statement" || type == "while_statement") {
-    bool is_for = type == "for_statement";
-    if (has_async_keyword(*this, n)) {
-      unsupported(n, "'async for'");
-      return;
-    }
-    TSNode alternative = field(n, "alternative");
-    if (!ts_node_is_null(alternative)) {
-      unsupported(alternative, is_for ? "'for ... else'" : "'while ... else'",
-                  "set a flag before 'break' and test it after the loop");
-    }
-    auto s = std::make_unique<ast::Stmt>(is_for ? ast::StmtKind::For : ast::StmtKind::While, r);
-    if (is_for) {
-      TSNode left = field(n, "left");
-      ast::ExprPtr target = convert_target(left, "a loop target");
-      if (!target) collect_bound_names(left);
-      s->targets.push_back(std::move(target));
-      s->value = convert_expr(field(n, "right"));
-    } else {
-      s->value = convert_expr(field(n, "condition"));
-    }
-    ++loop_depth;
-    s->body = convert_block(field(n, "body"));
-    --loop_depth;
-    if (!s->value || (is_for && !s->targets[0]) || !ts_node_is_null(alternative)) return;
-    out.push_back(std::move(s));
-    return;
-  }
-  if (type == "function_definition") return convert_function(n, out, has_async_keyword(*this, n));
+  if (type == "for_statement" || type == "while_statement") return convert_loop(n, out);
+  if (type == "delete_statement") return convert_delete(n, out);
+  if (type == "function_definition") return convert_function(n, out, has_keyword(n, "async"));
   if (type == "import_statement") return convert_import(n, out);
-  if (type == "import_from_statement" || type == "future_import_statement") {
-    TSNode module = field(n, "module_name");
-    std::string name = ts_node_is_null(module) ? "__future__" : std::string(text(module));
-    Diagnostic& d = diags_.error(r, "import", "'from " + name + " import ...' is not supported");
-    d.help.push_back(name == "numpy" || name == "math" || name == "time"
-                         ? "write 'import " + name + "' and use '" + name + ".NAME'"
-                         : "pyscript can import only numpy, math and time");
+  if (type == "import_from_statement") return convert_import_from(n, out);
+  if (type == "future_import_statement") {
+    diags_.error(r, "import", "'from __future__ import ...' is not supported")
+        .help.push_back("remove it: pyscript reads Python 3 as it is");
     for (TSNode c : field_children(n, "name")) collect_bound_names(c);
     return;
   }
@@ -269,6 +233,63 @@ void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
     return;
   }
   unsupported(n, "this statement ('" + std::string(type) + "')");
+}
+
+// for_statement: left, right, body, alternative?; while_statement: condition, body, alternative?.
+// The else_clause runs when the loop ends without 'break'.
+void CstReader::convert_loop(TSNode n, ast::StmtList& out) {
+  bool is_for = is(n, "for_statement");
+  if (has_keyword(n, "async")) {
+    unsupported(n, "'async for'");
+    return;
+  }
+  auto s =
+      std::make_unique<ast::Stmt>(is_for ? ast::StmtKind::For : ast::StmtKind::While, range(n));
+  if (is_for) {
+    TSNode left = field(n, "left");
+    ast::ExprPtr target = convert_target(left, "a loop target", /*stores=*/false);
+    if (!target) collect_bound_names(left);
+    s->targets.push_back(std::move(target));
+    s->value = convert_expr(field(n, "right"));
+  } else {
+    s->value = convert_expr(field(n, "condition"));
+  }
+  ++loop_depth;
+  s->body = convert_block(field(n, "body"));
+  --loop_depth;
+  // `break` in the else clause belongs to an enclosing loop, if any.
+  if (TSNode alternative = field(n, "alternative"); !ts_node_is_null(alternative))
+    s->orelse = convert_block(field(alternative, "body"));
+  if (!s->value || (is_for && !s->targets[0])) return;
+  out.push_back(std::move(s));
+}
+
+// del xs[i], d[k]: each target an item or a slice of a list or dict.
+void CstReader::convert_delete(TSNode n, ast::StmtList& out) {
+  std::vector<TSNode> kids = named_children(n);
+  if (kids.size() == 1 && (is(kids[0], "expression_list") || is(kids[0], "tuple")))
+    kids = named_children(kids[0]);
+  auto s = std::make_unique<ast::Stmt>(ast::StmtKind::Del, range(n));
+  bool ok = true;
+  for (TSNode k : kids) {
+    if (is(k, "subscript")) {
+      ast::ExprPtr target = convert_expr(k);
+      if (!target) ok = false;
+      s->targets.push_back(std::move(target));
+      continue;
+    }
+    ok = false;
+    if (is(k, "identifier")) {
+      unsupported(k, "'del' of a name",
+                  "let the variable go out of use; pyscript frees it after its last use");
+    } else if (is(k, "attribute")) {
+      unsupported(k, "'del' of an attribute", "an object's attributes are fixed by its __init__");
+    } else {
+      diags_.error(range(k), "syntax", "cannot delete this expression")
+          .help.push_back("'del' takes items of lists and dicts: 'del xs[i]', 'del d[k]'");
+    }
+  }
+  if (ok && !s->targets.empty()) out.push_back(std::move(s));
 }
 
 // if_statement: condition, consequence, then alternative* (elif_clause | else_clause).
@@ -318,7 +339,7 @@ void CstReader::convert_assignment(TSNode n, ast::StmtList& out) {
       }
       s->annotation = convert_expr(named_children(annotation).at(0));
     }
-    ast::ExprPtr target = convert_target(left, "an assignment target");
+    ast::ExprPtr target = convert_target(left, "an assignment target", /*stores=*/true);
     if (!target) {
       ok = false;
       collect_bound_names(left);
@@ -355,27 +376,63 @@ void CstReader::convert_assignment(TSNode n, ast::StmtList& out) {
 
 namespace {
 
+// Python's binding strength of the binary operators, weakest first.
 int binary_precedence(std::string_view op) {
-  if (op == "**") return 4;
-  if (op == "*" || op == "/" || op == "//" || op == "%" || op == "@") return 3;
-  if (op == "+" || op == "-") return 2;
-  return 1; // shifts and bitwise operators
+  if (op == "**") return 7;
+  if (op == "*" || op == "/" || op == "//" || op == "%" || op == "@") return 6;
+  if (op == "+" || op == "-") return 5;
+  if (op == "<<" || op == ">>") return 4;
+  if (op == "&") return 3;
+  if (op == "^") return 2;
+  return 1; // |
 }
 
 // Whether `rhs` needs parentheses as the right operand of `op` in the fix-it `x = x op rhs`:
-// not when it is an atom, a unary minus, or binds tighter than `op`.
+// not when it is an atom, a unary operator, or binds tighter than `op`.
 bool needs_parentheses(const CstReader& r, std::string_view op, TSNode rhs) {
   static const std::set<std::string_view> atoms = {
-      "identifier", "integer", "float", "true", "false", "none", "string", "call",
-      "attribute", "subscript", "parenthesized_expression", "list", "tuple", "unary_operator"};
+      "identifier", "integer", "float", "true", "false", "none", "string", "call", "attribute",
+      "subscript", "parenthesized_expression", "list", "tuple", "unary_operator", "dictionary",
+      "list_comprehension", "dictionary_comprehension"};
   if (atoms.count(r.type_of(rhs))) return false;
   if (r.is(rhs, "binary_operator"))
     return binary_precedence(r.text(r.field(rhs, "operator"))) <= binary_precedence(op);
   return true;
 }
 
+TSNode unparenthesized(const CstReader& r, TSNode n) {
+  while (r.is(n, "parenthesized_expression") && r.named_children(n).size() == 1)
+    n = r.named_children(n)[0];
+  return n;
+}
+
+bool is_call_of(const CstReader& r, TSNode n, std::string_view builtin) {
+  return r.is(n, "call") && r.text(r.field(n, "function")) == builtin;
+}
+
+// A value that is visibly a list: a display, a comprehension, list(...), or [...] * n.
+bool is_list_value(const CstReader& r, TSNode n) {
+  n = unparenthesized(r, n);
+  if (r.is(n, "list") || r.is(n, "list_comprehension") || is_call_of(r, n, "list")) return true;
+  if (!r.is(n, "binary_operator") || r.text(r.field(n, "operator")) != "*") return false;
+  return r.is(unparenthesized(r, r.field(n, "left")), "list") ||
+         r.is(unparenthesized(r, r.field(n, "right")), "list");
+}
+
+// A value that is visibly a dict: a display, a comprehension, or dict(...).
+bool is_dict_value(const CstReader& r, TSNode n) {
+  n = unparenthesized(r, n);
+  return r.is(n, "dictionary") || r.is(n, "dictionary_comprehension") || is_call_of(r, n, "dict");
+}
+
 } // namespace
 
+// Note [Augmented assignment's fix-it]
+// `s += i` on a number (or an array, which pyscript holds as a value) means `s = s + i`. On a list
+// CPython extends the list in place, so every other name for it sees the new elements: where the
+// right side is visibly a list (`xs += [3]`) the form that keeps that meaning is `xs.extend([3])`;
+// `d |= e` with a dict on the right is `d.update(e)`. An item (`xs[i] += 1`) has no rewrite that
+// is right for both a list and an array, so it gets help and no fix-it.
 void CstReader::convert_augmented_assignment(TSNode n) {
   TSNode left = field(n, "left");
   TSNode op = field(n, "operator");
@@ -386,19 +443,51 @@ void CstReader::convert_augmented_assignment(TSNode n) {
   Diagnostic& d = diags_.error(range(n), "in-place",
                                "in-place update '" + std::string(text(n)) + "' is not supported");
   collect_bound_names(left);
-  if (is(left, "identifier") && !ts_node_is_null(right)) {
-    std::string rhs(text(right));
+  if (ts_node_is_null(right)) return;
+  std::string rhs(text(right));
+  std::string method = op_text == "+=" && is_list_value(*this, right)   ? "extend"
+                       : op_text == "|=" && is_dict_value(*this, right) ? "update"
+                                                                        : "";
+  if (!method.empty()) {
+    std::string rewrite = left_text + "." + method + "(" + rhs + ")";
+    d.help.push_back("write '" + rewrite + "': '" + op_text + "' changes the " +
+                     (method == "extend" ? "list" : "dict") +
+                     " in place, so every name for it sees the change");
+    d.fixits.push_back(FixIt{range(n), rewrite});
+    return;
+  }
+  bool name_like =
+      is(left, "identifier") || (is(left, "attribute") && is(field(left, "object"), "identifier"));
+  if (name_like) {
     if (needs_parentheses(*this, binary_op, right)) rhs = "(" + rhs + ")";
     std::string rewrite = left_text + " = " + left_text + " " + binary_op + " " + rhs;
     d.help.push_back("write '" + rewrite + "'");
     d.fixits.push_back(FixIt{range(n), rewrite});
     d.notes.push_back({SourceRange{}, "pyscript values are immutable, so every update makes a new "
                                       "value; the compiler reuses the storage when it can"});
-  } else {
-    d.help.push_back("arrays are values in pyscript: compute a new array, e.g. with np.where, "
-                     "and assign it to the name");
+    return;
   }
+  if (is(left, "subscript")) {
+    std::string rewrite = left_text + " = " + left_text + " " + binary_op + " " +
+                          (needs_parentheses(*this, binary_op, right) ? "(" + rhs + ")" : rhs);
+    d.help.push_back("for a list or a dict write '" + rewrite +
+                     "'; arrays are values in pyscript: compute a new array, e.g. with np.where, "
+                     "and assign it to the name");
+    return;
+  }
+  d.help.push_back("assign the new value to a name: 'x = x " + binary_op + " ...'");
 }
+
+namespace {
+
+const char* const kImportHelp = "pyscript can import only numpy, math, time, random and sys";
+
+bool is_importable(std::string_view module) {
+  return module == "numpy" || module == "math" || module == "time" || module == "random" ||
+         module == "sys";
+}
+
+} // namespace
 
 void CstReader::convert_import(TSNode n, ast::StmtList& out) {
   for (TSNode name_node : field_children(n, "name")) {
@@ -409,10 +498,10 @@ void CstReader::convert_import(TSNode n, ast::StmtList& out) {
     }
     std::string module(text(dotted));
     std::string alias = ts_node_is_null(alias_node) ? module : std::string(text(alias_node));
-    if (module != "numpy" && module != "math" && module != "time") {
+    if (!is_importable(module)) {
       Diagnostic& d = diags_.error(range(n), "import",
                                    "module '" + module + "' cannot be imported in pyscript");
-      d.help.push_back("pyscript can import only numpy, math and time");
+      d.help.push_back(kImportHelp);
       rejected_bindings_->insert(ts_node_is_null(alias_node) ? module.substr(0, module.find('.'))
                                                              : alias);
       continue;
@@ -422,6 +511,46 @@ void CstReader::convert_import(TSNode n, ast::StmtList& out) {
     s->alias = alias;
     out.push_back(std::move(s));
   }
+}
+
+// from math import sqrt, pi as PI; from numpy.linalg import norm. Whether each name exists is
+// checked by name resolution, which knows the modules' members.
+void CstReader::convert_import_from(TSNode n, ast::StmtList& out) {
+  std::string module(text(field(n, "module_name")));
+  std::vector<TSNode> names = field_children(n, "name");
+  bool known = is_importable(module) || module == "numpy.linalg" || module == "numpy.random";
+  if (!known) {
+    Diagnostic& d =
+        diags_.error(range(n), "import", "module '" + module + "' cannot be imported in pyscript");
+    d.help.push_back(kImportHelp);
+    return;
+  }
+  for (TSNode c : children(n)) {
+    if (is(c, "wildcard_import")) {
+      diags_.error(range(n), "import", "'from " + module + " import *' is not supported")
+          .help.push_back("name what you use: 'from " + module + " import NAME, NAME'");
+      // What it would bind stays defined (Note [Names of rejected statements] in resolve.cpp).
+      std::string members = list_module_members(module);
+      for (size_t pos = 0; pos < members.size();) {
+        size_t end = std::min(members.find(", ", pos), members.size());
+        rejected_bindings_->insert(members.substr(pos, end - pos));
+        pos = end + 2;
+      }
+      return;
+    }
+  }
+  auto s = std::make_unique<ast::Stmt>(ast::StmtKind::ImportFrom, range(n));
+  s->module = module;
+  for (TSNode c : names) {
+    TSNode name = is(c, "aliased_import") ? field(c, "name") : c;
+    TSNode alias = is(c, "aliased_import") ? field(c, "alias") : name;
+    if (named_children(name).size() != 1) { // from math import a.b
+      diags_.error(range(name), "syntax", "invalid syntax");
+      return;
+    }
+    s->names.emplace_back(std::string(text(name)), std::string(text(alias)));
+  }
+  out.push_back(std::move(s));
 }
 
 void CstReader::convert_function(TSNode n, ast::StmtList& out, bool is_async) {

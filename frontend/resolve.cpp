@@ -23,6 +23,8 @@ void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
   ast::collect_assigned_names(body, out);
   for (const ast::StmtPtr& s : body) {
     if (s->kind == StmtKind::Import) out.insert(s->alias.substr(0, s->alias.find('.')));
+    if (s->kind == StmtKind::ImportFrom)
+      for (const auto& [name, alias] : s->names) out.insert(alias);
     if (s->kind == StmtKind::FunctionDef) out.insert(s->function->name);
   }
 }
@@ -40,6 +42,7 @@ public:
     module_names_.insert(module_.rejected_bindings.begin(), module_.rejected_bindings.end());
     for (const ast::StmtPtr& s : module_.body) {
       if (s->kind == StmtKind::Import) modules_[s->alias] = s->module;
+      if (s->kind == StmtKind::ImportFrom) record_import_from(*s);
       if (s->kind == StmtKind::FunctionDef) {
         auto [it, fresh] = functions_.emplace(s->function->name, s->function.get());
         if (!fresh) {
@@ -55,6 +58,83 @@ public:
   }
 
 private:
+  // from numpy import zeros, linalg: `zeros` names numpy's member, `linalg` the module.
+  void record_import_from(const Stmt& s) {
+    for (const auto& [name, alias] : s.names) {
+      if (const std::string* sub = submodule(s.module, name)) {
+        modules_[alias] = *sub;
+        continue;
+      }
+      if (const Signature* sig = find_module_member(s.module, name)) imported_[alias] = sig;
+    }
+  }
+
+  static const std::string* submodule(const std::string& module, const std::string& name) {
+    static const std::string numpy_random = "numpy.random";
+    if (module == "numpy" && name == "random") return &numpy_random;
+    return find_submodule(module, name);
+  }
+
+  void check_import_from(const Stmt& s) {
+    for (const auto& [name, alias] : s.names) {
+      if (submodule(s.module, name) || find_module_member(s.module, name)) continue;
+      Diagnostic& d =
+          diags_.error(s.range, "attribute",
+                       "module '" + s.module + "' has no attribute '" + name + "' in pyscript");
+      d.help.push_back("pyscript's " + s.module + " has: " + list_module_members(s.module));
+    }
+  }
+
+  // A comprehension's variables, innermost last (Note [Comprehension scopes]).
+  bool is_local(const std::string& name) const {
+    for (const std::set<std::string>& scope : comprehension_scopes_)
+      if (scope.count(name)) return true;
+    return locals_ && locals_->count(name);
+  }
+
+  // A member of math, numpy, ... that `from M import NAME` brought in, unless a local hides it.
+  const Signature* imported(const std::string& name) const {
+    if (is_local(name)) return nullptr;
+    auto it = imported_.find(name);
+    return it == imported_.end() ? nullptr : it->second;
+  }
+
+  // Note [Comprehension scopes]
+  // As in Python 3, a comprehension is a scope of its own: its `for` targets are visible in its
+  // body, its conditions and the iterables after the first, and nowhere else. The first iterable
+  // is read in the enclosing scope (`[x for x in x]` reads the outer x).
+  void resolve_comprehension(const Expr& e) {
+    const std::vector<ast::Comprehension>& clauses = e.comprehension;
+    if (clauses.empty()) return;
+    resolve_expr(*clauses[0].iter);
+    std::set<std::string> scope;
+    for (const ast::Comprehension& c : clauses) ast::collect_assigned_names(*c.target, scope);
+    comprehension_scopes_.push_back(std::move(scope));
+    for (size_t i = 0; i < clauses.size(); ++i) {
+      if (i > 0) resolve_expr(*clauses[i].iter);
+      for (const ast::ExprPtr& cond : clauses[i].ifs) resolve_expr(*cond);
+    }
+    for (const ast::ExprPtr& op : e.operands) resolve_expr(*op);
+    comprehension_scopes_.pop_back();
+  }
+
+  // What a stored-to target reads: the list and the index of `xs[i] = v`, the object of
+  // `obj.x = v`; a name reads nothing.
+  void resolve_store_target(const Expr& t) {
+    switch (t.kind) {
+    case ExprKind::Tuple:
+    case ExprKind::List:
+      for (const ast::ExprPtr& op : t.operands) resolve_store_target(*op);
+      return;
+    case ExprKind::Subscript:
+      resolve_expr(*t.operands[0]);
+      resolve_expr(*t.operands[1]);
+      return;
+    case ExprKind::Attribute: resolve_expr(*t.operands[0]); return;
+    default: return;
+    }
+  }
+
   void resolve_body(const ast::StmtList& body) {
     for (const ast::StmtPtr& s : body) resolve_stmt(*s);
   }
@@ -81,7 +161,14 @@ private:
     }
     case StmtKind::Assign:
       if (s.annotation) resolve_annotation(*s.annotation);
-      break;
+      // Python evaluates the value before the targets' objects and indices.
+      if (s.value) resolve_expr(*s.value);
+      for (const ast::ExprPtr& t : s.targets) resolve_store_target(*t);
+      return;
+    case StmtKind::Del:
+      for (const ast::ExprPtr& t : s.targets) resolve_expr(*t);
+      return;
+    case StmtKind::ImportFrom: check_import_from(s); return;
     case StmtKind::Expr:
       statement_call_ = s.value.get(); // a.sort() alone on its line gets a fix-it
       break;
@@ -96,9 +183,16 @@ private:
 
   // Annotations name types (int, float, bool, np.ndarray); they are checked, not evaluated.
   void resolve_annotation(const Expr& e) {
-    if (e.kind == ExprKind::Name &&
-        (e.text == "int" || e.text == "float" || e.text == "bool" || e.text == "None"))
+    if (e.kind == ExprKind::Name && (e.text == "int" || e.text == "float" || e.text == "bool" ||
+                                     e.text == "str" || e.text == "None"))
       return;
+    // list[int], dict[str, float], tuple[int, int]
+    if (e.kind == ExprKind::Subscript && e.operands[0]->kind == ExprKind::Name &&
+        (e.operands[0]->text == "list" || e.operands[0]->text == "dict" ||
+         e.operands[0]->text == "tuple")) {
+      resolve_annotation(*e.operands[1]);
+      return;
+    }
     if (e.kind == ExprKind::None) return;
     if (e.kind == ExprKind::Attribute && e.operands[0]->kind == ExprKind::Name) {
       auto it = modules_.find(e.operands[0]->text);
@@ -117,12 +211,20 @@ private:
   bool is_rejected_binding(const Expr& e) const {
     if (e.kind != ExprKind::Name) return false;
     if (function_rejected_ && function_rejected_->count(e.text)) return true;
-    return (!locals_ || !locals_->count(e.text)) && module_.rejected_bindings.count(e.text);
+    return !is_local(e.text) && module_.rejected_bindings.count(e.text);
   }
 
   bool is_variable(const std::string& name) const {
-    if (locals_ && locals_->count(name)) return true;
+    if (is_local(name)) return true;
+    if (const Signature* sig = imported(name)) return sig->kind != MemberKind::Function;
     return module_names_.count(name) && !functions_.count(name) && !modules_.count(name);
+  }
+
+  // sorted(xs, key=f), xs.sort(key=len): `key=` names a function of the program or a builtin.
+  bool names_key_function(const ast::Keyword& kw) const {
+    const Expr& e = *kw.value;
+    return kw.name == "key" && e.kind == ExprKind::Name && !is_variable(e.text) &&
+           (functions_.count(e.text) || find_builtin(e.text));
   }
 
   bool names_python_dtype(const Expr& e) const {
@@ -134,7 +236,7 @@ private:
   void resolve_name(const Expr& e) {
     const std::string& name = e.text;
     if (is_variable(name)) return;
-    if (functions_.count(name)) {
+    if (functions_.count(name) || imported(name)) {
       unsupported_value(e, "function '" + name + "'", "call it: '" + name + "(...)'");
       return;
     }
@@ -181,6 +283,9 @@ private:
     case ExprKind::Attribute:
       resolve_attribute(e, /*called=*/false);
       return;
+    case ExprKind::ListComp:
+    case ExprKind::DictComp:
+    case ExprKind::GeneratorExp: resolve_comprehension(e); return;
     default:
       for (const ast::ExprPtr& op : e.operands)
         if (op) resolve_expr(*op);
@@ -197,7 +302,7 @@ private:
       if (parent && *parent == "numpy" && e.text == "random") return &numpy_random;
       return parent ? find_submodule(*parent, e.text) : nullptr;
     }
-    if (e.kind != ExprKind::Name || (locals_ && locals_->count(e.text))) return nullptr;
+    if (e.kind != ExprKind::Name || is_local(e.text)) return nullptr;
     auto it = modules_.find(e.text);
     return it == modules_.end() ? nullptr : &it->second;
   }
@@ -270,21 +375,14 @@ private:
     }
     const Signature* sig = find_array_member(e.text);
     if (!sig) sig = find_generator_method(e.text); // the object may be a Generator: lowering knows
-    static const std::set<std::string> container_methods = {
-        "append", "extend", "insert", "pop", "remove", "clear", "keys", "values", "items", "update", "get"};
-    if (!sig && container_methods.count(e.text)) {
-      Diagnostic& d = diags_.error(e.text_range, "attribute",
-                                   "'." + e.text + "' is a method of lists and dicts, which pyscript does not "
-                                   "have (a list is only the data of np.array([...]))");
-      d.help.push_back("compute the values as one array instead: np.arange, np.where, broadcasting");
-      return nullptr;
-    }
+    if (!sig) sig = find_container_method(e.text); // a list, dict or str: lowering knows
     if (!sig) {
       Diagnostic& d = diags_.error(e.text_range, "attribute",
                                    "'" + e.text + "' is not an attribute pyscript supports");
-      d.help.push_back("arrays have T, shape, ndim, size, dtype, astype, reshape, transpose, round, clip, "
-                       "cumsum, cumprod, argsort, and the reductions sum, mean, max, min, argmax, argmin, "
-                       "prod, var, std, all, any");
+      d.help.push_back(
+          "arrays have T, shape, ndim, size, dtype, astype, reshape, transpose, round, clip, "
+          "cumsum, cumprod, argsort, and the reductions sum, mean, max, min, argmax, argmin, "
+          "prod, var, std, all, any; lists, dicts and strs have Python's methods");
       return nullptr;
     }
     if (sig->kind == MemberKind::Function && !called) {
@@ -307,7 +405,8 @@ private:
     for (size_t i = 1; i < call.operands.size(); ++i)
       if (!(astype && names_python_dtype(*call.operands[i]))) resolve_expr(*call.operands[i]);
     for (const ast::Keyword& kw : call.keywords)
-      if (!(kw.name == "dtype" && names_python_dtype(*kw.value))) resolve_expr(*kw.value);
+      if (!(kw.name == "dtype" && names_python_dtype(*kw.value)) && !names_key_function(kw))
+        resolve_expr(*kw.value);
 
     if (callee.kind == ExprKind::Attribute && callee.text == "shuffle") {
       const std::string* module = module_of(*callee.operands[0]);
@@ -316,7 +415,11 @@ private:
         return reject_shuffle(call, callee);
       }
     }
-    if (callee.kind == ExprKind::Attribute && !module_of(*callee.operands[0]) && report_in_place_method(call)) return;
+    // xs.sort() sorts a list, which is in the subset; whether the object is an array that
+    // a.sort() would change in place is the lowering's to decide (builtins.hpp's in_place_method).
+    if (callee.kind == ExprKind::Attribute && !module_of(*callee.operands[0]) &&
+        !find_container_method(callee.text) && report_in_place_method(call))
+      return;
     if (callee.kind == ExprKind::Attribute) {
       if (const Signature* sig = resolve_attribute(callee, /*called=*/true))
         check_signature(call, *sig, callee_name(callee), positional);
@@ -329,8 +432,15 @@ private:
     }
     const std::string& name = callee.text;
     if (is_rejected_binding(callee)) return;
-    if (locals_ && locals_->count(name)) {
+    if (is_local(name)) {
       diags_.error(callee.range, "unsupported", "'" + name + "' is a variable and cannot be called");
+      return;
+    }
+    if (const Signature* sig = imported(name)) {
+      if (sig->kind == MemberKind::Function)
+        check_signature(call, *sig, name, positional);
+      else
+        diags_.error(callee.range, "unsupported", "'" + name + "' cannot be called");
       return;
     }
     auto fn = functions_.find(name);
@@ -487,6 +597,8 @@ private:
   std::set<std::string> module_names_;
   std::map<std::string, std::string> modules_; // alias -> module
   std::map<std::string, const ast::FunctionDef*> functions_;
+  std::map<std::string, const Signature*> imported_; // from M import NAME: alias -> member
+  std::vector<std::set<std::string>> comprehension_scopes_;
   const std::set<std::string>* locals_ = nullptr; // null at module level
   const std::set<std::string>* function_rejected_ = nullptr;
 };
