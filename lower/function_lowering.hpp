@@ -306,6 +306,7 @@ private:
   ir::Value* loop_element(const LoopOver& over, ir::Value* i, const SourceRange& r);
   ir::Value* loop_more(const LoopOver& over, ir::Value* i, const SourceRange& r);
   std::vector<ast::StmtPtr> comprehension_asts_;
+  const ast::Expr* assign_value_ = nullptr; // the value of the assignment being lowered
 
   ModuleLowering& module_;
   ir::Function& function_;

@@ -11,6 +11,7 @@
 // len and == never read.
 #include "lower/function_lowering.hpp"
 #include "lower/module_lowering.hpp"
+#include "frontend/fixits.hpp"
 
 namespace pyscript::lower {
 
@@ -338,9 +339,10 @@ Value* FunctionLowering::comparable_element(Value* x, const Type& element, const
 namespace pyscript::lower {
 // a[i] = v on an array: arrays are values (SPEC: in-place updates are rejected).
 void FunctionLowering::array_item_assignment(const ast::Expr& target) {
-  Diagnostic& d = diags_.error(target.range, "in-place",
-                               "item assignment to an array would change it in place, which is not supported");
-  d.help.push_back("build the new array as a value: np.where(mask, new, a), or fill a list and convert it "
-                   "with np.array(...)");
+  if (assign_value_) {
+    report_array_item_assignment(diags_, target, *assign_value_);
+    return;
+  }
+  diags_.error(target.range, "in-place", "item assignment to an array would change it in place, which is not supported");
 }
 } // namespace pyscript::lower

@@ -280,6 +280,7 @@ void FunctionLowering::lower_assign(const ast::Stmt& s, Environment& env) {
                                        " but the annotation says " + want);
     }
   }
+  assign_value_ = s.value.get();
   for (const ast::ExprPtr& target : s.targets) {
     if (!v) {
       poison_target(*target, env);
@@ -287,6 +288,7 @@ void FunctionLowering::lower_assign(const ast::Stmt& s, Environment& env) {
     }
     bind_target(*target, v, env);
   }
+  assign_value_ = nullptr;
 }
 
 // The type an annotation names: int float bool str None list[T] dict[K, V] tuple[...]; nothing
