@@ -17,18 +17,36 @@ constexpr int64_t kEmpty = -1;
 constexpr int64_t kDeleted = -2;
 constexpr int64_t kMinIndex = 8;
 
-int64_t round_up(int64_t n, int64_t align) { return align > 1 ? (n + align - 1) / align * align : n; }
+int64_t round_up(int64_t n, int64_t align) {
+  return align > 1 ? (n + align - 1) / align * align : n;
+}
 
-const pyrt_type* key_type(const pyrt_dict* d) { return d->type->items[0]; }
-const pyrt_type* value_type(const pyrt_dict* d) { return d->type->items[1]; }
+const pyrt_type* key_type(const pyrt_dict* d) {
+  return d->type->items[0];
+}
+const pyrt_type* value_type(const pyrt_dict* d) {
+  return d->type->items[1];
+}
 
-char* entry_at(const pyrt_dict* d, int64_t e) { return d->entries + e * d->entry_size; }
-int64_t& hash_of(const pyrt_dict* d, int64_t e) { return *reinterpret_cast<int64_t*>(entry_at(d, e)); }
-int64_t& live_of(const pyrt_dict* d, int64_t e) { return reinterpret_cast<int64_t*>(entry_at(d, e))[1]; }
-char* key_at(const pyrt_dict* d, int64_t e) { return entry_at(d, e) + d->key_offset; }
-char* value_at(const pyrt_dict* d, int64_t e) { return entry_at(d, e) + d->value_offset; }
+char* entry_at(const pyrt_dict* d, int64_t e) {
+  return d->entries + e * d->entry_size;
+}
+int64_t& hash_of(const pyrt_dict* d, int64_t e) {
+  return *reinterpret_cast<int64_t*>(entry_at(d, e));
+}
+int64_t& live_of(const pyrt_dict* d, int64_t e) {
+  return reinterpret_cast<int64_t*>(entry_at(d, e))[1];
+}
+char* key_at(const pyrt_dict* d, int64_t e) {
+  return entry_at(d, e) + d->key_offset;
+}
+char* value_at(const pyrt_dict* d, int64_t e) {
+  return entry_at(d, e) + d->value_offset;
+}
 
-uint64_t spread(int64_t hash) { return (uint64_t(hash) * 0x9E3779B97F4A7C15ULL) >> 17; }
+uint64_t spread(int64_t hash) {
+  return (uint64_t(hash) * 0x9E3779B97F4A7C15ULL) >> 17;
+}
 
 // The index position holding the entry of `key` (hash `h`), or -1.
 int64_t find_position(const pyrt_dict* d, const void* key, int64_t h) {
@@ -37,7 +55,8 @@ int64_t find_position(const pyrt_dict* d, const void* key, int64_t h) {
   for (uint64_t i = spread(h) & mask;; i = (i + 1) & mask) {
     int64_t e = d->index[i];
     if (e == kEmpty) return -1;
-    if (e >= 0 && hash_of(d, e) == h && value_equal(key_type(d), key_at(d, e), key)) return int64_t(i);
+    if (e >= 0 && hash_of(d, e) == h && value_equal(key_type(d), key_at(d, e), key))
+      return int64_t(i);
   }
 }
 
@@ -46,11 +65,13 @@ int64_t find_entry(const pyrt_dict* d, const void* key, int64_t h) {
   return pos < 0 ? -1 : d->index[pos];
 }
 
-// Records entry `e` (hash h, a key known absent) in the index: the first free position of its probe.
+// Records entry `e` (hash h, a key known absent) in the index: the first free position of its
+// probe.
 void index_entry(pyrt_dict* d, int64_t e, int64_t h) {
   uint64_t mask = uint64_t(d->index_size - 1);
   uint64_t i = spread(h) & mask;
-  while (d->index[i] >= 0) i = (i + 1) & mask;
+  while (d->index[i] >= 0)
+    i = (i + 1) & mask;
   d->index[i] = e;
 }
 
@@ -73,7 +94,8 @@ bool grow(pyrt_dict* d) {
   }
   int64_t n = 0;
   for (int64_t e = 0; e < d->used; ++e)
-    if (live_of(d, e)) std::memcpy(entries + (n++) * d->entry_size, entry_at(d, e), size_t(d->entry_size));
+    if (live_of(d, e))
+      std::memcpy(entries + (n++) * d->entry_size, entry_at(d, e), size_t(d->entry_size));
   std::free(d->entries);
   std::free(d->index);
   d->entries = entries;
@@ -82,7 +104,8 @@ bool grow(pyrt_dict* d) {
   d->index_size = index_size;
   d->used = n;
   std::memset(index, 0xFF, size_t(index_size) * sizeof(int64_t)); // every position -1
-  for (int64_t e = 0; e < n; ++e) index_entry(d, e, hash_of(d, e));
+  for (int64_t e = 0; e < n; ++e)
+    index_entry(d, e, hash_of(d, e));
   return true;
 }
 
@@ -224,7 +247,8 @@ void* pyrt_dict_lookup(pyrt_context* ctx, pyrt_dict* d, const void* key, const c
   return slot;
 }
 
-int32_t pyrt_dict_set(pyrt_context* ctx, pyrt_dict* d, const void* key, const void* value, const char* site) {
+int32_t pyrt_dict_set(pyrt_context* ctx, pyrt_dict* d, const void* key, const void* value,
+                      const char* site) {
   if (set_hashed(d, pyrt_value_hash(key_type(d), key), key, value)) return 1;
   pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
   return 0;
@@ -243,7 +267,8 @@ int32_t pyrt_dict_delete(pyrt_context* ctx, pyrt_dict* d, const void* key, const
   return 1;
 }
 
-int32_t pyrt_dict_pop(pyrt_context* ctx, pyrt_dict* d, const void* key, void* out, const char* site) {
+int32_t pyrt_dict_pop(pyrt_context* ctx, pyrt_dict* d, const void* key, void* out,
+                      const char* site) {
   int64_t pos = find_position(d, key, pyrt_value_hash(key_type(d), key));
   if (pos < 0) {
     raise_key_error(ctx, d, key, site);
@@ -256,7 +281,8 @@ int32_t pyrt_dict_pop(pyrt_context* ctx, pyrt_dict* d, const void* key, void* ou
   return 1;
 }
 
-void* pyrt_dict_setdefault(pyrt_context* ctx, pyrt_dict* d, const void* key, const void* deflt, const char* site) {
+void* pyrt_dict_setdefault(pyrt_context* ctx, pyrt_dict* d, const void* key, const void* deflt,
+                           const char* site) {
   int64_t h = pyrt_value_hash(key_type(d), key);
   int64_t e = find_entry(d, key, h);
   if (e >= 0) {
@@ -316,7 +342,8 @@ pyrt_dict* pyrt_dict_copy(pyrt_context* ctx, pyrt_dict* d, const char* site) {
   return r;
 }
 
-int64_t pyrt_dict_next(pyrt_context* ctx, pyrt_dict* d, int64_t* pos, int64_t version, const char* site) {
+int64_t pyrt_dict_next(pyrt_context* ctx, pyrt_dict* d, int64_t* pos, int64_t version,
+                       const char* site) {
   if (d->version != version) {
     pyrt_raise_detail(ctx, PYRT_RUNTIME_ERROR, site, "dictionary changed size during iteration");
     return -2;
@@ -324,11 +351,15 @@ int64_t pyrt_dict_next(pyrt_context* ctx, pyrt_dict* d, int64_t* pos, int64_t ve
   return dict_next_live(d, pos);
 }
 
-void* pyrt_dict_key(pyrt_dict* d, int64_t entry) { return key_at(d, entry); }
-void* pyrt_dict_value(pyrt_dict* d, int64_t entry) { return value_at(d, entry); }
+void* pyrt_dict_key(pyrt_dict* d, int64_t entry) {
+  return key_at(d, entry);
+}
+void* pyrt_dict_value(pyrt_dict* d, int64_t entry) {
+  return value_at(d, entry);
+}
 
-pyrt_list* pyrt_dict_to_list(pyrt_context* ctx, pyrt_dict* d, int32_t what, const pyrt_type* list_type,
-                             const char* site) {
+pyrt_list* pyrt_dict_to_list(pyrt_context* ctx, pyrt_dict* d, int32_t what,
+                             const pyrt_type* list_type, const char* site) {
   pyrt_list* r = pyrt_list_new(ctx, list_type, d->length, site);
   if (!r) return nullptr;
   const pyrt_type* elem = list_type->items[0];

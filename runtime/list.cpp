@@ -12,21 +12,31 @@ namespace pyscript::runtime {
 
 namespace {
 
-const pyrt_type* elem_type(const pyrt_list* l) { return l->type->items[0]; }
-int64_t elem_size(const pyrt_list* l) { return l->type->items[0]->size; }
-char* slot_at(const pyrt_list* l, int64_t i) { return l->data + i * elem_size(l); }
+const pyrt_type* elem_type(const pyrt_list* l) {
+  return l->type->items[0];
+}
+int64_t elem_size(const pyrt_list* l) {
+  return l->type->items[0]->size;
+}
+char* slot_at(const pyrt_list* l, int64_t i) {
+  return l->data + i * elem_size(l);
+}
 
 void release_range(const pyrt_type* type, char* data, int64_t n) {
   if (!type_has_refs(type)) return;
-  for (int64_t i = 0; i < n; ++i) pyrt_value_release(type, data + i * type->size);
+  for (int64_t i = 0; i < n; ++i)
+    pyrt_value_release(type, data + i * type->size);
 }
 
 void retain_range(const pyrt_type* type, const char* data, int64_t n) {
   if (!type_has_refs(type)) return;
-  for (int64_t i = 0; i < n; ++i) pyrt_value_retain(type, data + i * type->size);
+  for (int64_t i = 0; i < n; ++i)
+    pyrt_value_retain(type, data + i * type->size);
 }
 
-void raise_memory(pyrt_context* ctx, const char* site) { pyrt_raise(ctx, PYRT_MEMORY_ERROR, site); }
+void raise_memory(pyrt_context* ctx, const char* site) {
+  pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
+}
 
 // Room for `needed` elements, growing by half again (and at least to `needed`); false when the
 // bytes overflow or memory runs out (nothing changed then).
@@ -63,8 +73,8 @@ int64_t clamp_bound(int64_t v, int64_t n, int64_t step) {
   return v;
 }
 
-bool resolve_slice(pyrt_context* ctx, int64_t n, int64_t start, int64_t stop, int64_t step, int32_t has,
-                   Slice& s, const char* site) {
+bool resolve_slice(pyrt_context* ctx, int64_t n, int64_t start, int64_t stop, int64_t step,
+                   int32_t has, Slice& s, const char* site) {
   s.step = has & 4 ? step : 1;
   if (s.step == 0) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "slice step cannot be zero");
@@ -73,8 +83,10 @@ bool resolve_slice(pyrt_context* ctx, int64_t n, int64_t start, int64_t stop, in
   if (s.step < -INT64_MAX) s.step = -INT64_MAX;
   s.start = has & 1 ? clamp_bound(start, n, s.step) : s.step < 0 ? n - 1 : 0;
   s.stop = has & 2 ? clamp_bound(stop, n, s.step) : s.step < 0 ? -1 : n;
-  if (s.step < 0) s.count = s.stop < s.start ? (s.start - s.stop - 1) / -s.step + 1 : 0;
-  else s.count = s.start < s.stop ? (s.stop - s.start - 1) / s.step + 1 : 0;
+  if (s.step < 0)
+    s.count = s.stop < s.start ? (s.start - s.stop - 1) / -s.step + 1 : 0;
+  else
+    s.count = s.start < s.stop ? (s.stop - s.start - 1) / s.step + 1 : 0;
   return true;
 }
 
@@ -155,8 +167,10 @@ private:
       if (c < 0) return false;
       out[k++] = c ? in[j++] : in[i++];
     }
-    while (i < mid) out[k++] = in[i++];
-    while (j < hi) out[k++] = in[j++];
+    while (i < mid)
+      out[k++] = in[i++];
+    while (j < hi)
+      out[k++] = in[j++];
     return true;
   }
 
@@ -189,7 +203,8 @@ void destroy_list(pyrt_list* l) {
 void share_list(pyrt_list* l) {
   const pyrt_type* type = elem_type(l);
   if (!type_has_refs(type)) return;
-  for (int64_t i = 0; i < l->length; ++i) value_share(type, slot_at(l, i));
+  for (int64_t i = 0; i < l->length; ++i)
+    value_share(type, slot_at(l, i));
 }
 
 } // namespace pyscript::runtime
@@ -198,7 +213,8 @@ using namespace pyscript::runtime;
 
 extern "C" {
 
-pyrt_list* pyrt_list_new(pyrt_context* ctx, const pyrt_type* list_type, int64_t length, const char* site) {
+pyrt_list* pyrt_list_new(pyrt_context* ctx, const pyrt_type* list_type, int64_t length,
+                         const char* site) {
   if (length < 0) length = 0;
   int64_t size = list_type->items[0]->size;
   if (size > 0 && length > INT64_MAX / 2 / size) {
@@ -206,7 +222,8 @@ pyrt_list* pyrt_list_new(pyrt_context* ctx, const pyrt_type* list_type, int64_t 
     return nullptr;
   }
   auto* l = static_cast<pyrt_list*>(std::malloc(sizeof(pyrt_list)));
-  char* data = length ? static_cast<char*>(std::calloc(size_t(length), size_t(size ? size : 1))) : nullptr;
+  char* data =
+      length ? static_cast<char*>(std::calloc(size_t(length), size_t(size ? size : 1))) : nullptr;
   if (!l || (length && !data)) {
     std::free(l);
     std::free(data);
@@ -241,7 +258,8 @@ int32_t pyrt_list_append(pyrt_context* ctx, pyrt_list* l, const void* elem, cons
   return 1;
 }
 
-int32_t pyrt_list_insert(pyrt_context* ctx, pyrt_list* l, int64_t index, const void* elem, const char* site) {
+int32_t pyrt_list_insert(pyrt_context* ctx, pyrt_list* l, int64_t index, const void* elem,
+                         const char* site) {
   int64_t n = l->length;
   if (index < 0) {
     index += n;
@@ -312,7 +330,8 @@ int64_t pyrt_list_index(pyrt_context* ctx, pyrt_list* l, const void* elem, const
 
 int64_t pyrt_list_count(pyrt_list* l, const void* elem) {
   int64_t count = 0;
-  for (int64_t i = 0; i < l->length; ++i) count += value_equal(elem_type(l), slot_at(l, i), elem);
+  for (int64_t i = 0; i < l->length; ++i)
+    count += value_equal(elem_type(l), slot_at(l, i), elem);
   return count;
 }
 
@@ -355,18 +374,21 @@ int32_t pyrt_list_extend(pyrt_context* ctx, pyrt_list* l, pyrt_list* other, cons
   return 1;
 }
 
-int32_t pyrt_list_sort(pyrt_context* ctx, pyrt_list* l, pyrt_list* keys, int32_t reverse, const char* site) {
+int32_t pyrt_list_sort(pyrt_context* ctx, pyrt_list* l, pyrt_list* keys, int32_t reverse,
+                       const char* site) {
   int64_t n = l->length;
   if (n < 2) return 1;
   try {
     // reverse=True as CPython does it: reverse, sort stably, reverse (equal keys keep their order).
     std::vector<int64_t> order(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i) order[size_t(i)] = reverse ? n - 1 - i : i;
+    for (int64_t i = 0; i < n; ++i)
+      order[size_t(i)] = reverse ? n - 1 - i : i;
     const pyrt_list* by = keys ? keys : l;
     Sorter sorter(ctx, elem_type(by), by->data, site);
     if (!sorter.sort(order)) return 0;
     if (reverse)
-      for (size_t i = 0, j = order.size() - 1; i < j; ++i, --j) std::swap(order[i], order[j]);
+      for (size_t i = 0, j = order.size() - 1; i < j; ++i, --j)
+        std::swap(order[i], order[j]);
     if (!permute(l, order) || (keys && !permute(keys, order))) {
       raise_memory(ctx, site);
       return 0;
@@ -401,13 +423,14 @@ pyrt_list* pyrt_list_repeat(pyrt_context* ctx, pyrt_list* a, int64_t n, const ch
   pyrt_list* r = pyrt_list_new(ctx, a->type, a->length * n, site);
   if (!r) return nullptr;
   int64_t bytes = a->length * elem_size(a);
-  for (int64_t k = 0; k < n; ++k) std::memcpy(r->data + k * bytes, a->data, size_t(bytes));
+  for (int64_t k = 0; k < n; ++k)
+    std::memcpy(r->data + k * bytes, a->data, size_t(bytes));
   retain_range(elem_type(r), r->data, r->length);
   return r;
 }
 
-pyrt_list* pyrt_list_slice(pyrt_context* ctx, pyrt_list* a, int64_t start, int64_t stop, int64_t step,
-                           int32_t has, const char* site) {
+pyrt_list* pyrt_list_slice(pyrt_context* ctx, pyrt_list* a, int64_t start, int64_t stop,
+                           int64_t step, int32_t has, const char* site) {
   Slice s;
   if (!resolve_slice(ctx, a->length, start, stop, step, has, s, site)) return nullptr;
   pyrt_list* r = pyrt_list_new(ctx, a->type, s.count, site);
@@ -423,16 +446,17 @@ pyrt_list* pyrt_list_slice(pyrt_context* ctx, pyrt_list* a, int64_t start, int64
   return r;
 }
 
-int32_t pyrt_list_set_slice(pyrt_context* ctx, pyrt_list* l, int64_t start, int64_t stop, int64_t step,
-                            int32_t has, pyrt_list* other, const char* site) {
+int32_t pyrt_list_set_slice(pyrt_context* ctx, pyrt_list* l, int64_t start, int64_t stop,
+                            int64_t step, int32_t has, pyrt_list* other, const char* site) {
   Slice s;
   if (!resolve_slice(ctx, l->length, start, stop, step, has, s, site)) return 0;
   const pyrt_type* type = elem_type(l);
   int64_t m = other->length, size = type->size;
   if (s.step != 1 && m != s.count) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                      "attempt to assign sequence of size %" PRId64 " to extended slice of size %" PRId64, m,
-                      s.count);
+                      "attempt to assign sequence of size %" PRId64
+                      " to extended slice of size %" PRId64,
+                      m, s.count);
     return 0;
   }
   char* fresh = retained_copy(type, other->data, m); // `other` may be `l`

@@ -27,9 +27,15 @@ const void* field(const pyrt_type* type, const void* slot, int32_t i) {
   return static_cast<const char*>(slot) + type->offsets[i];
 }
 
-pyrt_object* object_in(const void* slot) { return load<pyrt_object*>(slot); }
-pyrt_array* array_in(const void* slot) { return load<pyrt_array*>(slot); }
-pyrt_generator* generator_in(const void* slot) { return load<pyrt_generator*>(slot); }
+pyrt_object* object_in(const void* slot) {
+  return load<pyrt_object*>(slot);
+}
+pyrt_array* array_in(const void* slot) {
+  return load<pyrt_array*>(slot);
+}
+pyrt_generator* generator_in(const void* slot) {
+  return load<pyrt_generator*>(slot);
+}
 
 // Python's numeric hash: n mod (2**61 - 1) with the sign of n, -1 read as -2, so that equal ints,
 // floats and bools hash alike (hash(1) == hash(1.0) == hash(True), hash(-0.0) == 0).
@@ -73,11 +79,16 @@ uint64_t mix(uint64_t h) {
 
 const char* type_name(int32_t kind) {
   switch (kind) {
-  case PYRT_K_NONE: return "NoneType";
-  case PYRT_K_DICT: return "dict";
-  case PYRT_K_ARRAY: return "numpy.ndarray";
-  case PYRT_K_GENERATOR: return "numpy.random._generator.Generator";
-  default: return "object";
+  case PYRT_K_NONE:
+    return "NoneType";
+  case PYRT_K_DICT:
+    return "dict";
+  case PYRT_K_ARRAY:
+    return "numpy.ndarray";
+  case PYRT_K_GENERATOR:
+    return "numpy.random._generator.Generator";
+  default:
+    return "object";
   }
 }
 
@@ -89,10 +100,14 @@ const char* op_text(int32_t op) {
 // x op y for numbers (false whenever a NaN takes part, as IEEE compares).
 template <class T> int compare_op(int32_t op, T x, T y) {
   switch (op) {
-  case 0: return x < y;
-  case 1: return x <= y;
-  case 2: return x > y;
-  default: return x >= y;
+  case 0:
+    return x < y;
+  case 1:
+    return x <= y;
+  case 2:
+    return x > y;
+  default:
+    return x >= y;
   }
 }
 
@@ -107,8 +122,10 @@ bool arrays_equal(const pyrt_array* a, const pyrt_array* b) {
   bool equal = true;
   for_each_offset(a, [&](int64_t off) {
     int64_t other = offsets[i++];
-    if (a->dtype == PYRT_I64) equal = equal && load_i64(a, off) == load_i64(b, other);
-    else equal = equal && load_f64(a, off) == load_f64(b, other);
+    if (a->dtype == PYRT_I64)
+      equal = equal && load_i64(a, off) == load_i64(b, other);
+    else
+      equal = equal && load_f64(a, off) == load_f64(b, other);
   });
   return equal;
 }
@@ -210,12 +227,14 @@ bool type_has_refs(const pyrt_type* type) {
   case PYRT_K_LIST:
   case PYRT_K_DICT:
   case PYRT_K_ARRAY:
-  case PYRT_K_GENERATOR: return true;
+  case PYRT_K_GENERATOR:
+    return true;
   case PYRT_K_TUPLE:
     for (int32_t i = 0; i < type->count; ++i)
       if (type_has_refs(type->items[i])) return true;
     return false;
-  default: return false;
+  default:
+    return false;
   }
 }
 
@@ -223,26 +242,39 @@ void value_share(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
   case PYRT_K_STR:
   case PYRT_K_LIST:
-  case PYRT_K_DICT: pyrt_object_share(object_in(slot)); return;
-  case PYRT_K_ARRAY: pyrt_array_share(array_in(slot)); return;
-  case PYRT_K_GENERATOR: pyrt_generator_share(generator_in(slot)); return;
-  case PYRT_K_TUPLE:
-    for (int32_t i = 0; i < type->count; ++i) value_share(type->items[i], field(type, slot, i));
+  case PYRT_K_DICT:
+    pyrt_object_share(object_in(slot));
     return;
-  default: return;
+  case PYRT_K_ARRAY:
+    pyrt_array_share(array_in(slot));
+    return;
+  case PYRT_K_GENERATOR:
+    pyrt_generator_share(generator_in(slot));
+    return;
+  case PYRT_K_TUPLE:
+    for (int32_t i = 0; i < type->count; ++i)
+      value_share(type->items[i], field(type, slot, i));
+    return;
+  default:
+    return;
   }
 }
 
 bool value_equal(const pyrt_type* type, const void* a, const void* b) {
   switch (type->kind) {
-  case PYRT_K_NONE: return true;
+  case PYRT_K_NONE:
+    return true;
   case PYRT_K_BOOL:
-  case PYRT_K_NP_BOOL: return (load<uint8_t>(a) != 0) == (load<uint8_t>(b) != 0);
+  case PYRT_K_NP_BOOL:
+    return (load<uint8_t>(a) != 0) == (load<uint8_t>(b) != 0);
   case PYRT_K_INT:
-  case PYRT_K_NP_INT64: return load<int64_t>(a) == load<int64_t>(b);
+  case PYRT_K_NP_INT64:
+    return load<int64_t>(a) == load<int64_t>(b);
   case PYRT_K_FLOAT:
-  case PYRT_K_NP_FLOAT64: return load<double>(a) == load<double>(b);
-  case PYRT_K_NP_FLOAT32: return load<float>(a) == load<float>(b);
+  case PYRT_K_NP_FLOAT64:
+    return load<double>(a) == load<double>(b);
+  case PYRT_K_NP_FLOAT32:
+    return load<float>(a) == load<float>(b);
   case PYRT_K_STR: {
     const auto* x = load<const pyrt_str*>(a);
     const auto* y = load<const pyrt_str*>(b);
@@ -258,13 +290,16 @@ bool value_equal(const pyrt_type* type, const void* a, const void* b) {
       if (!value_equal(elem, x->data + i * elem->size, y->data + i * elem->size)) return false;
     return true;
   }
-  case PYRT_K_DICT: return dicts_equal(load<const pyrt_dict*>(a), load<const pyrt_dict*>(b));
+  case PYRT_K_DICT:
+    return dicts_equal(load<const pyrt_dict*>(a), load<const pyrt_dict*>(b));
   case PYRT_K_TUPLE:
     for (int32_t i = 0; i < type->count; ++i)
       if (!value_equal(type->items[i], field(type, a, i), field(type, b, i))) return false;
     return true;
-  case PYRT_K_ARRAY: return arrays_equal(array_in(a), array_in(b));
-  default: return load<const void*>(a) == load<const void*>(b); // generators: identity
+  case PYRT_K_ARRAY:
+    return arrays_equal(array_in(a), array_in(b));
+  default:
+    return load<const void*>(a) == load<const void*>(b); // generators: identity
   }
 }
 
@@ -276,36 +311,54 @@ int value_less(pyrt_context* ctx, const pyrt_type* type, const void* a, const vo
 void append_value_repr(std::string& out, const pyrt_type* type, const void* slot) {
   char buf[64];
   switch (type->kind) {
-  case PYRT_K_NONE: out += "None"; return;
+  case PYRT_K_NONE:
+    out += "None";
+    return;
   case PYRT_K_BOOL:
-  case PYRT_K_NP_BOOL: out += load<uint8_t>(slot) ? "True" : "False"; return;
+  case PYRT_K_NP_BOOL:
+    out += load<uint8_t>(slot) ? "True" : "False";
+    return;
   case PYRT_K_INT:
   case PYRT_K_NP_INT64:
     std::snprintf(buf, sizeof buf, "%" PRId64, load<int64_t>(slot));
     out += buf;
     return;
   case PYRT_K_FLOAT:
-  case PYRT_K_NP_FLOAT64: out.append(buf, pyscript::format_float_repr(load<double>(slot), buf)); return;
-  case PYRT_K_NP_FLOAT32: out += float32_repr_text(load<float>(slot)); return;
+  case PYRT_K_NP_FLOAT64:
+    out.append(buf, pyscript::format_float_repr(load<double>(slot), buf));
+    return;
+  case PYRT_K_NP_FLOAT32:
+    out += float32_repr_text(load<float>(slot));
+    return;
   case PYRT_K_STR: {
     const auto* s = load<const pyrt_str*>(slot);
-    if (s) append_str_repr(out, s->data, s->size);
-    else out += "''";
+    if (s)
+      append_str_repr(out, s->data, s->size);
+    else
+      out += "''";
     return;
   }
   case PYRT_K_LIST:
-  case PYRT_K_TUPLE: append_sequence(out, type, slot); return;
-  case PYRT_K_DICT: append_dict(out, type, slot); return;
+  case PYRT_K_TUPLE:
+    append_sequence(out, type, slot);
+    return;
+  case PYRT_K_DICT:
+    append_dict(out, type, slot);
+    return;
   case PYRT_K_ARRAY:
-    if (array_in(slot)) out += array_repr_text(array_in(slot));
-    else out += "None";
+    if (array_in(slot))
+      out += array_repr_text(array_in(slot));
+    else
+      out += "None";
     return;
   case PYRT_K_GENERATOR:
     std::snprintf(buf, sizeof buf, "Generator(PCG64) at 0x%" PRIX64,
                   uint64_t(reinterpret_cast<uintptr_t>(generator_in(slot))));
     out += buf;
     return;
-  default: out += "<?>"; return;
+  default:
+    out += "<?>";
+    return;
   }
 }
 
@@ -331,7 +384,8 @@ int64_t str_hash(pyrt_str* s) {
   int64_t h = cached.load(std::memory_order_relaxed);
   if (h != -1) return h;
   uint64_t x = 0xcbf29ce484222325ULL ^ uint64_t(s->size); // FNV-1a over the bytes, then mixed
-  for (int64_t i = 0; i < s->size; ++i) x = (x ^ static_cast<unsigned char>(s->data[i])) * 0x100000001b3ULL;
+  for (int64_t i = 0; i < s->size; ++i)
+    x = (x ^ static_cast<unsigned char>(s->data[i])) * 0x100000001b3ULL;
   h = int64_t(mix(x));
   if (h == -1) h = -2;
   // Immortal strings may sit in read-only memory: their hash is computed each time.
@@ -349,13 +403,21 @@ void pyrt_value_retain(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
   case PYRT_K_STR:
   case PYRT_K_LIST:
-  case PYRT_K_DICT: pyrt_object_retain(object_in(slot)); return;
-  case PYRT_K_ARRAY: pyrt_array_retain(array_in(slot)); return;
-  case PYRT_K_GENERATOR: pyrt_generator_retain(generator_in(slot)); return;
-  case PYRT_K_TUPLE:
-    for (int32_t i = 0; i < type->count; ++i) pyrt_value_retain(type->items[i], field(type, slot, i));
+  case PYRT_K_DICT:
+    pyrt_object_retain(object_in(slot));
     return;
-  default: return;
+  case PYRT_K_ARRAY:
+    pyrt_array_retain(array_in(slot));
+    return;
+  case PYRT_K_GENERATOR:
+    pyrt_generator_retain(generator_in(slot));
+    return;
+  case PYRT_K_TUPLE:
+    for (int32_t i = 0; i < type->count; ++i)
+      pyrt_value_retain(type->items[i], field(type, slot, i));
+    return;
+  default:
+    return;
   }
 }
 
@@ -363,14 +425,21 @@ void pyrt_value_release(const pyrt_type* type, void* slot) {
   switch (type->kind) {
   case PYRT_K_STR:
   case PYRT_K_LIST:
-  case PYRT_K_DICT: pyrt_object_release(object_in(slot)); return;
-  case PYRT_K_ARRAY: pyrt_array_release(array_in(slot)); return;
-  case PYRT_K_GENERATOR: pyrt_generator_release(generator_in(slot)); return;
+  case PYRT_K_DICT:
+    pyrt_object_release(object_in(slot));
+    return;
+  case PYRT_K_ARRAY:
+    pyrt_array_release(array_in(slot));
+    return;
+  case PYRT_K_GENERATOR:
+    pyrt_generator_release(generator_in(slot));
+    return;
   case PYRT_K_TUPLE:
     for (int32_t i = 0; i < type->count; ++i)
       pyrt_value_release(type->items[i], static_cast<char*>(slot) + type->offsets[i]);
     return;
-  default: return;
+  default:
+    return;
   }
 }
 
@@ -382,20 +451,26 @@ int32_t pyrt_value_order(pyrt_context* ctx, int32_t op, const pyrt_type* type, c
                          const void* b, const char* site) {
   switch (type->kind) {
   case PYRT_K_BOOL:
-  case PYRT_K_NP_BOOL: return compare_op(op, load<uint8_t>(a) != 0, load<uint8_t>(b) != 0);
+  case PYRT_K_NP_BOOL:
+    return compare_op(op, load<uint8_t>(a) != 0, load<uint8_t>(b) != 0);
   case PYRT_K_INT:
-  case PYRT_K_NP_INT64: return compare_op(op, load<int64_t>(a), load<int64_t>(b));
+  case PYRT_K_NP_INT64:
+    return compare_op(op, load<int64_t>(a), load<int64_t>(b));
   case PYRT_K_FLOAT:
-  case PYRT_K_NP_FLOAT64: return compare_op(op, load<double>(a), load<double>(b));
-  case PYRT_K_NP_FLOAT32: return compare_op(op, load<float>(a), load<float>(b));
+  case PYRT_K_NP_FLOAT64:
+    return compare_op(op, load<double>(a), load<double>(b));
+  case PYRT_K_NP_FLOAT32:
+    return compare_op(op, load<float>(a), load<float>(b));
   case PYRT_K_STR:
     return compare_op(op, str_compare(load<const pyrt_str*>(a), load<const pyrt_str*>(b)), 0);
   case PYRT_K_LIST:
-  case PYRT_K_TUPLE: return sequence_order(ctx, op, type, a, b, site);
+  case PYRT_K_TUPLE:
+    return sequence_order(ctx, op, type, a, b, site);
   default: {
     const char* name = type_name(type->kind);
-    pyrt_raise_detail(ctx, PYRT_TYPE_ERROR, site, "'%s' not supported between instances of '%s' and '%s'",
-                      op_text(op), name, name);
+    pyrt_raise_detail(ctx, PYRT_TYPE_ERROR, site,
+                      "'%s' not supported between instances of '%s' and '%s'", op_text(op), name,
+                      name);
     return -1;
   }
   }
@@ -403,14 +478,19 @@ int32_t pyrt_value_order(pyrt_context* ctx, int32_t op, const pyrt_type* type, c
 
 int64_t pyrt_value_hash(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
-  case PYRT_K_NONE: return 0x5eed;
+  case PYRT_K_NONE:
+    return 0x5eed;
   case PYRT_K_BOOL:
-  case PYRT_K_NP_BOOL: return load<uint8_t>(slot) != 0;
+  case PYRT_K_NP_BOOL:
+    return load<uint8_t>(slot) != 0;
   case PYRT_K_INT:
-  case PYRT_K_NP_INT64: return hash_int(load<int64_t>(slot));
+  case PYRT_K_NP_INT64:
+    return hash_int(load<int64_t>(slot));
   case PYRT_K_FLOAT:
-  case PYRT_K_NP_FLOAT64: return hash_float(load<double>(slot));
-  case PYRT_K_NP_FLOAT32: return hash_float(double(load<float>(slot)));
+  case PYRT_K_NP_FLOAT64:
+    return hash_float(load<double>(slot));
+  case PYRT_K_NP_FLOAT32:
+    return hash_float(double(load<float>(slot)));
   case PYRT_K_STR: {
     auto* s = load<pyrt_str*>(slot);
     return s ? str_hash(s) : 0;
@@ -468,10 +548,14 @@ void pyrt_print_value(pyrt_context* ctx, const pyrt_type* type, const void* slot
 
 int64_t pyrt_value_len(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
-  case PYRT_K_STR: return load<const pyrt_str*>(slot)->length;
-  case PYRT_K_LIST: return load<const pyrt_list*>(slot)->length;
-  case PYRT_K_DICT: return load<const pyrt_dict*>(slot)->length;
-  default: return 0;
+  case PYRT_K_STR:
+    return load<const pyrt_str*>(slot)->length;
+  case PYRT_K_LIST:
+    return load<const pyrt_list*>(slot)->length;
+  case PYRT_K_DICT:
+    return load<const pyrt_dict*>(slot)->length;
+  default:
+    return 0;
   }
 }
 

@@ -16,7 +16,8 @@ void value_share(const pyrt_type* type, const void* slot);
 // a == b (pyrt_value_eq); identical objects are equal, as CPython's containers compare them.
 bool value_equal(const pyrt_type* type, const void* a, const void* b);
 // a < b: 1 or 0, or -1 after raising CPython's TypeError (unordered types).
-int value_less(pyrt_context* ctx, const pyrt_type* type, const void* a, const void* b, const char* site);
+int value_less(pyrt_context* ctx, const pyrt_type* type, const void* a, const void* b,
+               const char* site);
 // repr(v) appended to out (strings quoted, containers recursively).
 void append_value_repr(std::string& out, const pyrt_type* type, const void* slot);
 
