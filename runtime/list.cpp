@@ -109,7 +109,7 @@ bool assign_simple_slice(pyrt_list* l, int64_t start, int64_t stop, char* fresh,
   char* old = static_cast<char*>(std::malloc(size_t(removed * size) + 1));
   if (!old) return false;
   if (removed) std::memcpy(old, slot_at(l, start), size_t(removed * size));
-  std::memmove(slot_at(l, start + m), slot_at(l, stop), size_t((n - stop) * size));
+  if (n > stop) std::memmove(slot_at(l, start + m), slot_at(l, stop), size_t((n - stop) * size));
   if (m) std::memcpy(slot_at(l, start), fresh, size_t(m * size));
   l->length = n - removed + m;
   release_range(type, old, removed);

@@ -133,7 +133,7 @@ pyrt_list* strs(std::initializer_list<const char*> v) {
     s.push_back(S(c));
   pyrt_context ctx{};
   pyrt_list* l = pyrt_list_new(&ctx, &kListStr, int64_t(s.size()), "t");
-  std::memcpy(l->data, s.data(), s.size() * sizeof(void*));
+  if (!s.empty()) std::memcpy(l->data, s.data(), s.size() * sizeof(void*));
   return l;
 }
 void drop(pyrt_list* l) {
