@@ -106,14 +106,17 @@ bool assign_simple_slice(pyrt_list* l, int64_t start, int64_t stop, char* fresh,
   if (stop < start) stop = start;
   int64_t removed = stop - start;
   if (!ensure_capacity(l, n - removed + m)) return false;
-  char* old = static_cast<char*>(std::malloc(size_t(removed * size) + 1));
+  // The removed slots are released once the list is whole again (a small number on the stack).
+  alignas(16) char small[256];
+  bool on_stack = removed * size <= int64_t(sizeof small);
+  char* old = on_stack ? small : static_cast<char*>(std::malloc(size_t(removed * size)));
   if (!old) return false;
   if (removed) std::memcpy(old, slot_at(l, start), size_t(removed * size));
   if (n > stop) std::memmove(slot_at(l, start + m), slot_at(l, stop), size_t((n - stop) * size));
   if (m) std::memcpy(slot_at(l, start), fresh, size_t(m * size));
   l->length = n - removed + m;
   release_range(type, old, removed);
-  std::free(old);
+  if (!on_stack) std::free(old);
   return true;
 }
 
