@@ -40,6 +40,8 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
     }
     return llvm::PointerType::getUnqual(c); // a pyrt_array*
   case TypeKind::Generator: return llvm::PointerType::getUnqual(c); // a pyrt_generator*
+  case TypeKind::List:
+  case TypeKind::Dict: return llvm::PointerType::getUnqual(c); // a pyrt_list*, pyrt_dict*
   case TypeKind::Unknown: break;
   }
   PYSCRIPT_UNREACHABLE("no LLVM type for " + t.to_string());

@@ -252,10 +252,10 @@ Error check_array_op(const Node& n) {
     if (auto e = first_is_array()) return e;
     return out.is_number() ? std::nullopt : Error("an item is a number");
   case OpKind::Retain:
-    if (!n.input(0)->type().holds_arrays()) return "retain of a value without arrays";
+    if (!n.input(0)->type().holds_refs()) return "retain of a value without references";
     return out == n.input(0)->type() ? std::nullopt : Error("retain keeps the type");
   case OpKind::Release:
-    return n.input(0)->type().holds_arrays() ? std::nullopt : Error("release of a value without arrays");
+    return n.input(0)->type().holds_refs() ? std::nullopt : Error("release of a value without references");
   default:
     return std::nullopt;
   }

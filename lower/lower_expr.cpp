@@ -345,7 +345,7 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
       b = cast(b, Type::float_(), e.range);
     }
     return emit1(OpKind::Pow, {a, b}, a->type(), e.range);
-  case ast::BinaryOp::MatMul: break;
+  default: break; // @ and the bitwise operators went elsewhere above
   }
   PYSCRIPT_UNREACHABLE("unknown binary operator");
 }
@@ -461,6 +461,7 @@ Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const as
       Value* ordered = is(OpKind::Ne, 2);
       return select(ge, [&] { return ordered; }, [&] { return const_bool(false, e.range); }, e, "'>='");
     }
+    default: break; // in, is: sequence_compare above
     }
   }
   if (!unify_numbers(a, b, e, ast::spelling(op))) return nullptr;

@@ -42,6 +42,12 @@ std::string shape_text(int32_t ndim, const int64_t* shape);
 // "(2,3)": as numpy writes shapes in its broadcast and matmul errors.
 std::string numpy_shape_text(const pyrt_array* a);
 
+// Text of arrays (runtime/array_print.cpp): str(a) as print shows it, repr(a) as a container shows
+// it ("array([1., 2.], dtype=float32)"), and a np.float32's repr ("0.1").
+std::string array_str_text(const pyrt_array* a);
+std::string array_repr_text(const pyrt_array* a);
+std::string float32_repr_text(float v);
+
 // Calls fn(offset_in_a) for every element of `a` in row-major order.
 template <class Fn> void for_each_offset(const pyrt_array* a, Fn fn) {
   if (a->size == 0) return;

@@ -299,34 +299,36 @@ std::string format_rows(const pyrt_array* a, const std::string& separator, size_
 
 } // namespace
 
-extern "C" void pyrt_print_array(pyrt_context* ctx, pyrt_array* a) {
-  FILE* out = ctx->out ? ctx->out : stdout;
+namespace pyscript::runtime {
+
+std::string float32_repr_text(float v) {
+  // The shortest digits of the float, in Python's repr layout.
+  std::string s = shortest_scientific(double(v), true);
+  return pyscript::float_repr(std::strtod(s.c_str(), nullptr));
+}
+
+std::string array_str_text(const pyrt_array* a) {
   if (a->ndim == 0) {
     // A numpy scalar: the shortest repr in its own dtype.
+    char buf[32];
     double v = load_f64(a, 0);
-    if (a->dtype == PYRT_BOOL) std::fputs(v != 0 ? "True" : "False", out);
-    else if (a->dtype == PYRT_I64) std::fprintf(out, "%" PRId64, load_i64(a, 0));
-    else if (a->dtype == PYRT_F64) std::fputs(pyscript::float_repr(v).c_str(), out);
-    else {
-      // float32: the shortest digits of the float, in Python's repr layout.
-      std::string s = shortest_scientific(v, true);
-      std::fputs(pyscript::float_repr(std::strtod(s.c_str(), nullptr)).c_str(), out);
+    if (a->dtype == PYRT_BOOL) return v != 0 ? "True" : "False";
+    if (a->dtype == PYRT_I64) {
+      std::snprintf(buf, sizeof buf, "%" PRId64, load_i64(a, 0));
+      return buf;
     }
-    return;
+    if (a->dtype == PYRT_F64) return pyscript::float_repr(v);
+    return float32_repr_text(float(v));
   }
-  if (a->size == 0) { // numpy prints any empty array so, whatever its shape
-    std::fputs("[]", out);
-    return;
-  }
-  std::fputs(format_rows(a, " ", 1, kLineWidth).c_str(), out);
+  if (a->size == 0) return "[]"; // numpy prints any empty array so, whatever its shape
+  return format_rows(a, " ", 1, kLineWidth);
 }
 
 // numpy's array_repr, for arrays of rank >= 1 (lowering refuses numpy scalars in containers:
 // numpy 1 and 2 print them differently). The dtype is named unless numpy implies it (float64,
 // int64, bool) and on every empty array; it goes to a line of its own when the last line would
 // pass the width.
-extern "C" void pyrt_print_array_repr(pyrt_context* ctx, pyrt_array* a) {
-  FILE* out = ctx->out ? ctx->out : stdout;
+std::string array_repr_text(const pyrt_array* a) {
   const std::string prefix = "array(";
   bool named_dtype = a->dtype == PYRT_F32 || a->size == 0;
   std::string text = prefix;
@@ -336,13 +338,22 @@ extern "C" void pyrt_print_array_repr(pyrt_context* ctx, pyrt_array* a) {
     text += "[]";
     if (a->ndim != 1) text += ", shape=" + shape_text(a);
   }
-  if (!named_dtype) {
-    std::fputs((text + ")").c_str(), out);
-    return;
-  }
+  if (!named_dtype) return text + ")";
   text += ",";
   std::string dtype = std::string("dtype=") + dtype_name(a->dtype) + ")";
   size_t last_line = text.size() - (text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
   text += last_line + dtype.size() + 1 > kLineWidth ? "\n" + std::string(prefix.size(), ' ') : " ";
-  std::fputs((text + dtype).c_str(), out);
+  return text + dtype;
+}
+
+} // namespace pyscript::runtime
+
+extern "C" void pyrt_print_array(pyrt_context* ctx, pyrt_array* a) {
+  std::string text = array_str_text(a);
+  std::fwrite(text.data(), 1, text.size(), ctx->out ? ctx->out : stdout);
+}
+
+extern "C" void pyrt_print_array_repr(pyrt_context* ctx, pyrt_array* a) {
+  std::string text = array_repr_text(a);
+  std::fwrite(text.data(), 1, text.size(), ctx->out ? ctx->out : stdout);
 }

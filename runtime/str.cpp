@@ -3,6 +3,7 @@
 // with its length in code points (Note [Object layout]); one whose size equals its length is ASCII
 // and indexes in O(1), others walk their bytes.
 #include "runtime/str_internal.hpp"
+#include "runtime/value_internal.hpp"
 
 #include <array>
 #include <bit>
@@ -17,39 +18,6 @@ namespace pyscript::runtime {
 namespace {
 
 // ---- hashing: 8 bytes at a time, multiply-xorshift mixing (any good 64-bit hash will do) ----
-constexpr uint64_t kMulA = 0x9E3779B97F4A7C15ull, kMulB = 0xD6E8FEB86659FD93ull;
-
-constexpr uint64_t load_bytes(const char* p, int n) {
-  if (!std::is_constant_evaluated() && n == 8) {
-    uint64_t v;
-    std::memcpy(&v, p, 8);
-    return v; // little-endian hosts only matter: the value is never stored
-  }
-  uint64_t v = 0;
-  for (int k = 0; k < n; ++k)
-    v |= uint64_t(static_cast<unsigned char>(p[k])) << (8 * k);
-  return v;
-}
-
-constexpr uint64_t mix64(uint64_t x) {
-  x ^= x >> 32;
-  x *= kMulB;
-  x ^= x >> 29;
-  x *= kMulA;
-  x ^= x >> 32;
-  return x;
-}
-
-constexpr int64_t hash_bytes(const char* p, int64_t n) {
-  uint64_t h = uint64_t(n) * kMulA + 0x2545F4914F6CDD1Dull;
-  int64_t i = 0;
-  for (; i + 8 <= n; i += 8)
-    h = std::rotl((h ^ mix64(load_bytes(p + i, 8))) * kMulB, 27);
-  if (i < n) h = std::rotl((h ^ mix64(load_bytes(p + i, int(n - i)) + 1)) * kMulB, 27);
-  auto r = int64_t(mix64(h));
-  return r == -1 ? -2 : r;
-}
-
 // ---- the immortal one-character ASCII strings s[i] and `for ch in s` give ----
 struct StaticStr { // pyrt_str's layout with room for one character
   pyrt_object head;
@@ -64,7 +32,7 @@ constexpr std::array<StaticStr, 128> make_ascii_table() {
     t[size_t(c)].length = 1;
     t[size_t(c)].size = 1;
     t[size_t(c)].data[0] = char(c);
-    t[size_t(c)].hash = hash_bytes(t[size_t(c)].data, 1);
+    t[size_t(c)].hash = -1; // str_hash computes an immortal's each time
   }
   return t;
 }
@@ -329,16 +297,8 @@ int32_t pyrt_str_compare(pyrt_str* a, pyrt_str* b) {
   return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 
-int64_t pyrt_str_hash(pyrt_str* s) {
-  int64_t h = cached_hash(s);
-  if (h != -1) return h;
-  h = hash_bytes(s->data, s->size);
-  if (s->head.shared)
-    __atomic_store_n(&s->hash, h, __ATOMIC_RELAXED);
-  else
-    s->hash = h;
-  return h;
-}
+// One hash for str everywhere (value.cpp's, which dicts use and which skips immortal constants).
+int64_t pyrt_str_hash(pyrt_str* s) { return pyscript::runtime::str_hash(s); }
 
 int32_t pyrt_str_contains(pyrt_str* haystack, pyrt_str* needle) {
   return find_bytes(haystack->data, haystack->size, needle->data, needle->size) != nullptr;
