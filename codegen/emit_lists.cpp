@@ -188,7 +188,8 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
   case OpKind::ValueStr: {
     bool repr = std::get<bool>(*n.attr("repr"));
     const ir::Type& t = n.input(0)->type();
-    out(checked_call(n, repr ? PYRT(pyrt_value_repr) : PYRT(pyrt_value_str), {type_info(t), slot_of(in(0))}));
+    out(b.CreateCall(repr ? PYRT(pyrt_value_repr) : PYRT(pyrt_value_str), {ctx_, type_info(t), slot_of(in(0))}));
+    return_if_failed();
     return true;
   }
   case OpKind::ValueEq: {

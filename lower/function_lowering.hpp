@@ -19,6 +19,9 @@ namespace pyscript::lower {
 
 class ModuleLowering;
 
+// A copy of `e` with the names in `renames` renamed (lower_comprehension.cpp).
+ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::string>& renames = {});
+
 // 3 or -3 as written in the source (axes, tuple indices and slice bounds); nothing otherwise.
 std::optional<int64_t> int_literal(const ast::Expr& e);
 // The dtype of reduction `op` of an array of dtype `in` (np.mean of ints is float64, ...).
@@ -306,6 +309,8 @@ private:
   ir::Value* loop_element(const LoopOver& over, ir::Value* i, const SourceRange& r);
   ir::Value* loop_more(const LoopOver& over, ir::Value* i, const SourceRange& r);
   std::vector<ast::StmtPtr> comprehension_asts_;
+  std::vector<ast::ExprPtr> synthetic_exprs_;
+  ir::Value* iterable_as_list(const ast::Expr& arg, Environment& env);
   const ast::Expr* assign_value_ = nullptr; // the value of the assignment being lowered
 
   ModuleLowering& module_;

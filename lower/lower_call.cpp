@@ -100,6 +100,11 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
 // An argument of a builtin or method: a generator expression is its list (Note [Comprehensions]).
 Value* FunctionLowering::lower_call_argument(const ast::Expr& arg, Environment& env) {
   if (arg.kind == ast::ExprKind::GeneratorExp) return lower_comprehension(arg, env);
+  if (arg.kind == ast::ExprKind::Call && arg.operands[0]->kind == ast::ExprKind::Name) {
+    const std::string& f = arg.operands[0]->text;
+    if ((f == "range" || f == "enumerate" || f == "zip") && !env.find(f) && !module_.find_function(f))
+      return iterable_as_list(arg, env);
+  }
   return lower_expr(arg, env);
 }
 

@@ -29,8 +29,7 @@ using ir::Value;
 namespace {
 
 using Renames = std::map<std::string, std::string>;
-
-ast::ExprPtr clone(const ast::Expr& e, const Renames& renames);
+ast::ExprPtr clone(const ast::Expr& e, const Renames& renames) { return clone_expr(e, renames); }
 
 ast::Comprehension clone(const ast::Comprehension& c, const Renames& renames) {
   ast::Comprehension out;
@@ -41,7 +40,9 @@ ast::Comprehension clone(const ast::Comprehension& c, const Renames& renames) {
   return out;
 }
 
-ast::ExprPtr clone(const ast::Expr& e, const Renames& renames) {
+} // namespace
+
+ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::string>& renames) {
   auto out = std::make_unique<ast::Expr>(e.kind, e.range);
   for (const ast::ExprPtr& op : e.operands) out->operands.push_back(op ? clone(*op, renames) : nullptr);
   out->int_value = e.int_value;
@@ -63,6 +64,8 @@ ast::ExprPtr clone(const ast::Expr& e, const Renames& renames) {
   return out;
 }
 
+namespace {
+
 ast::ExprPtr name(const std::string& text, const SourceRange& r) {
   auto n = std::make_unique<ast::Expr>(ast::ExprKind::Name, r);
   n->text = text;
@@ -79,11 +82,6 @@ Value* FunctionLowering::lower_comprehension(const ast::Expr& e, Environment& en
   std::set<std::string> targets;
   for (const ast::Comprehension& c : e.comprehension) ast::collect_assigned_names(*c.target, targets);
   for (const std::string& t : targets) renames[t] = "$c" + std::to_string(id) + "." + t;
-
-  // The first iterable in the enclosing scope.
-  Value* first_iter = lower_expr(*e.comprehension[0].iter, env);
-  if (!first_iter) return nullptr;
-  std::string first_name = "$it" + std::to_string(id);
 
   bool is_dict = e.kind == ast::ExprKind::DictComp;
   Value* out = is_dict ? emit1(OpKind::DictNew, {}, Type::dict(Type::unknown(module_.new_origin()),
@@ -120,7 +118,8 @@ Value* FunctionLowering::lower_comprehension(const ast::Expr& e, Environment& en
     }
     auto loop = std::make_unique<ast::Stmt>(ast::StmtKind::For, c.range);
     loop->targets.push_back(clone(*c.target, renames));
-    loop->value = k == 0 ? name(first_name, c.iter->range) : clone(*c.iter, renames);
+    // The first iterable is read in the enclosing scope: it is not renamed.
+    loop->value = k == 0 ? clone(*c.iter, {}) : clone(*c.iter, renames);
     loop->body.push_back(std::move(stmt));
     stmt = std::move(loop);
   }
@@ -128,13 +127,35 @@ Value* FunctionLowering::lower_comprehension(const ast::Expr& e, Environment& en
   // away afterwards (the renamed variables exist only here).
   std::map<std::string, Binding> saved = env.vars;
   env.define(result, out, e.range);
-  env.define(first_name, first_iter, e.range);
   lower_stmt(*stmt, env);
   for (auto it = env.vars.begin(); it != env.vars.end();) {
     if (!saved.count(it->first)) it = env.vars.erase(it);
     else ++it;
   }
   comprehension_asts_.push_back(std::move(stmt)); // diagnostics and source ranges may point into it
+  return out;
+}
+
+} // namespace pyscript::lower
+
+namespace pyscript::lower {
+
+// range(...), enumerate(...), zip(...) as an argument (list(range(5))): the list
+// [$v for $v in ARG] (Note [Comprehensions]).
+Value* FunctionLowering::iterable_as_list(const ast::Expr& arg, Environment& env) {
+  int id = module_.new_origin();
+  std::string v = "$v" + std::to_string(id);
+  auto comp = std::make_unique<ast::Expr>(ast::ExprKind::ListComp, arg.range);
+  auto target = std::make_unique<ast::Expr>(ast::ExprKind::Name, arg.range);
+  target->text = v;
+  comp->operands.push_back(clone_expr(*target));
+  ast::Comprehension c;
+  c.target = std::move(target);
+  c.iter = clone_expr(arg);
+  c.range = arg.range;
+  comp->comprehension.push_back(std::move(c));
+  Value* out = lower_comprehension(*comp, env);
+  synthetic_exprs_.push_back(std::move(comp));
   return out;
 }
 
