@@ -42,13 +42,13 @@ void FunctionLowering::fix_unknown(int origin, const Type& with) {
 }
 
 void FunctionLowering::fix_remaining_unknowns() {
-  for (Value* v : function_.graph->all_values()) {
-    std::function<void(const Type&)> each = [&](const Type& t) {
-      if (t.is(TypeKind::Unknown) && t.rank() > 0) fix_unknown(t.rank(), Type::none());
-      for (const Type& e : t.elements()) each(e);
-    };
-    each(v->type());
-  }
+  std::set<int> origins;
+  std::function<void(const Type&)> each = [&](const Type& t) {
+    if (t.is(TypeKind::Unknown) && t.rank() > 0) origins.insert(t.rank());
+    for (const Type& e : t.elements()) each(e);
+  };
+  for (Value* v : function_.graph->all_values()) each(v->type());
+  for (int origin : origins) fix_unknown(origin, Type::none());
 }
 
 // `v` stored where `want` is expected (an element of a list); fixes an unknown element type.

@@ -48,7 +48,7 @@ void FunctionLowering::lower_sequence_loop(const ast::Stmt& s, Environment& env,
     return;
   }
   for (size_t i = 1; i < iter.operands.size(); ++i) {
-    Value* v = lower_expr(*iter.operands[i], env);
+    Value* v = lower_call_argument(*iter.operands[i], env);
     if (!v) return poison_target(*s.targets[0], env);
     if (enumerate && i == 2) {
       if (!(v = index_value(v, iter.operands[i]->range, "enumerate() start"))) return poison_target(*s.targets[0], env);
