@@ -402,15 +402,15 @@ Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
 Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const ast::Expr& e) {
   if (holds_either({a, b}))
     return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return compare(op, v[0], v[1], e); });
-  if (op >= ast::CompareOp::In || a->type().holds_refs() || b->type().holds_refs() ||
-      (a->type().is(TypeKind::Tuple) && b->type().is(TypeKind::Tuple)))
-    if (Value* v = sequence_compare(op, a, b, e); v || op >= ast::CompareOp::In) return v;
+  if (op >= ast::CompareOp::In) return sequence_compare(op, a, b, e);
   static const OpKind kinds[] = {OpKind::Lt, OpKind::Le, OpKind::Gt, OpKind::Ge, OpKind::Eq, OpKind::Ne};
   OpKind kind = kinds[static_cast<int>(op)];
   if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
     static const char* const names[] = {"lt", "le", "gt", "ge", "eq", "ne"};
     return array_binary(names[static_cast<int>(op)], a, b, e);
   }
+  if (a->type().holds_refs() || b->type().holds_refs())
+    if (Value* v = sequence_compare(op, a, b, e)) return v;
   bool equality = op == ast::CompareOp::Eq || op == ast::CompareOp::Ne;
   // CPython compares numbers of two types (int and bool, int and float) through
   // PyObject_RichCompare, which counts a recursion level: near the limit it raises RecursionError.

@@ -60,7 +60,7 @@ TEST_CASE("[type] operators and builtins on the wrong types") {
 }
 
 TEST_CASE("[type] f-strings: only in print, specs checked against the field's type") {
-  CHECK(first("x = 1\ns = f\"{x}\"\n") == "2:5 [type] an f-string is supported only as an argument of print()");
+  CHECK(first("x = 1\ns = f\"{x}\"\nprint(s)\n").empty());
   CHECK(first("x = 2.5\nprint(f\"{x:d}\")\n") ==
         "2:9 [format] invalid format spec 'd': Unknown format code 'd' for object of type 'float'");
   CHECK(first("x = 2\nprint(f\"{x:.2d}\")\n") ==
@@ -139,7 +139,7 @@ TEST_CASE("numpy: what cannot be typed statically is a diagnostic") {
   CHECK(first("import numpy as np\ndef f(x, a):\n    return x.sum(axis=a)\nprint(f(np.ones(3), 0))\n") ==
         "3:23 [type] axis must be an integer literal");
   CHECK(first("import numpy as np\nx = np.ones(3)\nprint(x[[0, 1]])\n") ==
-        "3:9 [type] a list is supported only as the data of np.array(...)");
+        "3:9 [type] array indices must be ints, slices, None, or int64 or bool arrays, not list[int]");
   CHECK(lower_errors("import numpy as np\nx = np.ones(3)\nt = (x, (1, x))\nprint(t)\n").empty());
   CHECK(first("import numpy as np\nx = np.ones(3)\nt = (x, (1, x.sum()))\nprint(t)\n") ==
         "4:1 [type] printing a numpy scalar inside a tuple is not supported (numpy 1 prints 6.0, numpy 2 "
@@ -306,7 +306,6 @@ TEST_CASE("all errors in one run: type checking goes on past the frontend's erro
   std::vector<std::string> want = {
       "3:5 [in-place] in-place update 'c += b' is not supported",
       "9:9 [type] type conflict: 'y' is float here but int on another path",
-      "11:7 [unsupported] the bitwise operator '<<' is not supported by pyscript",
       "15:5 [undefined] undefined name 'undefined_thing'",
       "17:7 [type] unsupported operand types for +: 'int' and 'str'"};
   CHECK(errors == want);
@@ -332,7 +331,7 @@ TEST_CASE("[type] np.random: what would not give numpy's answer is a diagnostic"
   CHECK(first(np + "r = True\nx = np.random.choice(3, 2, replace=r)\n") ==
         "3:36 [type] replace= must be True or False, written literally");
   CHECK(first(np + "x = np.random.choice(3, p=[0.5, 0.5, 0.0])\n") ==
-        "2:27 [type] a list is supported only as the data of np.array(...)");
+        "2:27 [type] p must be a 1-d float array, not a list[float]");
   CHECK(first(np + "x = np.random.randint(5, dtype=np.float64)\n") ==
         "2:32 [type] randint with dtype float64 is not supported");
   CHECK(first(np + "x = np.random.permutation(np.ones(3).sum())\n") ==

@@ -25,7 +25,10 @@ namespace pyscript::ir {
 namespace {
 
 // Arrays, and tuples holding arrays (a tuple owns one reference to each of its arrays).
-bool is_array(const Value* v) { return v->type().holds_refs(); }
+// (A str constant is immortal: nothing counts it.)
+bool is_array(const Value* v) {
+  return v->type().holds_refs() && !(v->producer() && v->producer()->kind() == OpKind::Constant);
+}
 
 // The node of `block` that holds `user` (itself, or the If/Loop it is nested in); null if none.
 Node* ancestor_in(Node* user, const Block* block) {
