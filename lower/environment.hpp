@@ -20,6 +20,7 @@ inline const std::string kReturned = "$returned";
 inline const std::string kReturnValue = "$ret";
 inline const std::string kBroke = "$broke";
 inline const std::string kContinued = "$continued";
+inline const std::string kLoopBroke = "$loopbroke"; // for/while ... else
 
 inline bool is_exit_flag(const std::string& name) {
   return name == kReturned || name == kBroke || name == kContinued;

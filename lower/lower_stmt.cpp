@@ -378,15 +378,32 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
 void FunctionLowering::lower_if(const ast::Stmt& s, Environment& env) {
   Value* cond = lower_condition(*s.value, env);
   if (!cond) cond = const_bool(false, s.value->range); // reported; lower the branches anyway
-  ir::Node* node = emit(OpKind::If, {cond}, {}, s.range);
+  lower_branches(cond, s.body, s.orelse, s.range, env);
+}
+
+void FunctionLowering::lower_branches(Value* cond, const ast::StmtList& then_body, const ast::StmtList& else_body,
+                                      const SourceRange& r, Environment& env) {
+  ir::Node* node = emit(OpKind::If, {cond}, {}, r);
   ir::Block* saved = block_;
   Environment then_env = env, else_env = env;
   block_ = node->add_block();
-  lower_stmts(s.body, 0, then_env);
+  lower_stmts(then_body, 0, then_env);
   block_ = node->add_block();
-  lower_stmts(s.orelse, 0, else_env);
+  lower_stmts(else_body, 0, else_env);
   block_ = saved;
-  env = merge(node, std::move(then_env), std::move(else_env), s.range);
+  env = merge(node, std::move(then_env), std::move(else_env), r);
+}
+
+// The `else` of a for or while loop: it runs when the loop ended without a break ($loopbroke,
+// carried by the loop: lower_loop_once).
+void FunctionLowering::lower_loop_else(const ast::Stmt& s, Environment& env) {
+  if (s.orelse.empty()) return;
+  Value* broke = env.value_of(kLoopBroke);
+  env.vars.erase(kLoopBroke);
+  if (!broke) broke = const_bool(false, s.range);
+  if (env.terminated) return;
+  static const ast::StmtList none;
+  lower_branches(broke, none, s.orelse, s.range, env);
 }
 
 void FunctionLowering::lower_return(const ast::Stmt& s, Environment& env) {
@@ -511,6 +528,7 @@ void FunctionLowering::lower_while(const ast::Stmt& s, Environment& env) {
 void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* trip_count,
                                   Value* first_cond, Value* start, Value* step, Value* over_array) {
   LoopOver over = loop_over_;
+  if (!s.orelse.empty()) env.define(kLoopBroke, const_bool(false, s.range), s.range);
   for (int round = 0;; ++round) {
     loop_over_ = over;
     Environment before = env;
@@ -519,7 +537,7 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
     std::map<std::string, Type> widen;
     ir::Node* loop = lower_loop_once(s, env, trip_count, first_cond, start, step, over_array,
                                      round < 4 ? &widen : nullptr);
-    if (widen.empty()) return;
+    if (widen.empty()) return lower_loop_else(s, env);
     loop->destroy();
     diags_.truncate(diagnostics_before);
     return_type_ = return_before;
@@ -539,6 +557,7 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
   std::set<std::string> assigned;
   ast::collect_assigned_names(s.body, assigned);
   if (is_for) ast::collect_assigned_names(*s.targets[0], assigned);
+  if (!s.orelse.empty()) assigned.insert(kLoopBroke);
   bool has_return = contains_return(s.body);
   if (has_return) {
     if (!env.find(kReturned)) env.define(kReturned, const_bool(false, s.range), s.range);
@@ -615,6 +634,10 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
     next_cond = again->output();
   }
   body->return_node()->add_input(next_cond);
+  if (!s.orelse.empty()) { // for/while ... else: whether a break ended the loop
+    Value* broke = inner.value_of(kBroke);
+    inner.define(kLoopBroke, broke ? broke : const_bool(false, s.range), s.range);
+  }
 
   if (widen) {
     for (size_t k = 0; k < carried.size(); ++k) {
