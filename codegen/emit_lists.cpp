@@ -208,6 +208,13 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     return true;
   }
   case OpKind::Is: out(b.CreateICmpEQ(in(0), in(1))); return true;
+  case OpKind::ArrayFromList: {
+    const ir::Type& t = n.output()->type();
+    out(checked_call(n, PYRT(pyrt_array_from_list), {type_info(n.input(0)->type()), in(0),
+                                                     b.getInt32(uint32_t(runtime_dtype(t.dtype()))),
+                                                     b.getInt32(uint32_t(t.rank()))}));
+    return true;
+  }
   case OpKind::Raise: {
     b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(uint32_t(n.int_attr("kind"))), site(n), c_string("%s"),
                                            c_string(n.str_attr("message"))});

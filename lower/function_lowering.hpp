@@ -168,6 +168,7 @@ private:
   // numpy (lower_numpy.cpp)
   ir::Value* lower_numpy_call(const std::string& name, const ast::Expr& e, Environment& env);
   ir::Value* numpy_scalar_of(ir::DType d, const ast::Expr& e, Environment& env);
+  ir::Value* array_from_list(const ast::Expr& e, Environment& env);
   ir::Value* lower_array_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
                                 Environment& env);
   ir::Value* lower_array_attribute(ir::Value* self, const ast::Expr& e);

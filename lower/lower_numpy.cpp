@@ -225,12 +225,44 @@ Value* FunctionLowering::numpy_scalar_of(DType d, const ast::Expr& e, Environmen
   return n->output();
 }
 
+// np.array(xs) of a list value: nested lists of numbers, or a list of arrays of one shape.
+Value* FunctionLowering::array_from_list(const ast::Expr& e, Environment& env) {
+  Value* list = lower_call_argument(*e.operands[1], env);
+  if (!list) return nullptr;
+  int rank = 0;
+  Type t = list->type();
+  while (t.is(TypeKind::List)) {
+    ++rank;
+    t = t.elements()[0];
+  }
+  std::optional<DType> dtype;
+  if (t.is(TypeKind::Array)) {
+    rank += t.rank();
+    dtype = t.dtype();
+  } else if (t.is_number()) {
+    dtype = scalar_dtype(t);
+  }
+  if (rank == 0 || !dtype) {
+    type_error(e.operands[1]->range, "np.array of a " + list->type().to_string() + " is not supported",
+               "give it a list of numbers, nested lists of numbers, or a list of arrays");
+    return nullptr;
+  }
+  if (const ast::Keyword* kw = keyword(e, "dtype")) {
+    dtype = dtype_of_expr(*kw->value);
+    if (!dtype) return nullptr;
+  }
+  return emit1(OpKind::ArrayFromList, {list}, Type::array(*dtype, rank), e.range);
+}
+
 Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Expr& e, Environment& env) {
   std::vector<Value*> args;
   if (std::optional<DType> d = ir::dtype_from_name(name == "bool_" ? "bool" : name))
     return numpy_scalar_of(*d, e, env);
   if (is_numpy_math(name)) return lower_numpy_math(name, e, env); // lower_numpy_math.cpp
   if (is_numpy_shape_function(name)) return lower_numpy_shape_call(name, e, env); // lower_numpy_shape.cpp
+  if (name == "array" && e.operands.size() >= 2 && e.operands[1]->kind != ast::ExprKind::List &&
+      e.operands[1]->kind != ast::ExprKind::Tuple)
+    return array_from_list(e, env);
   // np.array's data is a literal, read from the AST rather than lowered.
   if (name == "array") {
     std::vector<int64_t> shape;
