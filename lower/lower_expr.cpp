@@ -409,7 +409,7 @@ Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const as
     static const char* const names[] = {"lt", "le", "gt", "ge", "eq", "ne"};
     return array_binary(names[static_cast<int>(op)], a, b, e);
   }
-  if (a->type().holds_refs() || b->type().holds_refs())
+  if (a->type().holds_refs() || b->type().holds_refs() || (a->type().is(TypeKind::Tuple) && b->type().is(TypeKind::Tuple)))
     if (Value* v = sequence_compare(op, a, b, e)) return v;
   bool equality = op == ast::CompareOp::Eq || op == ast::CompareOp::Ne;
   // CPython compares numbers of two types (int and bool, int and float) through

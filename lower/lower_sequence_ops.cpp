@@ -83,6 +83,23 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
     }
     return op == ast::CompareOp::In ? found : negate(found);
   }
+  // Tuples: == element by element (each compared as Python compares it); ordering in the runtime.
+  if (a->type().is(TypeKind::Tuple) && b->type().is(TypeKind::Tuple) &&
+      (op == ast::CompareOp::Eq || op == ast::CompareOp::Ne)) {
+    const std::vector<Type>& ea = a->type().elements();
+    const std::vector<Type>& eb = b->type().elements();
+    Value* all = const_bool(ea.size() == eb.size(), r);
+    for (size_t i = 0; i < ea.size() && i < eb.size(); ++i) {
+      ir::Node* x = emit(OpKind::TupleGet, {a}, {ea[i]}, r);
+      x->set_attr("index", int64_t(i));
+      ir::Node* y = emit(OpKind::TupleGet, {b}, {eb[i]}, r);
+      y->set_attr("index", int64_t(i));
+      Value* eq = compare(ast::CompareOp::Eq, x->output(), y->output(), e);
+      if (!eq) return nullptr;
+      all = emit1(OpKind::BitAnd, {all, eq}, Type::bool_(), r);
+    }
+    return op == ast::CompareOp::Eq ? all : negate(all);
+  }
   // Ordering and equality of two values of one type.
   if (a->type().is(TypeKind::Str) && b->type().is(TypeKind::Str)) {
     if (op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) {
@@ -105,7 +122,7 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
       return nullptr;
     }
   }
-  if (!a->type().holds_refs()) return nullptr; // tuples of numbers: the existing comparison
+  if (!a->type().holds_refs() && !a->type().is(TypeKind::Tuple)) return nullptr;
   if (op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) {
     Value* eq = emit1(OpKind::ValueEq, {a, b}, Type::bool_(), r);
     return op == ast::CompareOp::Eq ? eq : negate(eq);

@@ -20,12 +20,18 @@ void collect_names_read(const ast::Expr& e, std::set<std::string>& out) {
   for (const ast::ExprPtr& op : e.operands)
     if (op) collect_names_read(*op, out);
   for (const ast::Keyword& kw : e.keywords) collect_names_read(*kw.value, out);
+  for (const ast::Comprehension& c : e.comprehension) {
+    collect_names_read(*c.iter, out);
+    for (const ast::ExprPtr& i : c.ifs) collect_names_read(*i, out);
+  }
 }
 
 void collect_names_read(const ast::StmtList& body, std::set<std::string>& out) {
   for (const ast::StmtPtr& s : body) {
     if (s->value) collect_names_read(*s->value, out);
     if (s->message) collect_names_read(*s->message, out);
+    for (const ast::ExprPtr& t : s->targets) // xs[i] = v and del xs[i] read xs and i
+      if (t && t->kind != ast::ExprKind::Name) collect_names_read(*t, out);
     collect_names_read(s->body, out);
     collect_names_read(s->orelse, out);
   }
