@@ -75,10 +75,8 @@ void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, Count what
                                                  : PYRT(pyrt_generator_share),
                         {v});
   } else if (t.is(TypeKind::Str) || t.is(TypeKind::List) || t.is(TypeKind::Dict)) {
-    builder_.CreateCall(what == Count::Retain    ? PYRT(pyrt_object_retain)
-                        : what == Count::Release ? PYRT(pyrt_object_release)
-                                                 : PYRT(pyrt_object_share),
-                        {v});
+    if (what == Count::Share) builder_.CreateCall(PYRT(pyrt_object_share), {v});
+    else count_object(v, what == Count::Retain); // emit_objects.cpp
   } else if (t.is(TypeKind::Tuple)) {
     for (size_t i = 0; i < t.elements().size(); ++i)
       visit_arrays(builder_.CreateExtractValue(v, {unsigned(i)}), t.elements()[i], what);

@@ -49,7 +49,8 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     return true;
   }
   case OpKind::ListGet: {
-    llvm::Value* v = b.CreateLoad(type(n.output()->type()), list_element(n, in(0), in(1), false));
+    auto* v = b.CreateLoad(type(n.output()->type()), list_element(n, in(0), in(1), false));
+    v->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.element"));
     retain_arrays(v, n.output()->type());
     out(v);
     return true;
@@ -59,11 +60,16 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     const ir::Type& t = n.input(2)->type();
     llvm::Value* old = t.holds_refs() ? b.CreateLoad(type(t), at) : nullptr;
     retain_arrays(in(2), t);
-    b.CreateStore(in(2), at);
+    b.CreateStore(in(2), at)->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.element"));
     if (old) release_arrays(old, t);
     return true;
   }
-  case OpKind::ListLen: out(field(in(0), offsetof(pyrt_list, length))); return true;
+  case OpKind::ListLen: {
+    auto* len = b.CreateLoad(i64, b.CreateConstInBoundsGEP1_64(i8, in(0), offsetof(pyrt_list, length)));
+    len->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.length"));
+    out(len);
+    return true;
+  }
   case OpKind::DictLen: out(field(in(0), offsetof(pyrt_dict, length))); return true;
   case OpKind::StrLen: out(field(in(0), offsetof(pyrt_str, length))); return true;
   case OpKind::DictVersion: out(field(in(0), offsetof(pyrt_dict, version))); return true;
@@ -75,9 +81,32 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     });
     return true;
   }
-  case OpKind::ListAppend:
-    checked_call(n, PYRT(pyrt_list_append), {in(0), stored(1)});
+  case OpKind::ListAppend: { // room left: a store and a length update; else the runtime grows it
+    const ir::Type& t = n.input(1)->type();
+    retain_arrays(in(1), t);
+    auto header = [&](size_t offset, const char* tag, llvm::Type* ty) {
+      auto* l = b.CreateLoad(ty, b.CreateConstInBoundsGEP1_64(i8, in(0), offset));
+      l->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa(tag));
+      return l;
+    };
+    llvm::Value* length = header(offsetof(pyrt_list, length), "list.length", i64);
+    llvm::Value* capacity = header(offsetof(pyrt_list, capacity), "list.capacity", i64);
+    llvm::BasicBlock* fast = llvm::BasicBlock::Create(context_, "append", function_);
+    llvm::BasicBlock* slow = llvm::BasicBlock::Create(context_, "append.grow", function_);
+    llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "appended", function_);
+    b.CreateCondBr(b.CreateICmpSLT(length, capacity), fast, slow);
+    b.SetInsertPoint(fast);
+    llvm::Value* data = header(offsetof(pyrt_list, data), "list.data", b.getPtrTy());
+    b.CreateStore(in(1), b.CreateInBoundsGEP(type(t), data, {length}))->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.element"));
+    b.CreateStore(b.CreateAdd(length, b.getInt64(1)), b.CreateConstInBoundsGEP1_64(i8, in(0), offsetof(pyrt_list, length)))
+        ->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.length"));
+    b.CreateBr(done);
+    b.SetInsertPoint(slow);
+    checked_call(n, PYRT(pyrt_list_append), {in(0), slot_of(in(1))});
+    b.CreateBr(done);
+    b.SetInsertPoint(done);
     return true;
+  }
   case OpKind::ListInsert:
     checked_call(n, PYRT(pyrt_list_insert), {in(0), in(1), stored(2)});
     return true;

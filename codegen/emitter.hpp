@@ -79,6 +79,9 @@ public:
   llvm::Value* type_info(const ir::Type& t);
   llvm::Value* str_constant(const std::string& s);
   llvm::Value* slot_of(llvm::Value* v);
+  void count_object(llvm::Value* object, bool retain);
+  // TBAA tags (Note [List memory is typed]): a list's header fields, and the elements of lists.
+  llvm::MDNode* tbaa(const char* what);
   void fail_if(llvm::Value* cond, const std::function<void()>& call);
   llvm::Value* list_element(const ir::Node& n, llvm::Value* list, llvm::Value* i, bool store);
   void emit_print(const ir::Node& n);
