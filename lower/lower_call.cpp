@@ -82,6 +82,9 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
                "write [x for x in " + name + "(...)]");
     return nullptr;
   }
+  if (!user_function && (name == "sum" || name == "any" || name == "all") && e.operands.size() >= 2 &&
+      e.operands[1]->kind == ast::ExprKind::GeneratorExp)
+    if (Value* v = lower_fused_reduction(name, e, env)) return v;
   std::vector<Value*> args;
   for (size_t i = 1; i < e.operands.size(); ++i) {
     Value* v = user_function ? lower_expr(*e.operands[i], env) : lower_call_argument(*e.operands[i], env);

@@ -16,6 +16,7 @@
 // object: any/all evaluate every element before answering).
 #include "lower/function_lowering.hpp"
 #include "lower/module_lowering.hpp"
+#include "pyscript/runtime.h"
 
 #include <map>
 
@@ -77,37 +78,46 @@ ast::ExprPtr name(const std::string& text, const SourceRange& r) {
 Value* FunctionLowering::lower_comprehension(const ast::Expr& e, Environment& env) {
   int id = module_.new_origin();
   std::string result = "$comp" + std::to_string(id);
-  // Rename every comprehension variable.
-  Renames renames;
-  std::set<std::string> targets;
-  for (const ast::Comprehension& c : e.comprehension) ast::collect_assigned_names(*c.target, targets);
-  for (const std::string& t : targets) renames[t] = "$c" + std::to_string(id) + "." + t;
-
   bool is_dict = e.kind == ast::ExprKind::DictComp;
   Value* out = is_dict ? emit1(OpKind::DictNew, {}, Type::dict(Type::unknown(module_.new_origin()),
                                                               Type::unknown(module_.new_origin())), e.range)
                        : emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())), e.range);
+  std::map<std::string, Value*> bound{{result, out}};
+  lower_clauses(e, id, bound, env, [&](const Renames& renames) {
+    auto inner = std::make_unique<ast::Stmt>(is_dict ? ast::StmtKind::Assign : ast::StmtKind::Expr, e.range);
+    if (is_dict) {
+      auto target = std::make_unique<ast::Expr>(ast::ExprKind::Subscript, e.operands[0]->range);
+      target->operands.push_back(name(result, e.range));
+      target->operands.push_back(clone(*e.operands[0], renames));
+      inner->targets.push_back(std::move(target));
+      inner->value = clone(*e.operands[1], renames);
+    } else {
+      auto callee = std::make_unique<ast::Expr>(ast::ExprKind::Attribute, e.operands[0]->range);
+      callee->operands.push_back(name(result, e.range));
+      callee->text = "append";
+      callee->text_range = e.operands[0]->range;
+      auto call = std::make_unique<ast::Expr>(ast::ExprKind::Call, e.operands[0]->range);
+      call->operands.push_back(std::move(callee));
+      call->operands.push_back(clone(*e.operands[0], renames));
+      inner->value = std::move(call);
+    }
+    return inner;
+  });
+  return out;
+}
 
-  // The innermost statement.
-  auto inner = std::make_unique<ast::Stmt>(is_dict ? ast::StmtKind::Assign : ast::StmtKind::Expr, e.range);
-  if (is_dict) {
-    auto target = std::make_unique<ast::Expr>(ast::ExprKind::Subscript, e.operands[0]->range);
-    target->operands.push_back(name(result, e.range));
-    target->operands.push_back(clone(*e.operands[0], renames));
-    inner->targets.push_back(std::move(target));
-    inner->value = clone(*e.operands[1], renames);
-  } else {
-    auto callee = std::make_unique<ast::Expr>(ast::ExprKind::Attribute, e.operands[0]->range);
-    callee->operands.push_back(name(result, e.range));
-    callee->text = "append";
-    callee->text_range = e.operands[0]->range;
-    auto call = std::make_unique<ast::Expr>(ast::ExprKind::Call, e.operands[0]->range);
-    call->operands.push_back(std::move(callee));
-    call->operands.push_back(clone(*e.operands[0], renames));
-    inner->value = std::move(call);
-  }
+// The loops of a comprehension's clauses around the statement `innermost` builds (given the
+// renaming of the comprehension's variables), lowered with the names in `bound` defined; every
+// name the statements bind goes away afterwards, but for those in `keep`, whose final values are
+// returned in their place in `bound`.
+void FunctionLowering::lower_clauses(const ast::Expr& e, int id, std::map<std::string, Value*>& bound, Environment& env,
+                                     const std::function<ast::StmtPtr(const Renames&)>& innermost) {
+  Renames renames;
+  std::set<std::string> targets;
+  for (const ast::Comprehension& c : e.comprehension) ast::collect_assigned_names(*c.target, targets);
+  for (const std::string& t : targets) renames[t] = "$c" + std::to_string(id) + "." + t;
+  ast::StmtPtr stmt = innermost(renames);
   // Wrap it in the clauses, innermost first.
-  ast::StmtPtr stmt = std::move(inner);
   for (size_t k = e.comprehension.size(); k-- > 0;) {
     const ast::Comprehension& c = e.comprehension[k];
     for (size_t j = c.ifs.size(); j-- > 0;) {
@@ -123,17 +133,102 @@ Value* FunctionLowering::lower_comprehension(const ast::Expr& e, Environment& en
     loop->body.push_back(std::move(stmt));
     stmt = std::move(loop);
   }
-  // Lower the statements with the result and the first iterable bound; the names they bind go
-  // away afterwards (the renamed variables exist only here).
+  // Lower the statements with the bound names defined; the names they bind go away afterwards
+  // (the renamed variables exist only here).
   std::map<std::string, Binding> saved = env.vars;
-  env.define(result, out, e.range);
+  for (const auto& [n, v] : bound) env.define(n, v, e.range);
   lower_stmt(*stmt, env);
+  for (auto& [n, v] : bound) v = env.value_of(n);
   for (auto it = env.vars.begin(); it != env.vars.end();) {
     if (!saved.count(it->first)) it = env.vars.erase(it);
     else ++it;
   }
   comprehension_asts_.push_back(std::move(stmt)); // diagnostics and source ranges may point into it
-  return out;
+}
+
+// sum(e for ...), any(e for x in xs), all(e for x in xs) as a loop accumulating into a variable,
+// with no list (Note [Comprehensions]). The element's type is learned by lowering the generator as
+// a list first, which is then taken out again. Null when the generator takes the list path.
+Value* FunctionLowering::lower_fused_reduction(const std::string& fn, const ast::Expr& call, Environment& env) {
+  const ast::Expr& gen = *call.operands[1];
+  bool is_sum = fn == "sum";
+  if (!is_sum && gen.comprehension.size() != 1) return nullptr;
+  if (call.operands.size() > (is_sum ? 3u : 2u) || !call.keywords.empty()) return nullptr;
+  // The element type, from a trial lowering that is removed again.
+  size_t mark = block_->nodes().size();
+  size_t diagnostics = diags_.all().size();
+  Value* trial = lower_comprehension(gen, env);
+  if (!trial || diags_.all().size() != diagnostics) return trial ? nullptr : nullptr;
+  Type element = trial->type().elements()[0];
+  while (block_->nodes().size() > mark) block_->nodes().back()->destroy();
+  const SourceRange& r = call.range;
+  int id = module_.new_origin();
+  std::string acc = "$acc" + std::to_string(id), any = "$any" + std::to_string(id);
+  std::map<std::string, Value*> bound;
+  Value* start = nullptr;
+  if (is_sum) {
+    if (!element.is_number()) return nullptr; // the list path reports it
+    Type acc_type = element.is(TypeKind::Bool) ? Type::int_() : element;
+    if (call.operands.size() == 3) {
+      start = lower_expr(*call.operands[2], env);
+      if (!start) return nullptr;
+      if (start->type().is(TypeKind::Float)) acc_type = Type::float_();
+      else if (!start->type().is_number()) return nullptr;
+    }
+    if (!start) start = acc_type.is(TypeKind::Float) ? const_float(0.0, r) : const_int(0, r);
+    if (start->type() != acc_type) start = cast(start, acc_type, r);
+    bound[acc] = start;
+    if (call.operands.size() == 2 && acc_type.is(TypeKind::Float)) bound[any] = const_bool(false, r);
+  } else {
+    bound[acc] = const_bool(fn == "all", r);
+  }
+  lower_clauses(gen, id, bound, env, [&](const Renames& renames) -> ast::StmtPtr {
+    const SourceRange& er = gen.operands[0]->range;
+    if (is_sum) {
+      auto add = std::make_unique<ast::Expr>(ast::ExprKind::Binary, er);
+      add->binary_op = ast::BinaryOp::Add;
+      add->operands.push_back(name(acc, er));
+      add->operands.push_back(clone(*gen.operands[0], renames));
+      auto assign = std::make_unique<ast::Stmt>(ast::StmtKind::Assign, er);
+      assign->targets.push_back(name(acc, er));
+      assign->value = std::move(add);
+      if (!bound.count(any)) return assign;
+      // if a float sum sees no element, CPython's answer is the int 0 (raised after the loop)
+      auto seen = std::make_unique<ast::Stmt>(ast::StmtKind::Assign, er);
+      seen->targets.push_back(name(any, er));
+      seen->value = std::make_unique<ast::Expr>(ast::ExprKind::Bool, er);
+      seen->value->bool_value = true;
+      auto both = std::make_unique<ast::Stmt>(ast::StmtKind::If, er);
+      both->value = std::make_unique<ast::Expr>(ast::ExprKind::Bool, er);
+      both->value->bool_value = true;
+      both->body.push_back(std::move(assign));
+      both->body.push_back(std::move(seen));
+      return both;
+    }
+    // any: if e: $acc = True; break.  all: if not e: $acc = False; break
+    auto test = clone(*gen.operands[0], renames);
+    if (fn == "all") {
+      auto neg = std::make_unique<ast::Expr>(ast::ExprKind::Unary, er);
+      neg->unary_op = ast::UnaryOp::Not;
+      neg->operands.push_back(std::move(test));
+      test = std::move(neg);
+    }
+    auto hit = std::make_unique<ast::Stmt>(ast::StmtKind::If, er);
+    hit->value = std::move(test);
+    auto set = std::make_unique<ast::Stmt>(ast::StmtKind::Assign, er);
+    set->targets.push_back(name(acc, er));
+    set->value = std::make_unique<ast::Expr>(ast::ExprKind::Bool, er);
+    set->value->bool_value = fn == "any";
+    hit->body.push_back(std::move(set));
+    hit->body.push_back(std::make_unique<ast::Stmt>(ast::StmtKind::Break, er));
+    return hit;
+  });
+  if (!bound[acc]) return nullptr;
+  if (bound.count(any) && bound[any])
+    raise_if(emit1(OpKind::Not, {bound[any]}, Type::bool_(), r), PYRT_VALUE_ERROR,
+             "sum() of an empty list of floats is the int 0 in CPython; pyscript's sum has one type: write sum(xs, 0.0)",
+             r);
+  return bound[acc];
 }
 
 } // namespace pyscript::lower
