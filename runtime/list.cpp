@@ -200,7 +200,7 @@ bool permute(pyrt_list* l, const std::vector<int64_t>& order) {
 void destroy_list(pyrt_list* l) {
   release_range(elem_type(l), l->data, l->length);
   std::free(l->data);
-  std::free(l);
+  small_free(l, sizeof(pyrt_list));
 }
 
 void share_list(pyrt_list* l) {
@@ -224,11 +224,11 @@ pyrt_list* pyrt_list_new(pyrt_context* ctx, const pyrt_type* list_type, int64_t 
     raise_memory(ctx, site);
     return nullptr;
   }
-  auto* l = static_cast<pyrt_list*>(std::malloc(sizeof(pyrt_list)));
+  auto* l = static_cast<pyrt_list*>(small_alloc(sizeof(pyrt_list)));
   char* data =
       length ? static_cast<char*>(std::calloc(size_t(length), size_t(size ? size : 1))) : nullptr;
   if (!l || (length && !data)) {
-    std::free(l);
+    small_free(l, sizeof(pyrt_list));
     std::free(data);
     raise_memory(ctx, site);
     return nullptr;

@@ -10,7 +10,7 @@
 namespace pyscript::runtime {
 
 pyrt_str* str_alloc(int64_t size, int64_t length) {
-  auto* s = static_cast<pyrt_str*>(std::malloc(sizeof(pyrt_str) + size_t(size) + 1));
+  auto* s = static_cast<pyrt_str*>(small_alloc(sizeof(pyrt_str) + size_t(size) + 1));
   if (!s) return nullptr;
   s->head.refcount = 1;
   s->head.shared = 0;
@@ -21,6 +21,8 @@ pyrt_str* str_alloc(int64_t size, int64_t length) {
   s->data[size] = '\0';
   return s;
 }
+
+void str_free(pyrt_str* s) { small_free(s, sizeof(pyrt_str) + size_t(s->size) + 1); }
 
 int64_t utf8_length(const char* bytes, int64_t size) {
   int64_t n = 0;
@@ -85,7 +87,7 @@ pyrt_str* pyrt_str_new(const char* bytes, int64_t size) {
 
 void pyrt_object_destroy(pyrt_object* o) {
   switch (o->kind) {
-  case PYRT_OBJ_STR: std::free(o); return;
+  case PYRT_OBJ_STR: str_free(reinterpret_cast<pyrt_str*>(o)); return;
   case PYRT_OBJ_LIST: destroy_list(reinterpret_cast<pyrt_list*>(o)); return;
   case PYRT_OBJ_DICT: destroy_dict(reinterpret_cast<pyrt_dict*>(o)); return;
   }

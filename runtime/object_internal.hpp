@@ -8,6 +8,13 @@
 
 namespace pyscript::runtime {
 
+// Blocks for small objects (Note [Small objects] in runtime/small_alloc.cpp): freed with the size
+// they were allocated with.
+void* small_alloc(size_t size);
+void small_free(void* p, size_t size);
+// Frees a str (its count reached zero).
+void str_free(pyrt_str* s);
+
 // A new str of `size` bytes (data filled by the caller, NUL added here), refcount 1, hash unknown;
 // `length` in code points. NULL when memory runs out.
 pyrt_str* str_alloc(int64_t size, int64_t length);

@@ -117,14 +117,14 @@ SliceRange adjust_slice(int64_t length, int64_t start, int64_t stop, int64_t ste
 // A list[str] of the pieces, laid out as runtime/list.cpp lays lists out (Note [Object layout]):
 // it takes the pieces' references.
 pyrt_list* make_str_list(std::vector<pyrt_str*>& pieces, const pyrt_type* list_type) {
-  auto* l = static_cast<pyrt_list*>(std::malloc(sizeof(pyrt_list)));
+  auto* l = static_cast<pyrt_list*>(small_alloc(sizeof(pyrt_list)));
   int64_t capacity = pieces.size() < 4 ? 4 : int64_t(pieces.size());
   char* data = static_cast<char*>(std::malloc(size_t(capacity) * sizeof(pyrt_str*)));
   if (!l || !data) {
-    std::free(l);
+    small_free(l, sizeof(pyrt_list));
     std::free(data);
     for (pyrt_str* p : pieces)
-      std::free(p);
+      str_free(p);
     return nullptr;
   }
   l->head = pyrt_object{1, 0, PYRT_OBJ_LIST};
@@ -138,6 +138,21 @@ pyrt_list* make_str_list(std::vector<pyrt_str*>& pieces, const pyrt_type* list_t
 
 // The pieces of s split at runs of whitespace, at most maxsplit splits (< 0: any number).
 bool split_whitespace(const pyrt_str* s, int64_t maxsplit, std::vector<pyrt_str*>& out) {
+  if (s->size == s->length && maxsplit < 0) { // ASCII: bytes are code points
+    auto space = [](unsigned char c) { return (c >= 9 && c <= 13) || (c >= 0x1C && c <= 0x20); };
+    const auto* p = reinterpret_cast<const unsigned char*>(s->data);
+    int64_t n = s->size, k = 0;
+    out.reserve(size_t(n / 8));
+    while (true) {
+      while (k < n && space(p[k])) ++k;
+      if (k >= n) return true;
+      int64_t begin = k;
+      while (k < n && !space(p[k])) ++k;
+      pyrt_str* piece = str_copy(s->data + begin, k - begin, k - begin);
+      if (!piece) return false;
+      out.push_back(piece);
+    }
+  }
   int64_t i = 0;
   while (true) {
     int64_t next = i;
@@ -384,7 +399,7 @@ pyrt_list* pyrt_str_split(pyrt_context* ctx, pyrt_str* s, pyrt_str* sep, int64_t
   if (!l) {
     if (!ok)
       for (pyrt_str* p : pieces)
-        std::free(p);
+        str_free(p);
     pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
   }
   return l;
