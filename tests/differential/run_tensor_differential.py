@@ -4,6 +4,12 @@
 usage: run_tensor_differential.py PYSCRIPT [--programs N] [--seed S] [--keep-failures DIR]
                                   [--jobs J] [--avoid CONSTRUCT] [--check PATH]
                                   [--both-promotions] [--verbose]
+                                  [--generator tensor|elements|lists]
+
+--generator picks the programs: gen_tensor.py (default), gen_elements.py (element loops over arrays,
+numpy scalars) or gen_lists.py (lists, dicts, str and their aliasing; no numpy).  The programs of
+gen_lists print only exact values, so their outputs are compared byte for byte instead of (a)'s
+tolerant comparison below (stdout before an error too).
 
 Program i is generated from seed S+i and run in a temporary directory (30 s timeout each) as
 `PYSCRIPT run prog.py` and as `NPY_PROMOTION_STATE=weak /usr/bin/python3 prog.py` with numpy 1.24:
@@ -50,7 +56,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen_tensor  # noqa: E402
-GENERATOR = gen_tensor  # --generator elements: gen_elements
+GENERATOR = gen_tensor  # --generator elements: gen_elements, --generator lists: gen_lists
+EXACT = False           # --generator lists: outputs must be byte-identical
 import harness  # noqa: E402
 from harness import tail  # noqa: E402
 
@@ -112,6 +119,8 @@ def outputs_match(expected, actual):
     """(ok, why): the tolerant comparison plus the layout checks described in the docstring."""
     if expected == actual:
         return True, ''
+    if EXACT:
+        return False, 'output differs'
     if not CHECK.same_output(expected, actual, exact=False) and not same_tokens(expected, actual):
         return False, 'output differs'
     if re.sub(r'[^\[\]]', '', expected) != re.sub(r'[^\[\]]', '', actual):
@@ -218,18 +227,23 @@ def main(argv):
     global CHECK
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     harness.common_arguments(ap, gen_tensor.AVOIDABLE, programs=300)
-    ap.add_argument('--generator', choices=('tensor', 'elements'), default='tensor',
-                    help='gen_tensor.py (default) or gen_elements.py (element loops, numpy scalars)')
+    ap.add_argument('--generator', choices=('tensor', 'elements', 'lists'), default='tensor',
+                    help='gen_tensor.py (default), gen_elements.py (element loops, numpy scalars) or '
+                    'gen_lists.py (lists, dicts, str, aliasing; outputs compared exactly)')
     ap.add_argument('--check', default=DEFAULT_CHECK,
                     help='shared/conformance/check, whose same_output compares the outputs')
     ap.add_argument('--both-promotions', action='store_true',
                     help="also run CPython with numpy 1.24's default (value-based) promotion and "
                     'leave out programs where the two runs disagree')
     args = ap.parse_args(argv)
-    global GENERATOR
+    global GENERATOR, EXACT
     if args.generator == 'elements':
         import gen_elements
         GENERATOR = gen_elements
+    elif args.generator == 'lists':
+        import gen_lists
+        GENERATOR = gen_lists
+        EXACT = True
     CHECK = load_check(os.path.abspath(args.check))
     pyscript = os.path.abspath(args.pyscript)
     return harness.run_all(args, lambda seed: check_one(pyscript, seed, args.avoid, args.both_promotions),
