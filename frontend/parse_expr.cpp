@@ -132,6 +132,35 @@ ExprPtr CstReader::convert_expr(TSNode n) {
   }
   auto make = [&](ExprKind k) { return std::make_unique<Expr>(k, r); };
 
+  // An annotation's type: `list[int]`, `dict[str, list[float]]` (generic_type) as a subscript.
+  if (type == "type") return convert_expr(named_children(n).at(0));
+  if (type == "generic_type") {
+    std::vector<TSNode> kids = named_children(n);
+    if (kids.size() != 2) {
+      unsupported(n, "this type", "write list[T], dict[K, V] or tuple[...]");
+      return nullptr;
+    }
+    ExprPtr out = make(ExprKind::Subscript);
+    ExprPtr base = convert_expr(kids[0]);
+    if (!base) return nullptr;
+    std::vector<TSNode> params = named_children(kids[1]);
+    ExprPtr index;
+    if (params.size() == 1) {
+      index = convert_expr(params[0]);
+    } else {
+      index = std::make_unique<Expr>(ExprKind::Tuple, range(kids[1]));
+      for (TSNode p : params) {
+        ExprPtr e = convert_expr(p);
+        if (!e) return nullptr;
+        index->operands.push_back(std::move(e));
+      }
+    }
+    if (!index) return nullptr;
+    out->operands.push_back(std::move(base));
+    out->operands.push_back(std::move(index));
+    return out;
+  }
+
   if (type == "identifier") {
     if (reserved_name(n, /*assigned=*/false)) return nullptr;
     ExprPtr e = make(ExprKind::Name);

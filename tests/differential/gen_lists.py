@@ -52,7 +52,12 @@ import random
 import re
 import sys
 
-AVOIDABLE = {}
+AVOIDABLE = {
+    'try': 'try/except (exceptions are issue 14)',
+    'mutable-default': 'a default argument shared by every call (bucket=[])',
+    'get-none': 'd.get(k) is None (Optional values are issue 14)',
+    'self-doc': "f-string fields {x=}",
+}
 COMPILE_REJECT_OK = '# accepts a compile-time error'   # never generated here
 
 INT, STR, BOOL, FLOAT = 'int', 'str', 'bool', 'float'
@@ -394,6 +399,7 @@ def quiet_print(*args, sep=' ', end='\n', file=None, flush=False):
 
 class Prog:
     def __init__(self, rng, avoid=()):
+        self.avoid = set(avoid)
         self.rng = rng
         self.counter = 0
         self.lines = []
@@ -946,7 +952,7 @@ class Prog:
             a, b = r.sample(g, 2)
             self.feat('is between lists')
             return '%s %s %s' % (a, r.choice(['is', 'is not']), b)
-        dv = self.vars_of(sc, is_dict)
+        dv = self.vars_of(sc, is_dict) if 'get-none' not in self.avoid else []
         if dv:
             n = r.choice(dv)
             self.feat('is None')
@@ -1013,7 +1019,7 @@ class Prog:
             conv = ''
             if t in (STR, L(STR)) and self.chance(0.3):
                 conv = '!r'
-            if re.match(r'^[a-z]\w*$', ex) and self.chance(0.15):
+            if re.match(r'^[a-z]\w*$', ex) and 'self-doc' not in self.avoid and self.chance(0.15):
                 parts.append('{%s=}' % ex)
                 continue
             parts.append('{%s%s%s}' % (ex, conv, ':' + spec if spec else ''))
@@ -1228,7 +1234,7 @@ class Prog:
                      (1, self.s_rebind_vs_mutate), (2, self.s_grid)]
         if sc.top:
             opts += [(1, self.s_empty_print)]
-        if sc.live:
+        if sc.live and 'try' not in self.avoid:
             opts += [(2, self.s_try)]
         if allow_blocks and sc.loop < 2:
             opts += [(4, self.s_for), (1, self.s_while), (2, self.s_if)]
@@ -1976,6 +1982,8 @@ class Prog:
     # ------------------------------------------------------------------------------------ functions
     def add_templates(self):
         for name, (src, params, ret, cond, mut, alias) in TEMPLATES.items():
+            if 'mutable-default' in self.avoid and '=[]' in src.replace(' ', ''):
+                continue
             self.funcs[name] = dict(src=src, params=params, ret=ret, cond=cond, mut=mut, alias=alias)
             exec(src, self.fn_ns)
 

@@ -226,7 +226,8 @@ def check_one(pyscript, seed, avoid, both_promotions):
 def main(argv):
     global CHECK
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    harness.common_arguments(ap, gen_tensor.AVOIDABLE, programs=300)
+    import gen_lists
+    harness.common_arguments(ap, {**gen_tensor.AVOIDABLE, **gen_lists.AVOIDABLE}, programs=300)
     ap.add_argument('--generator', choices=('tensor', 'elements', 'lists'), default='tensor',
                     help='gen_tensor.py (default), gen_elements.py (element loops, numpy scalars) or '
                     'gen_lists.py (lists, dicts, str, aliasing; outputs compared exactly)')
