@@ -189,11 +189,12 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     b.CreateBr(join);
     b.SetInsertPoint(no);
     retain_arrays(in(2), n.input(2)->type());
+    llvm::BasicBlock* no_end = b.GetInsertBlock();
     b.CreateBr(join);
     b.SetInsertPoint(join);
     llvm::PHINode* phi = b.CreatePHI(vt, 2);
     phi->addIncoming(got, yes_end);
-    phi->addIncoming(in(2), no);
+    phi->addIncoming(in(2), no_end);
     out(phi);
     return true;
   }

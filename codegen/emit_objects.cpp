@@ -111,6 +111,11 @@ llvm::MDNode* FunctionEmitter::tbaa(const char* what) {
 // is neither immortal nor shared; the runtime otherwise, and to free it.
 void FunctionEmitter::count_object(llvm::Value* object, bool retain) {
   llvm::IRBuilder<>& b = builder_;
+  // NULL: a value on a path that never set it (uninitialized), as the runtime's functions allow.
+  llvm::BasicBlock* present = llvm::BasicBlock::Create(context_, "object", function_);
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "counted", function_);
+  b.CreateCondBr(b.CreateIsNull(object), done, present);
+  b.SetInsertPoint(present);
   auto* rc_load = b.CreateLoad(b.getInt64Ty(), object);
   rc_load->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.refcount"));
   auto* shared = b.CreateLoad(b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), object, offsetof(pyrt_object, shared)));
@@ -119,7 +124,6 @@ void FunctionEmitter::count_object(llvm::Value* object, bool retain) {
                                    retain ? b.CreateICmpSGE(rc_load, b.getInt64(0)) : b.CreateICmpSGT(rc_load, b.getInt64(0)));
   llvm::BasicBlock* fast = llvm::BasicBlock::Create(context_, retain ? "retain" : "release", function_);
   llvm::BasicBlock* slow = llvm::BasicBlock::Create(context_, "count.slow", function_);
-  llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "counted", function_);
   b.CreateCondBr(plain, fast, slow);
   b.SetInsertPoint(fast);
   llvm::Value* next = b.CreateAdd(rc_load, b.getInt64(retain ? 1 : uint64_t(-1)));

@@ -1554,7 +1554,7 @@ class Prog:
                         '%s["k"] = %s' % (d1, self.lit(t))])
         lines += [how, '%s["k"].append(%s)' % (d2, self.e(sc, t[1], 1)),
                   'print(%s, %s, %s, %s)' % (xs, d1, d2, holder),
-                  'print(%s[0] is %s, "k" in %s, %s.get("k") is %s)' % (holder, xs, d1, d2, xs)]
+                  'print(%s[0] is %s, "k" in %s, %s["k"] is %s)' % (holder, xs, d1, d2, xs)]
         if self.chance(0.5):
             lines += ['del %s["k"]' % d2, '%s.append(%s)' % (xs, self.e(sc, t[1], 1)),
                       'print(%s, %s, %s)' % (xs, d2, holder)]
