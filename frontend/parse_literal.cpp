@@ -160,10 +160,16 @@ ExprPtr CstReader::convert_float(TSNode n) {
 
 // The replacement field `{expression!conversion:spec}` of an f-string, appended to `out`.
 bool CstReader::convert_interpolation(TSNode n, Expr& out) {
+  // {x=}: the text of the field up to '=' (spaces kept), then repr(x), or format(x, spec) with a spec.
+  bool self_documenting = false;
   for (TSNode child : children(n))
     if (is(child, "=")) {
-      unsupported(n, "a self-documenting f-string field '{x=}'", "write the name in the text: f\"x={x}\"");
-      return false;
+      uint32_t b = ts_node_start_byte(n) + 1, e = ts_node_end_byte(child);
+      while (e < file_.text().size() && (file_.text()[e] == ' ' || file_.text()[e] == '\t')) ++e;
+      FStringPiece label;
+      label.text = std::string(std::string_view(file_.text()).substr(b, e - b));
+      out.fstring.push_back(std::move(label));
+      self_documenting = true;
     }
   TSNode expression = field(n, "expression");
   if (ts_node_is_null(expression) || is(expression, "expression_list") || is(expression, "pattern_list") ||
@@ -207,6 +213,7 @@ bool CstReader::convert_interpolation(TSNode n, Expr& out) {
     std::string_view t = text(spec); // ":8.3f"
     piece.spec = std::string(t.substr(t.empty() || t[0] != ':' ? 0 : 1));
   }
+  if (self_documenting && !piece.conversion && piece.spec.empty()) piece.conversion = 'r';
   ExprPtr e = convert_expr(expression);
   if (!e) return false;
   piece.field = int(out.operands.size());

@@ -153,6 +153,7 @@ private:
 
   // calls (lower_call.cpp)
   ir::Value* lower_call(const ast::Expr& e, Environment& env);
+  ir::Value* lower_call_in(const ast::Expr& e, Environment& env);
   ir::Value* lower_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* numpy_scalar_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_math(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
@@ -318,7 +319,8 @@ private:
   std::vector<ast::StmtPtr> comprehension_asts_;
   std::vector<ast::ExprPtr> synthetic_exprs_;
   ir::Value* iterable_as_list(const ast::Expr& arg, Environment& env);
-  const ast::Expr* assign_value_ = nullptr; // the value of the assignment being lowered
+  const ast::Expr* assign_value_ = nullptr;
+  Environment* call_env_ = nullptr; // the environment of the call being lowered (keyword arguments) // the value of the assignment being lowered
 
   ModuleLowering& module_;
   ir::Function& function_;

@@ -18,6 +18,14 @@ using ir::TypeKind;
 using ir::Value;
 
 Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
+  Environment* saved_env = call_env_;
+  call_env_ = &env;
+  Value* v = lower_call_in(e, env);
+  call_env_ = saved_env;
+  return v;
+}
+
+Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   const ast::Expr& callee = *e.operands[0];
   // np.random.NAME(...): lower_random.cpp.
   if (callee.kind == ast::ExprKind::Attribute && names_numpy_random(*callee.operands[0], env))

@@ -71,7 +71,12 @@ Value* FunctionLowering::lower_print_fstrings(const ast::Expr& e, Environment& e
                        piece.range);
         if (!v) return nullptr;
       }
-      // format(True, spec) formats the int 1.
+      // format(True, spec) formats the int 1; {x!r:>8} formats repr(x).
+      if (!piece.spec.empty() && piece.conversion) {
+        v = to_str(v, piece.conversion == 'r', piece.range);
+        pieces.push_back(value_piece(v, 0, piece.spec, piece.range));
+        continue;
+      }
       if (!piece.spec.empty() && v->type().is(TypeKind::Bool)) v = cast(v, Type::int_(), piece.range);
       pieces.push_back(value_piece(v, piece.conversion, piece.spec, piece.range));
     }
@@ -106,13 +111,9 @@ bool FunctionLowering::formattable(const Value* v, const ast::FStringPiece& piec
     return false;
   }
   if (piece.spec.empty()) return true;
-  if (piece.conversion) {
-    type_error(piece.range, "a conversion (!r, !s) together with a format spec is not supported",
-               "leave out the conversion");
-    return false;
-  }
   FormatKind kind;
-  if (t.is(TypeKind::Int) || t.is(TypeKind::Bool)) kind = FormatKind::Int;
+  if (piece.conversion) kind = FormatKind::Str; // format(repr(x), spec)
+  else if (t.is(TypeKind::Int) || t.is(TypeKind::Bool)) kind = FormatKind::Int;
   else if (t.is(TypeKind::Float)) kind = FormatKind::Float;
   else if (t.is(TypeKind::Str)) kind = FormatKind::Str;
   else if (t.is(TypeKind::Array) && t.rank() == 0) kind = ir::is_float_dtype(t.dtype()) ? FormatKind::Float : FormatKind::Int;

@@ -165,12 +165,14 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
 // xs.sort(key=f, reverse=True) or sorted(xs, ...), on the list `list`; false after a diagnostic.
 bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
   bool reverse = false;
+  Value* reverse_value = nullptr; // reverse= known only at run time
   const ast::Expr* key = nullptr;
   for (const ast::Keyword& k : call.keywords) {
     if (k.name == "reverse") {
       if (k.value->kind != ast::ExprKind::Bool) {
-        type_error(k.value->range, "reverse= must be True or False written in the call");
-        return false;
+        reverse_value = lower_expr(*k.value, *call_env_);
+        if (!reverse_value || !(reverse_value = truth(reverse_value, k.value->range))) return false;
+        continue;
       }
       reverse = k.value->bool_value;
     } else if (k.name == "key") {
@@ -207,8 +209,18 @@ bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
     type_error(call.range, "a list of " + element.to_string() + " cannot be sorted ('<' is not supported)");
     return false;
   }
-  ir::Node* n = emit(OpKind::ListSort, inputs, {}, call.range);
-  n->set_attr("reverse", reverse);
+  if (!reverse_value) {
+    ir::Node* n = emit(OpKind::ListSort, inputs, {}, call.range);
+    n->set_attr("reverse", reverse);
+    return true;
+  }
+  ir::Node* choice = emit(OpKind::If, {reverse_value}, {}, call.range);
+  ir::Block* saved = block_;
+  for (bool r : {true, false}) {
+    block_ = choice->add_block();
+    emit(OpKind::ListSort, inputs, {}, call.range)->set_attr("reverse", r);
+  }
+  block_ = saved;
   return true;
 }
 

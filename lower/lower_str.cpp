@@ -155,6 +155,7 @@ Value* FunctionLowering::lower_fstring_value(const ast::Expr& e, Environment& en
       pieces.push_back(to_str(v, piece.conversion == 'r', piece.range));
       continue;
     }
+    if (piece.conversion) v = to_str(v, piece.conversion == 'r', piece.range);
     if (v->type().is(TypeKind::Bool)) v = cast(v, Type::int_(), piece.range);
     const char* fn = v->type().is(TypeKind::Int) ? "format_int" : v->type().is(TypeKind::Float) ? "format_float" : "format_str";
     ir::Node* n = emit(OpKind::StrCall, {v}, {Type::str()}, piece.range);
