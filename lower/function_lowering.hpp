@@ -309,6 +309,7 @@ private:
     std::vector<std::pair<ir::Value*, ir::Value*>> dicts;  // (dict, version) checked at each step
     bool enumerate = false, zip = false;
     ir::Value* enumerate_start = nullptr;
+    SourceRange iterable; // where a dict that changed size is reported
   };
   LoopOver loop_over_;
   bool add_loop_sequence(ir::Value* v, const SourceRange& r);

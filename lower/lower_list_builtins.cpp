@@ -4,6 +4,8 @@
 #include "lower/module_lowering.hpp"
 #include "pyscript/runtime.h"
 
+#include <algorithm>
+
 namespace pyscript::lower {
 
 using ir::OpKind;
@@ -185,18 +187,31 @@ bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
   const Type& element = list->type().elements()[0];
   std::vector<Value*> inputs{list};
   if (key) {
+    // The keys, computed first and in order, as CPython does: f(x) for a module-level function f,
+    // or a builtin (key=len) applied as the call len(x) would be.
     const ast::FunctionDef* fn = key->kind == ast::ExprKind::Name ? module_.find_function(key->text) : nullptr;
-    if (!fn) {
+    static const char* const builtin_keys[] = {"len", "abs", "str", "repr", "int", "float", "ord"};
+    bool builtin = !fn && key->kind == ast::ExprKind::Name &&
+                   std::any_of(std::begin(builtin_keys), std::end(builtin_keys), [&](const char* b) { return key->text == b; });
+    if (!fn && !builtin) {
       type_error(key->range, "key= must name a module-level function", "define it with 'def' and write key=name");
       return false;
     }
     ast::Expr synthetic(ast::ExprKind::Call, key->range);
+    synthetic.operands.push_back(clone_expr(*key));
+    synthetic.operands.push_back(clone_expr(*key)); // where the argument's diagnostics point
     Environment empty;
     Value* keys = emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())), call.range);
     bool ok = true;
     each_element(list, call.range, {}, [&](Value* x, std::vector<Value*>&) {
       std::vector<Value*> one{x};
-      Value* k = ok ? lower_user_call(*fn, synthetic, one, empty) : nullptr;
+      Value* k = nullptr;
+      if (ok && fn) {
+        ast::Expr plain(ast::ExprKind::Call, key->range);
+        k = lower_user_call(*fn, plain, one, empty);
+      } else if (ok && !lower_sequence_builtin(key->text, synthetic, one, k)) {
+        k = lower_builtin(key->text, synthetic, one);
+      }
       if (!k || !(k = as_element(k, keys, 0, key->range))) {
         ok = false;
         return;

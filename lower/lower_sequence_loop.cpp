@@ -65,6 +65,7 @@ void FunctionLowering::lower_sequence_loop(const ast::Stmt& s, Environment& env,
 
 void FunctionLowering::lower_sequence_loop_over(const ast::Stmt& s, Environment& env) {
   LoopOver& over = loop_over_;
+  over.iterable = s.value->range;
   if (over.sequences.size() == 1 && !over.enumerate) {
     Value* v = over.sequences[0];
     over.sequences.clear();
@@ -80,7 +81,8 @@ void FunctionLowering::lower_sequence_loop_over(const ast::Stmt& s, Environment&
 
 // The loop target's value at iteration i (Note [Loops over sequences]).
 Value* FunctionLowering::loop_element(const LoopOver& over, Value* i, const SourceRange& r) {
-  for (const auto& [d, version] : over.dicts) emit(OpKind::DictCheck, {d, version}, {}, r);
+  // CPython reports a dict that changed size at the loop's iterable
+  for (const auto& [d, version] : over.dicts) emit(OpKind::DictCheck, {d, version}, {}, over.iterable);
   std::vector<Value*> items;
   for (Value* seq : over.sequences) items.push_back(element_at(seq, i, r));
   if (over.enumerate) {

@@ -12,11 +12,18 @@ import re
 import subprocess
 import sys
 
-HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'list_programs')
+ROOT = os.path.dirname(os.path.abspath(__file__))
+FOLDERS = ('list_programs', 'list_programs_pending')   # pending: see list_programs_pending/README.md
 
 
 def main(argv):
-    check = '--check' in argv
+    bad = 0
+    for folder in FOLDERS:
+        bad += update(os.path.join(ROOT, folder), '--check' in argv)
+    return 1 if bad else 0
+
+
+def update(HERE, check):
     bad = 0
     names = sorted(n for n in os.listdir(HERE) if n.endswith('.py'))
     for name in names:
@@ -47,8 +54,8 @@ def main(argv):
                 with open(out, 'w', encoding='utf-8') as f:
                     f.write(p.stdout)
                 print('wrote', os.path.basename(out))
-    print('%d programs, %d problems' % (len(names), bad))
-    return 1 if bad else 0
+    print('%s: %d programs, %d problems' % (os.path.basename(HERE), len(names), bad))
+    return bad
 
 
 if __name__ == '__main__':
