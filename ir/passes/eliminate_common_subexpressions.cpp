@@ -46,8 +46,10 @@ bool cse_block(Block* b, std::vector<std::map<std::string, Node*>>& scopes, unsi
   scopes.emplace_back();
   std::vector<Node*> nodes = b->nodes();
   for (Node* n : nodes) {
-    unsigned inner_generation = ++generation; // a block may run after writes of an earlier iteration
-    for (Block* inner : n->blocks()) changed = cse_block(inner, scopes, inner_generation) || changed;
+    if (!n->blocks().empty()) { // a block may run after writes of an earlier iteration: a fresh generation
+      unsigned inner_generation = ++generation;
+      for (Block* inner : n->blocks()) changed = cse_block(inner, scopes, inner_generation) || changed;
+    }
     if (writes(n)) ++generation;
     bool read_only = !n->is_pure() && !n->writes_memory() && !n->may_raise();
     if ((!n->is_pure() && !read_only) || !n->blocks().empty() || n->outputs().size() != 1) continue;
