@@ -20,7 +20,8 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
   case TypeKind::Int: return llvm::Type::getInt64Ty(c);
   case TypeKind::Float: return llvm::Type::getDoubleTy(c);
   case TypeKind::Bool:
-  case TypeKind::None: return llvm::Type::getInt1Ty(c);
+  case TypeKind::None:
+  case TypeKind::Function: return llvm::Type::getInt1Ty(c); // nothing at run time: the type says which
   case TypeKind::Str: return llvm::PointerType::getUnqual(c);
   case TypeKind::Float32: return llvm::Type::getFloatTy(c);
   case TypeKind::Tuple:

@@ -236,7 +236,8 @@ private:
   void resolve_name(const Expr& e) {
     const std::string& name = e.text;
     if (is_variable(name)) return;
-    if (functions_.count(name) || imported(name)) {
+    if (functions_.count(name)) return; // a function as a value (the lowering specializes on it)
+    if (imported(name)) {
       unsupported_value(e, "function '" + name + "'", "call it: '" + name + "(...)'");
       return;
     }
@@ -432,10 +433,7 @@ private:
     }
     const std::string& name = callee.text;
     if (is_rejected_binding(callee)) return;
-    if (is_local(name)) {
-      diags_.error(callee.range, "unsupported", "'" + name + "' is a variable and cannot be called");
-      return;
-    }
+    if (is_local(name)) return; // a parameter holding a function: the lowering checks its type
     if (const Signature* sig = imported(name)) {
       if (sig->kind == MemberKind::Function)
         check_signature(call, *sig, name, positional);
@@ -448,10 +446,7 @@ private:
       check_user_call(call, *fn->second, positional);
       return;
     }
-    if (module_names_.count(name) && !modules_.count(name)) {
-      diags_.error(callee.range, "unsupported", "'" + name + "' is a variable and cannot be called");
-      return;
-    }
+    if (module_names_.count(name) && !modules_.count(name)) return; // may hold a function: the lowering checks
     if (const Signature* sig = find_builtin(name)) {
       check_signature(call, *sig, name, positional);
       return;

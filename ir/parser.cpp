@@ -79,6 +79,12 @@ public:
     if (w == "Unknown") return Type::unknown();
     if (w == "f32") return Type::float32();
     if (w == "Generator") return Type::generator();
+    if (w == "function") {
+      expect("[");
+      std::string name = word();
+      expect("]");
+      return Type::function(name);
+    }
     if (w == "list") {
       expect("[");
       Type e = type();

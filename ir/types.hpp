@@ -20,7 +20,10 @@ namespace pyscript::ir {
 // include/pyscript/runtime_objects.h): elements() are {element} and {key, value}. An empty display
 // whose element type no use fixes has an Unknown element (Note [Empty containers] in
 // lower/lower_list.cpp).
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict };
+// Function: a module-level function used as a value (`integrate(f, 0.0, 1.0)`); its name is part
+// of the type, so a function taking one is specialized per function passed, as a template would be
+// (Note [Functions as values] in lower/lower_call.cpp). Nothing is stored at run time.
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -50,6 +53,12 @@ public:
   static Type tuple(std::vector<Type> elements);
   static Type list(Type element);
   static Type dict(Type key, Type value);
+  static Type function(std::string name) {
+    Type t(TypeKind::Function);
+    t.name_ = std::move(name);
+    return t;
+  }
+  const std::string& function_name() const { return name_; }
   static Type array(DType dtype, int rank);
   // float|np.float64, int|np.int64, bool|np.bool_ (`python` is float, int or bool).
   static Type either(const Type& python);
@@ -104,6 +113,7 @@ private:
   std::vector<Type> elements_;
   DType dtype_ = DType::Float64;
   int rank_ = 0;
+  std::string name_; // Function
 };
 
 } // namespace pyscript::ir

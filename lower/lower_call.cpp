@@ -99,6 +99,18 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
     if (!v) return nullptr;
     args.push_back(v);
   }
+  // Note [Functions as values]
+  // A module-level function used as a value has the type function[NAME]: nothing exists at run
+  // time, and calling a variable of that type calls NAME. A function taking one is specialized per
+  // function passed (its parameter types differ), as a C++ template would be. Lists of functions
+  // (one signature, chosen at run time) are not built.
+  if (const Value* held = env.value_of(name); held && held->type().is(TypeKind::Function))
+    return lower_user_call(*module_.find_function(held->type().function_name()), e, args, env);
+  if (env.find(name) && !module_.find_function(name)) {
+    type_error(callee.range, "'" + name + "' is a variable and cannot be called",
+               "only functions can be called; pass a module-level function to call it through a parameter");
+    return nullptr;
+  }
   if (const ast::FunctionDef* fn = module_.find_function(name); fn && !env.find(name)) {
     if (!module_.check_bound(name, callee.range, fn->name_range, is_main_, /*is_function=*/true)) return nullptr;
     return lower_user_call(*fn, e, args, env);

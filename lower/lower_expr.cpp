@@ -113,6 +113,12 @@ Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
     }
   }
   if (name == "__name__") return const_str("__main__", e.range);
+  // Note [Functions as values] (lower_call.cpp)
+  if (!local_names_.count(name) && module_.find_function(name)) {
+    if (!module_.check_bound(name, e.range, module_.find_function(name)->name_range, is_main_, /*is_function=*/true))
+      return nullptr;
+    return emit1(OpKind::Constant, {}, Type::function(name), e.range);
+  }
   if (!is_main_ && local_names_.count(name)) {
     // Assigned somewhere in this function, so local in all of it (CPython: UnboundLocalError).
     Diagnostic& d = diags_.error(e.range, "undefined",
