@@ -227,15 +227,32 @@ void FunctionEmitter::return_from_body(llvm::Value* v, bool failed) {
 // RuntimeError and goes on calling does not leak. `owned_` follows emission: a scope per block
 // being emitted, outputs added after their node, removed at their `release` or when a Loop takes
 // them over as its initial carried values.
+// The cleanup of a live list releases its last value and goes on to the cleanup of the rest, so
+// failure points whose live values share a prefix share those blocks: the cleanup code grows with
+// the number of distinct live lists, not with failure points times live values. (Every value of a
+// prefix is live, so defined, at each point that jumps there: the blocks are dominated.)
 llvm::BasicBlock* FunctionEmitter::failure_exit() {
   std::vector<const ir::Value*> live;
   for (const auto& scope : owned_) live.insert(live.end(), scope.begin(), scope.end());
+  return cleanup_of(live);
+}
+
+llvm::BasicBlock* FunctionEmitter::cleanup_of(std::vector<const ir::Value*> live) {
   if (live.empty()) return fail_block();
+  auto found = cleanups_.find(live);
+  if (found != cleanups_.end()) return found->second;
+  const ir::Value* last = live.back();
+  live.pop_back();
+  llvm::BasicBlock* rest = cleanup_of(live);
+  live.push_back(last);
   llvm::IRBuilderBase::InsertPointGuard guard(builder_);
   llvm::BasicBlock* cleanup = llvm::BasicBlock::Create(context_, "cleanup", function_);
   builder_.SetInsertPoint(cleanup);
-  for (const ir::Value* v : live) release_arrays(value(v), v->type());
-  builder_.CreateBr(fail_block());
+  cold_ = true; // a failure path: runtime calls, not inline counting (Note [List memory is typed])
+  release_arrays(value(last), last->type());
+  cold_ = false;
+  builder_.CreateBr(rest);
+  cleanups_[live] = cleanup;
   return cleanup;
 }
 

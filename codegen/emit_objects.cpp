@@ -111,6 +111,10 @@ llvm::MDNode* FunctionEmitter::tbaa(const char* what) {
 // is neither immortal nor shared; the runtime otherwise, and to free it.
 void FunctionEmitter::count_object(llvm::Value* object, bool retain) {
   llvm::IRBuilder<>& b = builder_;
+  if (cold_) {
+    b.CreateCall(retain ? PYRT(pyrt_object_retain) : PYRT(pyrt_object_release), {object});
+    return;
+  }
   // NULL: a value on a path that never set it (uninitialized), as the runtime's functions allow.
   llvm::BasicBlock* present = llvm::BasicBlock::Create(context_, "object", function_);
   llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "counted", function_);

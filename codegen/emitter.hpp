@@ -104,6 +104,8 @@ private:
   // Where a failure at the current point goes: a block releasing the arrays this frame owns now,
   // then fail_block() (Note [Cleanup on failure]).
   llvm::BasicBlock* failure_exit();
+  llvm::BasicBlock* cleanup_of(std::vector<const ir::Value*> live);
+  std::map<std::vector<const ir::Value*>, llvm::BasicBlock*> cleanups_;
   void track_ownership(const ir::Node& n);
   // Note [Recursion depth]: count this frame; raise RecursionError past the limit.
   void enter_frame();
@@ -124,6 +126,9 @@ private:
   llvm::Value* frames_here_ = nullptr; // frames counting this one; null: not counted (makes no calls)
   // The arrays owned at the current point of emission, one scope per block being emitted.
   std::vector<std::vector<const ir::Value*>> owned_;
+  // Emitting a failure path: objects are counted by runtime calls, so that the many cleanup blocks
+  // stay small (inline counting is for the paths that run).
+  bool cold_ = false;
   // Inside a fused block: numpy's float semantics (no raising; nan propagates).
   bool kernel_mode_ = false;
   // Inputs whose last use is the node (memory planning released them right after it): a fused
