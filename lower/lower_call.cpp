@@ -106,7 +106,8 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   // (one signature, chosen at run time) are not built.
   if (const Value* held = env.value_of(name); held && held->type().is(TypeKind::Function))
     return lower_user_call(*module_.find_function(held->type().function_name()), e, args, env);
-  if (env.find(name) && !module_.find_function(name)) {
+  if (const Binding* b = env.find(name); b && !module_.find_function(name)) {
+    if (b->state != Binding::State::Defined) return nullptr; // reported already, or poisoned
     type_error(callee.range, "'" + name + "' is a variable and cannot be called",
                "only functions can be called; pass a module-level function to call it through a parameter");
     return nullptr;
