@@ -321,6 +321,9 @@ private:
   std::vector<ast::ExprPtr> synthetic_exprs_;
   ir::Value* iterable_as_list(const ast::Expr& arg, Environment& env);
   const ast::Expr* assign_value_ = nullptr;
+  // reversed(xs) is lowered as a reversed copy where its iterator is consumed at once (a for loop's
+  // iterable, a builtin's argument); elsewhere CPython's iterator object would differ: a diagnostic.
+  bool iterator_consumed_ = false;
   Environment* call_env_ = nullptr; // the environment of the call being lowered (keyword arguments) // the value of the assignment being lowered
 
   ModuleLowering& module_;

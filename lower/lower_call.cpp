@@ -95,7 +95,9 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
     if (Value* v = lower_fused_reduction(name, e, env)) return v;
   std::vector<Value*> args;
   for (size_t i = 1; i < e.operands.size(); ++i) {
-    Value* v = user_function ? lower_expr(*e.operands[i], env) : lower_call_argument(*e.operands[i], env);
+    static const std::set<std::string> consumers = {"list", "sorted", "sum", "min", "max", "any", "all", "tuple", "dict"};
+    Value* v = !user_function && consumers.count(name) ? lower_call_argument(*e.operands[i], env)
+                                                        : lower_expr(*e.operands[i], env);
     if (!v) return nullptr;
     args.push_back(v);
   }
@@ -128,6 +130,13 @@ Value* FunctionLowering::lower_call_argument(const ast::Expr& arg, Environment& 
     const std::string& f = arg.operands[0]->text;
     if ((f == "range" || f == "enumerate" || f == "zip") && !env.find(f) && !module_.find_function(f))
       return iterable_as_list(arg, env);
+    if (f == "reversed" && !env.find(f) && !module_.find_function(f)) { // its iterator, consumed here
+      bool saved = iterator_consumed_;
+      iterator_consumed_ = true;
+      Value* v = lower_expr(arg, env);
+      iterator_consumed_ = saved;
+      return v;
+    }
   }
   return lower_expr(arg, env);
 }

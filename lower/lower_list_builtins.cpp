@@ -71,6 +71,46 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
                    e.range);
     return true;
   }
+  if (name == "divmod" && args.size() == 2) { // (a // b, a % b), each raising as its operator does
+    ast::Expr op(ast::ExprKind::Binary, e.range);
+    Value* q = arithmetic(ast::BinaryOp::FloorDiv, args[0], args[1], e);
+    Value* m = q ? arithmetic(ast::BinaryOp::Mod, args[0], args[1], e) : nullptr;
+    if (m) out = emit1(OpKind::TupleConstruct, {q, m}, Type::tuple({q->type(), m->type()}), e.range);
+    return true;
+  }
+  if (name == "tuple" && args.size() == 1) {
+    if (args[0]->type().is(TypeKind::Tuple)) out = args[0];
+    else
+      type_error(e.range, "tuple() of a " + args[0]->type().to_string() + " is not supported: its length is known only "
+                          "at run time, and a pyscript tuple's length is part of its type",
+                 "keep the list, or write the tuple out: (xs[0], xs[1])");
+    return true;
+  }
+  if (name == "dict" && args.size() == 1 && args[0]->type().is(TypeKind::List)) {
+    const Type& pair = args[0]->type().elements()[0];
+    if (!pair.is(TypeKind::Tuple) || pair.elements().size() != 2 || !check_key_type(pair.elements()[0], e.range)) {
+      if (pair.is(TypeKind::Unknown)) out = emit1(OpKind::DictNew, {}, Type::dict(Type::unknown(module_.new_origin()), Type::unknown(module_.new_origin())), e.range);
+      else type_error(e.range, "dict() takes a list of (key, value) pairs here, not a " + args[0]->type().to_string());
+      return true;
+    }
+    Value* d = emit1(OpKind::DictNew, {}, Type::dict(pair.elements()[0], pair.elements()[1]), e.range);
+    each_element(args[0], e.range, {}, [&](Value* kv, std::vector<Value*>&) {
+      ir::Node* k = emit(OpKind::TupleGet, {kv}, {pair.elements()[0]}, e.range);
+      k->set_attr("index", int64_t(0));
+      ir::Node* v = emit(OpKind::TupleGet, {kv}, {pair.elements()[1]}, e.range);
+      v->set_attr("index", int64_t(1));
+      emit(OpKind::DictSet, {d, k->output(), v->output()}, {}, e.range);
+    });
+    out = d;
+    return true;
+  }
+  static const char* const iterating[] = {"list", "sorted", "reversed", "dict", "sum", "any", "all"};
+  bool takes_iterable = std::any_of(std::begin(iterating), std::end(iterating), [&](const char* n) { return name == n; });
+  if (takes_iterable && args.size() >= 1 && !is_sequence(args[0]->type()) && !args[0]->type().is(TypeKind::Array)) {
+    type_error(e.operands[1]->range, name + "() takes a list, dict or str here; CPython raises TypeError: '" +
+                                         args[0]->type().to_string() + "' object is not iterable");
+    return true;
+  }
   if (args.empty() || !is_sequence(args[0]->type())) {
     if (name == "list" && args.empty()) {
       out = emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())), e.range);
@@ -140,6 +180,12 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
       Value* tv = truth(x, r);
       c[0] = emit1(is_any ? OpKind::Or : OpKind::BitAnd, {c[0], tv}, Type::bool_(), r);
     })[0];
+    return true;
+  }
+  if (name == "reversed" && !iterator_consumed_) {
+    type_error(r, "reversed() gives an iterator, which pyscript has only where it is consumed at once (a 'for' "
+                  "loop, list(...), sorted(...), sum(...))",
+               "write list(reversed(xs)) or xs[::-1]");
     return true;
   }
   if (name == "list" || name == "sorted" || name == "reversed") {

@@ -471,7 +471,7 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
       lower_sequence_loop(s, env, call_of("enumerate") ? "enumerate" : "zip");
       return;
     }
-    Value* v = lower_expr(iter, env);
+    Value* v = lower_call_argument(iter, env); // (reversed(xs): consumed by the loop)
     if (v && v->type().is(TypeKind::Array) && v->type().rank() > 0) {
       // Over the first axis: the target is a[i].
       ir::Node* dim = emit(OpKind::ArrayDim, {v}, {Type::int_()}, iter.range);
