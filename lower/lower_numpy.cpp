@@ -229,6 +229,23 @@ Value* FunctionLowering::numpy_scalar_of(DType d, const ast::Expr& e, Environmen
 Value* FunctionLowering::array_from_list(const ast::Expr& e, Environment& env) {
   Value* list = lower_call_argument(*e.operands[1], env);
   if (!list) return nullptr;
+  std::optional<DType> asked;
+  if (const ast::Keyword* kw = keyword(e, "dtype")) {
+    asked = dtype_of_expr(*kw->value);
+    if (!asked) return nullptr;
+  }
+  if (list->type().is(TypeKind::Array)) { // np.array(a): arrays are values, so a itself
+    if (!asked || *asked == list->type().dtype()) return list;
+    return emit1(OpKind::ArrayCast, {list}, Type::array(*asked, list->type().rank()), e.range);
+  }
+  if (list->type().is_number()) { // np.array(4.0): a 0-d array
+    DType d = asked.value_or(scalar_dtype(list->type()));
+    Value* v = cast(list, d == DType::Int64 && !list->type().is(TypeKind::Float) ? Type::int_() : Type::float_(), e.range);
+    ir::Node* n = emit(OpKind::ArrayLiteral, {v}, {Type::array(d, 0)}, e.range);
+    n->set_attr("dtype", std::string(ir::dtype_name(d)));
+    n->set_attr("shape", ir::IntList{});
+    return n->output();
+  }
   int rank = 0;
   Type t = list->type();
   while (t.is(TypeKind::List)) {
@@ -247,10 +264,7 @@ Value* FunctionLowering::array_from_list(const ast::Expr& e, Environment& env) {
                "give it a list of numbers, nested lists of numbers, or a list of arrays");
     return nullptr;
   }
-  if (const ast::Keyword* kw = keyword(e, "dtype")) {
-    dtype = dtype_of_expr(*kw->value);
-    if (!dtype) return nullptr;
-  }
+  if (asked) dtype = asked;
   return emit1(OpKind::ArrayFromList, {list}, Type::array(*dtype, rank), e.range);
 }
 
