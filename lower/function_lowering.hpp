@@ -91,7 +91,8 @@ private:
   void lower_if(const ast::Stmt& s, Environment& env);
   void lower_branches(ir::Value* cond, const ast::StmtList& then_body, const ast::StmtList& else_body,
                       const SourceRange& r, Environment& env);
-  void lower_loop_else(const ast::Stmt& s, Environment& env);
+  struct LoopOver;
+  void lower_loop_else(const ast::Stmt& s, Environment& env, const LoopOver& over);
   void lower_for(const ast::Stmt& s, Environment& env);
   void lower_while(const ast::Stmt& s, Environment& env);
   void lower_loop(const ast::Stmt& s, Environment& env, ir::Value* trip_count, ir::Value* first_cond,

@@ -396,14 +396,26 @@ void FunctionLowering::lower_branches(Value* cond, const ast::StmtList& then_bod
 
 // The `else` of a for or while loop: it runs when the loop ended without a break ($loopbroke,
 // carried by the loop: lower_loop_once).
-void FunctionLowering::lower_loop_else(const ast::Stmt& s, Environment& env) {
-  if (s.orelse.empty()) return;
+// A loop over a dict that ended without a break asked its iterator once more: CPython raises there
+// too when the dict changed size in the last iteration (Note [Loops over sequences]).
+void FunctionLowering::lower_loop_else(const ast::Stmt& s, Environment& env, const LoopOver& over) {
+  if (s.orelse.empty() && over.dicts.empty()) return;
   Value* broke = env.value_of(kLoopBroke);
   env.vars.erase(kLoopBroke);
   if (!broke) broke = const_bool(false, s.range);
   if (env.terminated) return;
+  if (!over.dicts.empty()) {
+    Value* left = broke;
+    if (Value* returned = env.value_of(kReturned)) left = emit1(OpKind::Or, {left, returned}, Type::bool_(), s.range);
+    ir::Node* check = emit(OpKind::If, {left}, {}, s.range);
+    ir::Block* saved = block_;
+    check->add_block();
+    block_ = check->add_block();
+    for (const auto& [d, version] : over.dicts) emit(OpKind::DictCheck, {d, version}, {}, over.iterable);
+    block_ = saved;
+  }
   static const ast::StmtList none;
-  lower_branches(broke, none, s.orelse, s.range, env);
+  if (!s.orelse.empty()) lower_branches(broke, none, s.orelse, s.range, env);
 }
 
 void FunctionLowering::lower_return(const ast::Stmt& s, Environment& env) {
@@ -528,7 +540,7 @@ void FunctionLowering::lower_while(const ast::Stmt& s, Environment& env) {
 void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* trip_count,
                                   Value* first_cond, Value* start, Value* step, Value* over_array) {
   LoopOver over = loop_over_;
-  if (!s.orelse.empty()) env.define(kLoopBroke, const_bool(false, s.range), s.range);
+  if (!s.orelse.empty() || !over.dicts.empty()) env.define(kLoopBroke, const_bool(false, s.range), s.range);
   for (int round = 0;; ++round) {
     loop_over_ = over;
     Environment before = env;
@@ -537,7 +549,7 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
     std::map<std::string, Type> widen;
     ir::Node* loop = lower_loop_once(s, env, trip_count, first_cond, start, step, over_array,
                                      round < 4 ? &widen : nullptr);
-    if (widen.empty()) return lower_loop_else(s, env);
+    if (widen.empty()) return lower_loop_else(s, env, over);
     loop->destroy();
     diags_.truncate(diagnostics_before);
     return_type_ = return_before;
@@ -557,7 +569,8 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
   std::set<std::string> assigned;
   ast::collect_assigned_names(s.body, assigned);
   if (is_for) ast::collect_assigned_names(*s.targets[0], assigned);
-  if (!s.orelse.empty()) assigned.insert(kLoopBroke);
+  bool track_break = !s.orelse.empty() || !over.dicts.empty();
+  if (track_break) assigned.insert(kLoopBroke);
   bool has_return = contains_return(s.body);
   if (has_return) {
     if (!env.find(kReturned)) env.define(kReturned, const_bool(false, s.range), s.range);
@@ -634,7 +647,7 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
     next_cond = again->output();
   }
   body->return_node()->add_input(next_cond);
-  if (!s.orelse.empty()) { // for/while ... else: whether a break ended the loop
+  if (track_break) { // for/while ... else, loops over dicts: whether a break ended the loop
     Value* broke = inner.value_of(kBroke);
     inner.define(kLoopBroke, broke ? broke : const_bool(false, s.range), s.range);
   }
