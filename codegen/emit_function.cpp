@@ -1,5 +1,6 @@
 // Functions, structured control flow (If/Loop -> basic blocks and phis), calls, and the module.
 #include "codegen/emitter.hpp"
+#include "codegen/optimize.hpp"
 #include "codegen/runtime_callee.hpp"
 
 #include "support/internal_error.hpp"
@@ -453,6 +454,10 @@ void FunctionEmitter::emit_call(const ir::Node& n) {
 std::unique_ptr<llvm::Module> emit_module(const ir::Module& m, llvm::LLVMContext& context,
                                           const CodegenOptions& options) {
   auto module = std::make_unique<llvm::Module>("pyscript", context);
+  // The host's layout from the start: pyrt_type descriptors (emit_objects.cpp) give the runtime the
+  // sizes and field offsets of slots, which must be the ones the machine code uses.
+  static const std::string layout = host_target_machine()->createDataLayout().getStringRepresentation();
+  module->setDataLayout(layout);
   // One legacy RandomState per module instance, defined with the module constants.
   define_random_state(*module, options.define_globals);
   for (const ir::Global& g : m.globals) {

@@ -57,7 +57,7 @@ SLOW = 2.0          # a mutant CPython runs longer than this is skipped (and aft
 PYSCRIPT_TIMEOUT = 20
 CONFORMANCE = os.path.normpath(os.path.join(ROOT, '..', 'shared', 'conformance'))
 LOCAL_DIRS = {'scalar_programs': 'tests/scalar_programs', 'numpy_programs': 'tests/numpy_programs',
-              'examples': 'examples'}
+              'list_programs': 'tests/list_programs', 'examples': 'examples'}
 RUNTIME_ERROR = re.compile(r'^prog\.py:\d+:\d+: runtime error: (.*)$', re.M)
 COMPILE_ERROR = re.compile(r'^prog\.py:\d+:\d+: error:', re.M)
 # pyscript's two limits of SPEC.md (runtime/errors.cpp's messages).
