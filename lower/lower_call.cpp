@@ -120,7 +120,14 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   }
   if (Value* out; find_builtin(name) && lower_sequence_builtin(name, e, args, out)) return out;
   if (find_builtin(name)) return lower_builtin(name, e, args);
-  return nullptr; // reported by the resolver
+  // A module-level variable (the resolver cannot tell whether it holds a function): reading it
+  // reports a read before its assignment; any other value cannot be called.
+  if (Value* held = lower_name(callee, env)) {
+    if (held->type().is(TypeKind::Function))
+      return lower_user_call(*module_.find_function(held->type().function_name()), e, args, env);
+    type_error(callee.range, "'" + name + "' is a " + held->type().to_string() + " and cannot be called");
+  }
+  return nullptr;
 }
 
 // An argument of a builtin or method: a generator expression is its list (Note [Comprehensions]).
