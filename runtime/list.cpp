@@ -49,8 +49,10 @@ bool ensure_capacity(pyrt_list* l, int64_t needed) {
     capacity = needed;
     if (capacity > INT64_MAX / 2 / size) return false;
   }
-  char* data = static_cast<char*>(std::realloc(l->data, size_t(capacity * (size ? size : 1))));
+  char* data = list_data_alloc(capacity, size);
   if (!data) return false;
+  if (l->length) std::memcpy(data, l->data, size_t(l->length * size));
+  list_data_free(l->data, l->capacity, size);
   l->data = data;
   l->capacity = capacity;
   return true;
@@ -186,11 +188,12 @@ private:
 // Reorders l's slots so that new slot i is old slot order[i] (moves: no counts change).
 bool permute(pyrt_list* l, const std::vector<int64_t>& order) {
   int64_t size = elem_size(l);
-  char* data = static_cast<char*>(std::malloc(size_t(l->capacity * size) + 1));
+  if (l->capacity == 0) return true;
+  char* data = list_data_alloc(l->capacity, size);
   if (!data) return false;
   for (size_t i = 0; i < order.size(); ++i)
     std::memcpy(data + int64_t(i) * size, slot_at(l, order[i]), size_t(size));
-  std::free(l->data);
+  list_data_free(l->data, l->capacity, size);
   l->data = data;
   return true;
 }
@@ -199,7 +202,7 @@ bool permute(pyrt_list* l, const std::vector<int64_t>& order) {
 
 void destroy_list(pyrt_list* l) {
   release_range(elem_type(l), l->data, l->length);
-  std::free(l->data);
+  list_data_free(l->data, l->capacity, elem_size(l));
   small_free(l, sizeof(pyrt_list));
 }
 
@@ -225,11 +228,11 @@ pyrt_list* pyrt_list_new(pyrt_context* ctx, const pyrt_type* list_type, int64_t 
     return nullptr;
   }
   auto* l = static_cast<pyrt_list*>(small_alloc(sizeof(pyrt_list)));
-  char* data =
-      length ? static_cast<char*>(std::calloc(size_t(length), size_t(size ? size : 1))) : nullptr;
+  char* data = list_data_alloc(length, size);
+  if (data) std::memset(data, 0, size_t(length * (size ? size : 1)));
   if (!l || (length && !data)) {
     small_free(l, sizeof(pyrt_list));
-    std::free(data);
+    list_data_free(data, length, size);
     raise_memory(ctx, site);
     return nullptr;
   }
@@ -356,12 +359,12 @@ void pyrt_list_reverse(pyrt_list* l) {
 
 void pyrt_list_clear(pyrt_list* l) {
   char* data = l->data;
-  int64_t n = l->length;
+  int64_t n = l->length, capacity = l->capacity;
   l->data = nullptr;
   l->length = 0;
   l->capacity = 0;
   release_range(elem_type(l), data, n);
-  std::free(data);
+  list_data_free(data, capacity, elem_size(l));
 }
 
 int32_t pyrt_list_extend(pyrt_context* ctx, pyrt_list* l, pyrt_list* other, const char* site) {

@@ -12,6 +12,10 @@ namespace pyscript::runtime {
 // they were allocated with.
 void* small_alloc(size_t size);
 void small_free(void* p, size_t size);
+// A list's element buffer of `capacity` slots of `size` bytes (small ones from the free lists too);
+// freed with the same capacity and size. NULL for no room or no memory.
+char* list_data_alloc(int64_t capacity, int64_t size);
+void list_data_free(char* data, int64_t capacity, int64_t size);
 // Frees a str (its count reached zero).
 void str_free(pyrt_str* s);
 

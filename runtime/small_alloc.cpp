@@ -68,4 +68,15 @@ void small_free(void* p, size_t size) {
   pools.free[c] = b;
 }
 
+static size_t data_bytes(int64_t capacity, int64_t size) { return size_t(capacity * (size ? size : 1)); }
+
+char* list_data_alloc(int64_t capacity, int64_t size) {
+  if (capacity <= 0) return nullptr;
+  return static_cast<char*>(small_alloc(data_bytes(capacity, size)));
+}
+
+void list_data_free(char* data, int64_t capacity, int64_t size) {
+  if (data) small_free(data, data_bytes(capacity, size));
+}
+
 } // namespace pyscript::runtime

@@ -119,10 +119,10 @@ SliceRange adjust_slice(int64_t length, int64_t start, int64_t stop, int64_t ste
 pyrt_list* make_str_list(std::vector<pyrt_str*>& pieces, const pyrt_type* list_type) {
   auto* l = static_cast<pyrt_list*>(small_alloc(sizeof(pyrt_list)));
   int64_t capacity = pieces.size() < 4 ? 4 : int64_t(pieces.size());
-  char* data = static_cast<char*>(std::malloc(size_t(capacity) * sizeof(pyrt_str*)));
+  char* data = list_data_alloc(capacity, sizeof(pyrt_str*));
   if (!l || !data) {
     small_free(l, sizeof(pyrt_list));
-    std::free(data);
+    list_data_free(data, capacity, sizeof(pyrt_str*));
     for (pyrt_str* p : pieces)
       str_free(p);
     return nullptr;
