@@ -65,6 +65,10 @@ public:
   // numpy's random ops (emit_random.cpp); false when the node is not one.
   bool emit_random_op(const ir::Node& n);
   void emit_random_draw(const ir::Node& n);
+  // CPython's random and sys ops (emit_modules.cpp); false when the node is not one.
+  bool emit_module_op(const ir::Node& n);
+  // The recursion limit frames are checked against (Note [The recursion limit]).
+  llvm::Value* recursion_limit();
   // cumsum, round, sort, np.linalg (emit_arrays_math.cpp); false when the node is not one.
   bool emit_array_math_op(const ir::Node& n);
   // Retain/release every array `v` holds (itself, or a tuple's elements).
@@ -138,6 +142,8 @@ int32_t runtime_dtype(ir::DType d);
 // The module's legacy RandomState (emit_random.cpp): defined zeroed, or declared (found at link
 // time in the module that defines it).
 llvm::GlobalVariable* define_random_state(llvm::Module& module, bool define);
+// The state of CPython's random and sys modules (emit_modules.cpp), defined or declared alike.
+void define_module_state(llvm::Module& module, bool define);
 
 // The LLVM functions for an IR function (Note [Entry and body] in emit_function.cpp), created on
 // first reference: the exported entry, and the body generated code calls.
