@@ -14,7 +14,8 @@ namespace pyscript {
 // name to nothing else, else a spelling no identifier has. Submodules work alike
 // (`from numpy import linalg` -> `<numpy>.linalg`), and so does the order of execution: a use
 // before the import statement has run is reported as a use of the module before its import.
-// Runs after resolve_names (its diagnostics speak of the source as written).
+// Runs on a resolved module, before lowering (check_and_lower): the resolver's diagnostics and
+// --emit=ast speak of the source as written.
 void expand_from_imports(ast::Module& module);
 
 } // namespace pyscript

@@ -1,6 +1,5 @@
 #include "frontend/frontend.hpp"
 
-#include "frontend/from_imports.hpp"
 #include "frontend/parser.hpp"
 #include "frontend/resolve.hpp"
 
@@ -14,10 +13,7 @@ CheckedModule check_source(std::string path, std::string text, DiagnosticEngine&
   // Name resolution on a tree with syntax errors would only report their echoes.
   for (size_t i = errors_before; i < diags.all().size(); ++i)
     out.syntax_failed = out.syntax_failed || diags.all()[i].code == "syntax";
-  if (!out.syntax_failed) {
-    resolve_names(out.module, diags);
-    expand_from_imports(out.module); // Note [From-imports are attributes]
-  }
+  if (!out.syntax_failed) resolve_names(out.module, diags);
   return out;
 }
 
