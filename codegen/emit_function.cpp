@@ -169,6 +169,7 @@ void FunctionEmitter::enter_frame() {
   frames_here_ = builder_.CreateAdd(function_->getArg(1), builder_.getInt32(1), "frames.here", true, true);
   raise_if(builder_.CreateICmpSGT(frames_here_, recursion_limit()), PYRT_RECURSION,
            c_string(f_.range.valid() ? f_.range.to_string() : f_.name));
+  stack_guard(c_string(f_.range.valid() ? f_.range.to_string() : f_.name)); // emit_modules.cpp
 }
 
 void FunctionEmitter::emit_entry() {

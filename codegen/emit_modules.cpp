@@ -78,6 +78,24 @@ llvm::Value* FunctionEmitter::recursion_limit() {
                              "recursion.limit");
 }
 
+// Past CPython's default limit, in a module that raises it: RecursionError where the thread's
+// native stack would overflow (pyscript's own limit) instead of a crash. Below 1000 frames the
+// stack holds.
+void FunctionEmitter::stack_guard(llvm::Value* site) {
+  bool dynamic = false;
+  for (const auto& f : ir_module_.functions)
+    dynamic = dynamic || sets_limit(*f->graph->top());
+  if (!dynamic) return;
+  llvm::IRBuilder<>& b = builder_;
+  llvm::BasicBlock* slow = llvm::BasicBlock::Create(context_, "deep", function_);
+  llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "shallow", function_);
+  b.CreateCondBr(b.CreateICmpSGT(frames_here_, b.getInt32(PYRT_RECURSION_LIMIT)), slow, ok);
+  b.SetInsertPoint(slow);
+  llvm::Value* full = b.CreateCall(PYRT(pyrt_stack_exhausted), {ctx_, site});
+  b.CreateCondBr(b.CreateICmpNE(full, b.getInt32(0)), failure_exit(), ok);
+  b.SetInsertPoint(ok);
+}
+
 bool FunctionEmitter::emit_module_op(const ir::Node& n) {
   llvm::IRBuilder<>& b = builder_;
   auto in = [&](size_t i) { return value(n.input(i)); };

@@ -69,6 +69,8 @@ public:
   bool emit_module_op(const ir::Node& n);
   // The recursion limit frames are checked against (Note [The recursion limit]).
   llvm::Value* recursion_limit();
+  // RecursionError before the native stack overflows, where the limit may be raised.
+  void stack_guard(llvm::Value* site);
   // cumsum, round, sort, np.linalg (emit_arrays_math.cpp); false when the node is not one.
   bool emit_array_math_op(const ir::Node& n);
   // Retain/release every array `v` holds (itself, or a tuple's elements).

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <pthread.h>
 #include <thread>
 
 // Note [sys.argv]
@@ -114,6 +115,30 @@ void pyrt_sys_setrecursionlimit(pyrt_context* ctx, int32_t* limit, int64_t n, in
     return;
   }
   std::atomic_ref<int32_t>(*limit).store(static_cast<int32_t>(n), std::memory_order_relaxed);
+}
+
+// The lowest address this thread's frames may reach, with room left for the runtime's own calls.
+static uintptr_t stack_floor() {
+  thread_local uintptr_t floor = 0;
+  if (floor) return floor;
+  pthread_attr_t attr;
+  void* low = nullptr;
+  size_t size = 0;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    pthread_attr_getstack(&attr, &low, &size);
+    pthread_attr_destroy(&attr);
+  }
+  const size_t margin = size_t(256) << 10;
+  floor = low && size > 2 * margin ? reinterpret_cast<uintptr_t>(low) + margin : 1;
+  return floor;
+}
+
+int32_t pyrt_stack_exhausted(pyrt_context* ctx, const char* site) {
+  if (reinterpret_cast<uintptr_t>(__builtin_frame_address(0)) > stack_floor()) return 0;
+  pyrt_raise_detail(ctx, PYRT_RECURSION_ERROR, site,
+                    "maximum recursion depth exceeded (the native stack is full before "
+                    "sys.setrecursionlimit's limit: a limit of pyscript's own)");
+  return 1;
 }
 
 } // extern "C"

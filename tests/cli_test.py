@@ -249,6 +249,13 @@ with tempfile.TemporaryDirectory() as tmp:
                      + body + "\nprint('after')\n")
         code, out, err = run("run", prog)
         expect(f"{body} exits {status}", code == status and out == "before\n" and err == message, (code, out, err))
+    # a recursion limit raised past what the native stack holds: RecursionError, never a crash
+    deep = write(tmp, "deeper.py", "import sys\nsys.setrecursionlimit(10**8)\n\n\ndef walk(k, xs):\n"
+                 "    if k == 0:\n        return 0\n    r = walk(k - 1, xs)\n    xs.append(r)\n    return r + len(xs) % 3\n"
+                 "\n\nxs: list[int] = []\nprint(walk(5000, xs))\nprint(walk(10**7, xs))\n")
+    code, out, err = run("run", deep)
+    expect("a raised recursion limit is a RecursionError where the native stack ends",
+           code == 1 and out == "5001\n" and f"{deep}:5:5: runtime error: RecursionError" in err, (code, out, err))
     for body, diagnostic in (("import random\nrandom.seed('abc')", "pyscript seeds with ints"),
                              ("import random\nrandom.shuffle((1, 2))", "shuffles a list in place"),
                              ("import random\nrandom.randint(1.0, 5)", "random.randint() of a float"),
