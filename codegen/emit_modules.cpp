@@ -69,11 +69,18 @@ void define_module_state(llvm::Module& module, bool define) {
   limit_global(module, define);
 }
 
+bool FunctionEmitter::module_sets_recursion_limit() {
+  if (!sets_recursion_limit_) {
+    bool found = false;
+    for (const auto& f : ir_module_.functions)
+      found = found || sets_limit(*f->graph->top());
+    sets_recursion_limit_ = found;
+  }
+  return *sets_recursion_limit_;
+}
+
 llvm::Value* FunctionEmitter::recursion_limit() {
-  bool dynamic = false;
-  for (const auto& f : ir_module_.functions)
-    dynamic = dynamic || sets_limit(*f->graph->top());
-  if (!dynamic) return builder_.getInt32(PYRT_RECURSION_LIMIT);
+  if (!module_sets_recursion_limit()) return builder_.getInt32(PYRT_RECURSION_LIMIT);
   return builder_.CreateLoad(builder_.getInt32Ty(), limit_global(module_, false),
                              "recursion.limit");
 }
@@ -82,10 +89,7 @@ llvm::Value* FunctionEmitter::recursion_limit() {
 // native stack would overflow (pyscript's own limit) instead of a crash. Below 1000 frames the
 // stack holds.
 void FunctionEmitter::stack_guard(llvm::Value* site) {
-  bool dynamic = false;
-  for (const auto& f : ir_module_.functions)
-    dynamic = dynamic || sets_limit(*f->graph->top());
-  if (!dynamic) return;
+  if (!module_sets_recursion_limit()) return;
   llvm::IRBuilder<>& b = builder_;
   llvm::BasicBlock* slow = llvm::BasicBlock::Create(context_, "deep", function_);
   llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "shallow", function_);

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace pyscript::codegen {
@@ -136,6 +137,9 @@ private:
   // loop may write its result into such a buffer (Note [Buffer reuse] in emit_fused.cpp).
   std::set<std::pair<const ir::Node*, const ir::Value*>> dying_;
   std::map<const ir::Value*, llvm::Value*> values_;
+  // Whether the module calls sys.setrecursionlimit (Note [The recursion limit]); found once.
+  std::optional<bool> sets_recursion_limit_;
+  bool module_sets_recursion_limit();
 };
 
 // The runtime's code (PYRT_F32, ...) for a dtype.
