@@ -11,6 +11,7 @@
 #include <llvm/Support/Error.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -93,6 +94,10 @@ void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, c
 
 void throw_runtime_error(const pyrt_context& c) {
   std::string location = c.site ? c.site : "<unknown>";
+  if (c.kind == PYRT_SYSTEM_EXIT) {
+    std::fflush(c.out ? c.out : stdout);
+    throw SystemExit(location, c.detail ? std::atoi(c.detail) : 0);
+  }
   std::string error = pyrt_error_text(c.kind);
   if (c.detail) error += std::string(": ") + c.detail;
   // What the failing call printed comes out before the host reports the error.
@@ -207,11 +212,21 @@ void* resolve(ModuleState& state, const std::string& name, const std::string& pa
 
 } // namespace detail
 
-void Module::run() {
+void Module::run() { run({state_->source_name}); }
+
+void Module::run(const std::vector<std::string>& argv) {
   void* address;
   {
     std::lock_guard lock(state_->mutex);
     address = state_->compiled.at("__main__");
+    // Note [sys.argv] in runtime/sys_api.cpp (a module that never names sys has no such state).
+    if (auto sys = state_->jit->lookup("pyscript.sys")) {
+      std::vector<const char*> args;
+      for (const std::string& a : argv) args.push_back(a.c_str());
+      pyrt_sys_set_argv(static_cast<uint64_t*>(*sys), args.data(), int64_t(args.size()));
+    } else {
+      llvm::consumeError(sys.takeError());
+    }
   }
   detail::CallContext ctx;
   reinterpret_cast<void (*)(pyrt_context*)>(address)(&ctx);

@@ -22,7 +22,10 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <algorithm>
 #include <new>
+#include <set>
+#include <vector>
 #include <sstream>
 
 namespace po = boost::program_options;
@@ -41,7 +44,8 @@ const char* const kUsage =
     "  check FILE                 report diagnostics only (exit 0 clean, 1 errors)\n"
     "  compile FILE [--emit=graph|llvm|asm|obj] [-o OUT] [--entry NAME --args TYPES]\n"
     "                             -o OUT.pys writes an artifact (pyscript run / pyscript::load)\n"
-    "  run FILE                   compile and execute the top-level statements\n"
+    "  run FILE [ARGS...]         compile and execute the top-level statements; ARGS are\n"
+    "                             the program's sys.argv[1:]\n"
     "  fix FILE [--diff|--in-place]\n"
     "                             apply fix-its (e.g. 's += i' -> 's = s + i'); prints the\n"
     "                             fixed source unless --diff or --in-place is given\n"
@@ -240,16 +244,19 @@ int cmd_fix(const std::string& path, const po::variables_map& vm) {
   return kExitOk;
 }
 
-int cmd_run(const std::string& path, const po::variables_map& vm) {
+int cmd_run(const std::string& path, const po::variables_map& vm, const std::vector<std::string>& argv) {
   std::string text = read_file(path);
   try {
     if (ir::looks_like_artifact(text)) {
       pyscript::Module m = pyscript::load(path);
-      m.run();
+      m.run(argv);
       return kExitOk;
     }
     pyscript::Module m = pyscript::compile_string(text, path);
-    m.run();
+    m.run(argv);
+  } catch (const pyscript::SystemExit& e) { // the message, if any, is on stderr already
+    std::fflush(stdout);
+    return e.code();
   } catch (const CompileError& e) {
     if (vm["diagnostics-format"].as<std::string>() == "json") {
       DiagnosticEngine diags;
@@ -270,7 +277,28 @@ int cmd_run(const std::string& path, const po::variables_map& vm) {
   return kExitOk;
 }
 
+// `pyscript run FILE ARGS...`: where FILE is (argc when it is not a run command); what follows it
+// is the program's (sys.argv[1:]), never pyscript's options.
+int run_file_index(int argc, char** argv) {
+  static const std::set<std::string> with_value = {"--diagnostics-format", "--emit", "--output", "-o",
+                                                   "--entry", "--args", "--header", "--print-after"};
+  int positional = 0;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a.size() > 1 && a[0] == '-') {
+      if (with_value.count(a)) ++i;
+      continue;
+    }
+    if (++positional == 1 && a != "run") return argc;
+    if (positional == 2) return i;
+  }
+  return argc;
+}
+
 int main_impl(int argc, char** argv) {
+  int file_at = run_file_index(argc, argv);
+  std::vector<std::string> program_args(argv + std::min(file_at + 1, argc), argv + argc);
+  argc = std::min(file_at + 1, argc);
   po::options_description opts = all_options();
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>())("file", po::value<std::string>());
@@ -306,7 +334,8 @@ int main_impl(int argc, char** argv) {
   if (command == "check") return cmd_check(path, vm);
   if (command == "fix") return cmd_fix(path, vm);
   if (command == "compile") return cmd_compile(path, vm);
-  return cmd_run(path, vm);
+  program_args.insert(program_args.begin(), path);
+  return cmd_run(path, vm, program_args);
 }
 
 } // namespace

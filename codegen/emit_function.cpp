@@ -169,8 +169,9 @@ constexpr uint64_t kDepthOffset = offsetof(pyrt_context, depth);
 void FunctionEmitter::enter_frame() {
   if (!makes_calls(*f_.graph->top())) return;
   frames_here_ = builder_.CreateAdd(function_->getArg(1), builder_.getInt32(1), "frames.here", true, true);
-  raise_if(builder_.CreateICmpSGT(frames_here_, builder_.getInt32(PYRT_RECURSION_LIMIT)), PYRT_RECURSION,
+  raise_if(builder_.CreateICmpSGT(frames_here_, recursion_limit()), PYRT_RECURSION,
            c_string(f_.range.valid() ? f_.range.to_string() : f_.name));
+  stack_guard(c_string(f_.range.valid() ? f_.range.to_string() : f_.name)); // emit_modules.cpp
 }
 
 void FunctionEmitter::emit_entry() {
@@ -355,7 +356,7 @@ void FunctionEmitter::emit_node(const ir::Node& n) {
   case OpKind::Fused: return emit_fused(n);
   default: break;
   }
-  if (emit_scalar_op(n) || emit_object_op(n) || emit_numpy_scalar_op(n) || emit_random_op(n) || emit_boxed(n)) return;
+  if (emit_scalar_op(n) || emit_object_op(n) || emit_numpy_scalar_op(n) || emit_random_op(n) || emit_module_op(n) || emit_boxed(n)) return;
   PYSCRIPT_UNREACHABLE("codegen: no lowering for op " + std::string(ir::spelling(n.kind())));
 }
 
@@ -460,6 +461,7 @@ std::unique_ptr<llvm::Module> emit_module(const ir::Module& m, llvm::LLVMContext
   module->setDataLayout(layout);
   // One legacy RandomState per module instance, defined with the module constants.
   define_random_state(*module, options.define_globals);
+  define_module_state(*module, options.define_globals);
   for (const ir::Global& g : m.globals) {
     llvm::Type* t = llvm_type(g.type, context);
     new llvm::GlobalVariable(*module, t, false, llvm::GlobalValue::ExternalLinkage,

@@ -79,7 +79,7 @@ void FunctionEmitter::check_depth(const ir::Node& n, int64_t c_levels) {
   // Note [Frames of inlined calls]: the frames of the inlined functions around this print.
   int64_t extra = c_levels;
   if (const ir::AttrValue* inlined = n.attr("frames")) extra += std::get<int64_t>(*inlined);
-  raise_if(builder_.CreateICmpSGT(builder_.CreateAdd(frames, builder_.getInt32(uint32_t(extra))), builder_.getInt32(PYRT_RECURSION_LIMIT)),
+  raise_if(builder_.CreateICmpSGT(builder_.CreateAdd(frames, builder_.getInt32(uint32_t(extra))), recursion_limit()),
            PYRT_RECURSION, n);
 }
 

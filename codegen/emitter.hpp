@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace pyscript::codegen {
@@ -65,6 +66,12 @@ public:
   // numpy's random ops (emit_random.cpp); false when the node is not one.
   bool emit_random_op(const ir::Node& n);
   void emit_random_draw(const ir::Node& n);
+  // CPython's random and sys ops (emit_modules.cpp); false when the node is not one.
+  bool emit_module_op(const ir::Node& n);
+  // The recursion limit frames are checked against (Note [The recursion limit]).
+  llvm::Value* recursion_limit();
+  // RecursionError before the native stack overflows, where the limit may be raised.
+  void stack_guard(llvm::Value* site);
   // cumsum, round, sort, np.linalg (emit_arrays_math.cpp); false when the node is not one.
   bool emit_array_math_op(const ir::Node& n);
   // Retain/release every array `v` holds (itself, or a tuple's elements).
@@ -135,6 +142,9 @@ private:
   // loop may write its result into such a buffer (Note [Buffer reuse] in emit_fused.cpp).
   std::set<std::pair<const ir::Node*, const ir::Value*>> dying_;
   std::map<const ir::Value*, llvm::Value*> values_;
+  // Whether the module calls sys.setrecursionlimit (Note [The recursion limit]); found once.
+  std::optional<bool> sets_recursion_limit_;
+  bool module_sets_recursion_limit();
 };
 
 // The runtime's code (PYRT_F32, ...) for a dtype.
@@ -143,6 +153,8 @@ int32_t runtime_dtype(ir::DType d);
 // The module's legacy RandomState (emit_random.cpp): defined zeroed, or declared (found at link
 // time in the module that defines it).
 llvm::GlobalVariable* define_random_state(llvm::Module& module, bool define);
+// The state of CPython's random and sys modules (emit_modules.cpp), defined or declared alike.
+void define_module_state(llvm::Module& module, bool define);
 
 // The LLVM functions for an IR function (Note [Entry and body] in emit_function.cpp), created on
 // first reference: the exported entry, and the body generated code calls.

@@ -226,6 +226,17 @@ private:
   ir::Value* random_floats(const std::string& fn, ir::Value* generator, const ast::Expr& e, Environment& env);
   ir::Value* random_rand(const std::string& fn, const ast::Expr& e, Environment& env);
   ir::Value* random_seeding(bool generator, const ast::Expr& e, Environment& env);
+  // CPython's random and sys modules (lower_modules.cpp)
+  bool lower_module_call(const ast::Expr& e, Environment& env, ir::Value*& out);
+  ir::Value* lower_py_random_call(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args,
+                                  Environment& env);
+  ir::Value* py_random_sequence(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
+  ir::Value* py_random_int(const ast::Expr& arg, ir::Value* v, const std::string& fn);
+  ir::Value* py_random_float(const ast::Expr& arg, ir::Value* v, const std::string& fn);
+  ir::Value* py_random_draw(const std::string& fn, const std::vector<ir::Value*>& params, const ir::Type& out,
+                            const SourceRange& r);
+  ir::Value* lower_sys_call(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
+  ir::Value* lower_sys_attribute(const ast::Expr& e);
   // numpy's math, sorting and np.linalg (lower_numpy_math.cpp, lower_numpy_linalg.cpp)
   static bool is_numpy_math(const std::string& name);
   static bool is_array_math_method(const std::string& name);

@@ -173,6 +173,7 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
       if ((*module == "numpy" || *module == "math") && e.text == "nan")
         return const_float(std::numeric_limits<double>::quiet_NaN(), e.range);
       if (*module == "numpy" && e.text == "newaxis") return const_none(e.range); // an index: x[:, np.newaxis]
+      if (*module == "sys") return lower_sys_attribute(e); // lower_modules.cpp
       if (*module == "numpy")
         type_error(e.range, "'" + object.text + "." + e.text + "' is a dtype; use it as dtype= or in .astype()");
       return nullptr; // reported by the resolver

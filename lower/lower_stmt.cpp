@@ -253,8 +253,9 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
     lower_del(s, env);
     return;
   case ast::StmtKind::ImportFrom:
-    type_error(s.range, "'from " + s.module + " import ...' is not supported yet",
-               "import the module and write " + s.module + ".NAME");
+    // Top-level ones became imports (Note [From-imports are attributes]).
+    type_error(s.range, "'from " + s.module + " import ...' is supported at the top level only",
+               "move it to the top of the file");
     return;
   }
 }

@@ -1,5 +1,7 @@
 #include "lower/module_lowering.hpp"
 
+#include "frontend/from_imports.hpp"
+
 #include "support/internal_error.hpp"
 
 #include <algorithm>
@@ -227,7 +229,10 @@ CheckedAndLowered check_and_lower(std::string path, std::string text, Diagnostic
                                   const LowerOptions& options) {
   CheckedAndLowered out;
   out.checked = check_source(std::move(path), std::move(text), diags);
-  if (!out.checked.syntax_failed) out.lowered = lower_module(out.checked, diags, options);
+  if (!out.checked.syntax_failed) {
+    expand_from_imports(out.checked.module); // Note [From-imports are attributes]
+    out.lowered = lower_module(out.checked, diags, options);
+  }
   if (diags.has_errors()) out.lowered.module.reset();
   return out;
 }

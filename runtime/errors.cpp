@@ -36,6 +36,8 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_LINALG_ERROR: return "numpy.linalg.LinAlgError"; // as CPython prints numpy's class
   case PYRT_KEY_ERROR: return "KeyError";
   case PYRT_RUNTIME_ERROR: return "RuntimeError";
+  case PYRT_SYSTEM_EXIT: return "SystemExit";
+  case PYRT_RECURSION_ERROR: return "RecursionError";
   default: return "error";
   }
 }

@@ -231,5 +231,40 @@ with tempfile.TemporaryDirectory() as tmp:
     code, out, err = run("run", bad)
     expect("run refuses a program with errors", code == 1 and "in-place" in err and out == "", (code, out, err))
 
+    # sys.argv: the path as given, then `pyscript run FILE ARGS...`'s ARGS, options among them
+    argv = write(tmp, "argv.py", "import sys\nfrom sys import argv\nprint(sys.argv)\nprint(argv is sys.argv)\n"
+                 "sys.argv.append('x')\nprint(len(argv))\n")
+    code, out, err = run("run", argv, "a b", "--emit=graph", "-o", "7")
+    expect("sys.argv is the script's path and the arguments after it",
+           code == 0 and out == repr([argv, "a b", "--emit=graph", "-o", "7"]) + "\nTrue\n6\n", (code, out, err))
+    code, out, err = run("run", "--diagnostics-format", "json", argv)
+    expect("pyscript's options before FILE are its own", code == 0 and out.startswith(repr([argv]) + "\n"),
+           (code, out, err))
+    # sys.exit: the status as CPython's, a message on stderr with status 1, output printed first
+    for body, status, message in (("sys.exit()", 0, ""), ("sys.exit(3)", 3, ""), ("sys.exit(-1)", 255, ""),
+                                  ("sys.exit(None)", 0, ""), ("sys.exit(True)", 1, ""),
+                                  ("sys.exit('bad input: ' + str(2))", 1, "bad input: 2\n"),
+                                  ("stop(258)", 2, "")):
+        prog = write(tmp, "exits.py", "import sys\n\n\ndef stop(n):\n    sys.exit(n)\n\n\nprint('before')\n"
+                     + body + "\nprint('after')\n")
+        code, out, err = run("run", prog)
+        expect(f"{body} exits {status}", code == status and out == "before\n" and err == message, (code, out, err))
+    # a recursion limit raised past what the native stack holds: RecursionError, never a crash
+    deep = write(tmp, "deeper.py", "import sys\nsys.setrecursionlimit(10**8)\n\n\ndef walk(k, xs):\n"
+                 "    if k == 0:\n        return 0\n    r = walk(k - 1, xs)\n    xs.append(r)\n    return r + len(xs) % 3\n"
+                 "\n\nxs: list[int] = []\nprint(walk(5000, xs))\nprint(walk(10**7, xs))\n")
+    code, out, err = run("run", deep)
+    expect("a raised recursion limit is a RecursionError where the native stack ends",
+           code == 1 and out == "5001\n" and f"{deep}:5:5: runtime error: RecursionError" in err, (code, out, err))
+    for body, diagnostic in (("import random\nrandom.seed('abc')", "pyscript seeds with ints"),
+                             ("import random\nrandom.shuffle((1, 2))", "shuffles a list in place"),
+                             ("import random\nrandom.randint(1.0, 5)", "random.randint() of a float"),
+                             ("import sys\nsys.stdout.write(5)", "write() argument must be str, not int"),
+                             ("from random import randint\nrandint(1, 2, 3)", "randint"),
+                             ("from math import cbrt", "module 'math' has no attribute 'cbrt'")):
+        prog = write(tmp, "reject.py", body + "\n")
+        code, out, err = run("check", prog)
+        expect(f"check rejects {body!r}", code == 1 and diagnostic in err, (code, out, err))
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

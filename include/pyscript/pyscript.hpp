@@ -63,6 +63,18 @@ private:
   std::string location_, error_;
 };
 
+// sys.exit(...) ran: code() is the process's exit status (CPython's: 0 for sys.exit() and
+// sys.exit(None), 1 for a message, which was written to stderr).
+class SystemExit : public RuntimeError {
+public:
+  SystemExit(std::string location, int code)
+      : RuntimeError(location + ": SystemExit: " + std::to_string(code), location, "SystemExit"), code_(code) {}
+  int code() const { return code_; }
+
+private:
+  int code_;
+};
+
 // A typed handle whose C++ signature does not fit the function.
 class TypeError : public std::runtime_error {
 public:
@@ -263,6 +275,8 @@ public:
   // Executes the top-level statements, as `pyscript run` does. It stores the module's globals:
   // run it before other threads call functions that read them.
   void run();
+  // The same with sys.argv = argv (run() gives [the source's path], as `python3 FILE` does).
+  void run(const std::vector<std::string>& argv);
   // The optimized graph IR of what has been compiled, as `--emit=graph` prints it.
   std::string graph() const;
   // Writes an artifact: the optimized graphs of the top level and of every specialization

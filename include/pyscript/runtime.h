@@ -57,6 +57,8 @@ typedef enum pyrt_error_kind {
   PYRT_LINALG_ERROR,          /* numpy.linalg.LinAlgError; the message is in detail */
   PYRT_KEY_ERROR,             /* the message (repr of the key) is in detail */
   PYRT_RUNTIME_ERROR,         /* the message is in detail */
+  PYRT_SYSTEM_EXIT,           /* sys.exit: the exit status, in decimal, is in detail */
+  PYRT_RECURSION_ERROR,       /* RecursionError with the message in detail (sys.setrecursionlimit) */
 } pyrt_error_kind;
 
 /* CPython's default sys.getrecursionlimit(): frames of the top level and of every function that

@@ -19,6 +19,20 @@ extern "C" {
 
 typedef struct pyrt_generator pyrt_generator;
 
+/* CPython's random module: the module's hidden random.Random (runtime/py_random_api.cpp), and the
+ * draws of pyrt_pyrandom_float / pyrt_pyrandom_int. */
+#define PYRT_PY_RANDOM_WORDS 330
+typedef enum pyrt_pyrandom_fn {
+  PYRT_PYRANDOM_RANDOM = 0,
+  PYRT_PYRANDOM_UNIFORM,
+  PYRT_PYRANDOM_GAUSS,
+  PYRT_PYRANDOM_RANDRANGE,
+  PYRT_PYRANDOM_RANDINT,
+  PYRT_PYRANDOM_CHOICE,
+} pyrt_pyrandom_fn;
+/* sys (runtime/sys_api.cpp): the module's argv; its recursion limit is a global of its own. */
+#define PYRT_SYS_WORDS 4
+
 /* What a draw computes, and the parameters it reads: fp (doubles), ip (int64s), and two arrays. */
 typedef enum pyrt_random_fn {
   /* [0, 1): rand, random, random_sample; dtype float32 (Generator) */

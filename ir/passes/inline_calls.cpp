@@ -69,7 +69,7 @@ int64_t extra_frames(const Node& n) {
 
 bool counts_frames(const Node& n) {
   return n.kind() == OpKind::Call || n.kind() == OpKind::Print || n.kind() == OpKind::PrintFormat ||
-         n.kind() == OpKind::CheckDepth;
+         n.kind() == OpKind::CheckDepth || n.kind() == OpKind::SysSetRecursionLimit;
 }
 
 } // namespace

@@ -1,0 +1,201 @@
+// Note [From-imports are attributes] (from_imports.hpp).
+#include "frontend/from_imports.hpp"
+
+#include "frontend/builtins.hpp"
+
+#include <map>
+#include <set>
+#include <vector>
+
+namespace pyscript {
+namespace {
+
+using ast::Expr;
+using ast::ExprKind;
+using ast::Stmt;
+using ast::StmtKind;
+
+struct Member {
+  std::string module; // "math"
+  std::string name;   // "sqrt"
+};
+
+// Every name the program binds anywhere (any scope), with the modules `import` binds to them.
+void collect_bindings(const ast::StmtList& body, std::set<std::string>& out);
+
+void collect_expr_bindings(const Expr& e, std::set<std::string>& out) {
+  for (const ast::Comprehension& c : e.comprehension) {
+    ast::collect_assigned_names(*c.target, out);
+    collect_expr_bindings(*c.iter, out);
+    for (const ast::ExprPtr& cond : c.ifs)
+      collect_expr_bindings(*cond, out);
+  }
+  for (const ast::ExprPtr& op : e.operands)
+    if (op) collect_expr_bindings(*op, out);
+  for (const ast::Keyword& kw : e.keywords)
+    collect_expr_bindings(*kw.value, out);
+}
+
+void collect_bindings(const ast::StmtList& body, std::set<std::string>& out) {
+  ast::collect_assigned_names(body, out);
+  for (const ast::StmtPtr& s : body) {
+    if (s->kind == StmtKind::FunctionDef) {
+      out.insert(s->function->name);
+      for (const ast::Param& p : s->function->params)
+        out.insert(p.name);
+      collect_bindings(s->function->body, out);
+    }
+    if (s->kind == StmtKind::ImportFrom)
+      for (const auto& [name, alias] : s->names)
+        out.insert(alias);
+    for (const ast::ExprPtr& t : s->targets)
+      if (t) collect_expr_bindings(*t, out);
+    if (s->value) collect_expr_bindings(*s->value, out);
+    collect_bindings(s->orelse, out);
+    if (s->kind != StmtKind::FunctionDef) collect_bindings(s->body, out);
+  }
+}
+
+class Expander {
+public:
+  Expander(std::map<std::string, Member> imported, std::map<std::string, std::string> module_names)
+      : imported_(std::move(imported)), module_names_(std::move(module_names)) {}
+
+  void body(ast::StmtList& list) {
+    for (ast::StmtPtr& s : list)
+      stmt(*s);
+  }
+
+private:
+  bool shadowed(const std::string& name) const {
+    for (const std::set<std::string>& scope : scopes_)
+      if (scope.count(name)) return true;
+    return false;
+  }
+
+  // name -> <M>.member, in place.
+  void expand_name(Expr& e) {
+    auto it = imported_.find(e.text);
+    if (it == imported_.end() || shadowed(e.text)) return;
+    // numpy.random.seed -> <numpy>.random, then .seed
+    const std::string& module = it->second.module;
+    size_t dot = module.find('.');
+    auto object = std::make_unique<Expr>(ExprKind::Name, e.range);
+    object->text = module_names_.at(module.substr(0, dot));
+    while (dot != std::string::npos) {
+      size_t next = module.find('.', dot + 1);
+      auto attribute = std::make_unique<Expr>(ExprKind::Attribute, e.range);
+      attribute->text = module.substr(dot + 1, next == std::string::npos ? next : next - dot - 1);
+      attribute->text_range = e.range;
+      attribute->operands.push_back(std::move(object));
+      object = std::move(attribute);
+      dot = next;
+    }
+    e.kind = ExprKind::Attribute;
+    e.text = it->second.name;
+    e.text_range = e.range;
+    e.operands.clear();
+    e.operands.push_back(std::move(object));
+  }
+
+  void expr(Expr& e) {
+    if (e.kind == ExprKind::Name) return expand_name(e);
+    if (!e.comprehension.empty()) return comprehension(e);
+    for (ast::ExprPtr& op : e.operands)
+      if (op) expr(*op);
+    for (ast::Keyword& kw : e.keywords)
+      expr(*kw.value);
+  }
+
+  // The first iterable is read outside the comprehension's scope (Note [Comprehension scopes]).
+  void comprehension(Expr& e) {
+    expr(*e.comprehension[0].iter);
+    std::set<std::string> scope;
+    for (const ast::Comprehension& c : e.comprehension)
+      ast::collect_assigned_names(*c.target, scope);
+    scopes_.push_back(std::move(scope));
+    for (size_t i = 0; i < e.comprehension.size(); ++i) {
+      if (i > 0) expr(*e.comprehension[i].iter);
+      for (ast::ExprPtr& cond : e.comprehension[i].ifs)
+        expr(*cond);
+    }
+    for (ast::ExprPtr& op : e.operands)
+      if (op) expr(*op);
+    scopes_.pop_back();
+  }
+
+  void function(ast::FunctionDef& f) {
+    for (ast::Param& p : f.params)
+      if (p.default_value) expr(*p.default_value); // evaluated where the def runs
+    std::set<std::string> locals;
+    for (const ast::Param& p : f.params)
+      locals.insert(p.name);
+    ast::collect_assigned_names(f.body, locals);
+    for (const ast::StmtPtr& s : f.body)
+      if (s->kind == StmtKind::FunctionDef) locals.insert(s->function->name);
+    scopes_.push_back(std::move(locals));
+    body(f.body);
+    scopes_.pop_back();
+  }
+
+  void stmt(Stmt& s) {
+    if (s.kind == StmtKind::FunctionDef) return function(*s.function);
+    for (ast::ExprPtr& t : s.targets)
+      if (t && t->kind != ExprKind::Name) expr(*t); // xs[i] = v reads xs and i
+    if (s.value) expr(*s.value);
+    if (s.message) expr(*s.message);
+    body(s.body);
+    body(s.orelse);
+  }
+
+  std::map<std::string, Member> imported_;          // alias -> member
+  std::map<std::string, std::string> module_names_; // root module -> the name of its hidden import
+  std::vector<std::set<std::string>> scopes_;
+};
+
+} // namespace
+
+void expand_from_imports(ast::Module& module) {
+  std::set<std::string> top; // what the top level binds other than by from-imports
+  ast::collect_assigned_names(module.body, top);
+  std::set<std::string> everywhere;
+  collect_bindings(module.body, everywhere);
+  std::map<std::string, std::string> imported_as; // alias of `import M as alias` -> M
+  for (const ast::StmtPtr& s : module.body) {
+    if (s->kind == StmtKind::FunctionDef) top.insert(s->function->name);
+    if (s->kind == StmtKind::Import) {
+      top.insert(s->alias);
+      everywhere.insert(s->alias);
+      imported_as[s->alias] = s->module;
+    }
+  }
+  top.insert(module.rejected_bindings.begin(), module.rejected_bindings.end());
+
+  std::map<std::string, Member> imported;
+  std::map<std::string, std::string> module_names;
+  for (ast::StmtPtr& s : module.body) {
+    if (s->kind != StmtKind::ImportFrom || !is_known_module(s->module)) continue;
+    for (const auto& [name, alias] : s->names)
+      if (!top.count(alias)) imported[alias] = {s->module, name};
+    // The root module's own name, unless the program binds it to something else.
+    std::string m = s->module.substr(0, s->module.find('.'));
+    if (module_names.count(m)) continue;
+    auto as = imported_as.find(m);
+    bool taken = everywhere.count(m) && !(as != imported_as.end() && as->second == m);
+    module_names[m] = taken ? m + "'" : m;
+  }
+  if (imported.empty()) return;
+
+  Expander(std::move(imported), module_names).body(module.body);
+  // The statement itself: `import M as <M>`, run where the from-import runs.
+  for (ast::StmtPtr& s : module.body) {
+    if (s->kind != StmtKind::ImportFrom || !is_known_module(s->module)) continue;
+    std::string root = s->module.substr(0, s->module.find('.'));
+    auto import = std::make_unique<Stmt>(StmtKind::Import, s->range);
+    import->module = root;
+    import->alias = module_names[root];
+    s = std::move(import);
+  }
+}
+
+} // namespace pyscript
