@@ -164,14 +164,16 @@ void FunctionEmitter::fail_if(llvm::Value* cond, const std::function<void()>& ca
 // The address of list element i (negative from the end), after its bounds check.
 llvm::Value* FunctionEmitter::list_element(const ir::Node& n, llvm::Value* list, llvm::Value* i, bool store) {
   llvm::IRBuilder<>& b = builder_;
+  // Both header fields are read before the bounds check, unconditionally, so that LLVM can keep
+  // them in registers across a loop (Note [List memory is typed]).
   auto* length = b.CreateLoad(b.getInt64Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), list, offsetof(pyrt_list, length)));
   length->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.length"));
+  auto* data = b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), list, offsetof(pyrt_list, data)));
+  data->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.data"));
   llvm::Value* index = b.CreateSelect(b.CreateICmpSLT(i, b.getInt64(0)), b.CreateAdd(i, length), i);
   fail_if(b.CreateICmpUGE(index, length), [&] {
     b.CreateCall(PYRT(pyrt_list_index_error), {ctx_, b.getInt32(store ? 1 : 0), site(n)});
   });
-  auto* data = b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), list, offsetof(pyrt_list, data)));
-  data->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.data"));
   const ir::Type& element = n.input(0)->type().elements()[0];
   return b.CreateInBoundsGEP(type(element), data, {index});
 }

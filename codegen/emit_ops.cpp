@@ -78,12 +78,20 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     return true;
   }
   case OpKind::Add:
+    if (n.attr("nowrap")) { // a range loop's target: start + i * step stays within the range
+      out(b.CreateNSWAdd(in(0), in(1)));
+      return true;
+    }
     out(is_float(n.output()) ? b.CreateFAdd(in(0), in(1)) : overflow_op(llvm::Intrinsic::sadd_with_overflow));
     return true;
   case OpKind::Sub:
     out(is_float(n.output()) ? b.CreateFSub(in(0), in(1)) : overflow_op(llvm::Intrinsic::ssub_with_overflow));
     return true;
   case OpKind::Mul:
+    if (n.attr("nowrap")) {
+      out(b.CreateNSWMul(in(0), in(1)));
+      return true;
+    }
     out(is_float(n.output()) ? b.CreateFMul(in(0), in(1)) : overflow_op(llvm::Intrinsic::smul_with_overflow));
     return true;
   case OpKind::Div:

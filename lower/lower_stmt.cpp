@@ -613,8 +613,13 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
     row->set_attr("spec", ir::IntList{ir::kIndexInt});
     bind_target(*s.targets[0], row->output(), inner);
   } else if (is_for) {
-    Value* offset = emit1(OpKind::Mul, {iteration, step}, Type::int_(), s.targets[0]->range);
-    Value* target = emit1(OpKind::Add, {start, offset}, Type::int_(), s.targets[0]->range);
+    // start + i * step for i below range_length(start, stop, step): between start and stop, so
+    // neither op can leave 64 bits (nowrap: no overflow check).
+    ir::Node* offset = emit(OpKind::Mul, {iteration, step}, {Type::int_()}, s.targets[0]->range);
+    offset->set_attr("nowrap", true);
+    ir::Node* target_node = emit(OpKind::Add, {start, offset->output()}, {Type::int_()}, s.targets[0]->range);
+    target_node->set_attr("nowrap", true);
+    Value* target = target_node->output();
     bind_target(*s.targets[0], target, inner);
   }
   lower_stmts(s.body, 0, inner);
