@@ -1,6 +1,8 @@
 // The host API (include/pyscript/pyscript.hpp): compile, specialize on request, run.
 #include "api/module_state.hpp"
 
+#include "api/host_types.hpp"
+
 #include "codegen/codegen.hpp"
 #include "ir/artifact.hpp"
 #include "codegen/optimize.hpp"
@@ -105,44 +107,10 @@ void throw_runtime_error(const pyrt_context& c) {
   throw RuntimeError(location + ": runtime error: " + error, location, error);
 }
 
-namespace {
-
-ir::Type type_of_code(char c) {
-  switch (c) {
-  case 'i': return ir::Type::int_();
-  case 'f': return ir::Type::float_();
-  case 'b': return ir::Type::bool_();
-  default: return ir::Type::none();
-  }
-}
-
-const char* cpp_name(const ir::Type& t) {
-  switch (t.kind()) {
-  case ir::TypeKind::Int: return "int64_t";
-  case ir::TypeKind::Float: return "double";
-  case ir::TypeKind::Bool: return "bool";
-  case ir::TypeKind::None: return "void";
-  case ir::TypeKind::Array: return "pyscript::Tensor";
-  case ir::TypeKind::Either: return cpp_name(t.elements()[0]);
-  default: return "(a type the host API cannot receive yet)";
-  }
-}
-
-} // namespace
-
-std::string cpp_signature(const std::string& params, char result) {
-  auto name = [](char c) -> std::string {
-    switch (c) {
-    case 'i': return "int64_t";
-    case 'f': return "double";
-    case 'b': return "bool";
-    case 't': return "Tensor";
-    case 'n': return "void";
-    default: return "?";
-    }
-  };
-  std::string out = name(result) + "(";
-  for (size_t i = 0; i < params.size(); ++i) out += (i ? ", " : "") + name(params[i]);
+std::string cpp_signature(const std::string& params, const std::string& result) {
+  std::string out = cpp_name(result) + "(";
+  std::vector<std::string> codes = split_codes(params);
+  for (size_t i = 0; i < codes.size(); ++i) out += (i ? ", " : "") + cpp_name(codes[i]);
   return out + ")";
 }
 
@@ -160,30 +128,33 @@ ir::DType ir_dtype(DType d) {
 
 } // namespace
 
-void check_signature(ModuleState& state, const std::string& name, const std::string& params, char result) {
+void check_signature(ModuleState& state, const std::string& name, const std::string& params,
+                     const std::string& result) {
   std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
-  if (state.check) state.check(what, name, params.size());
-  for (size_t i = 0; i < params.size(); ++i)
-    if (params[i] == '?')
+  std::vector<std::string> codes = split_codes(params);
+  if (state.check) state.check(what, name, codes.size());
+  for (size_t i = 0; i < codes.size(); ++i)
+    if (codes[i] == "?")
       throw TypeError(what + ": argument " + std::to_string(i + 1) +
-                      " has a C++ type pyscript cannot pass; use int64_t, double, bool or pyscript::Tensor");
-  if (result == '?')
-    throw TypeError(what + ": the result type cannot be received; use int64_t, double, bool, "
-                           "pyscript::Tensor or void");
+                      " has a C++ type pyscript cannot pass; use int64_t, double, bool, std::string, "
+                      "std::vector of these (or of vectors) or pyscript::Tensor");
+  if (result == "?")
+    throw TypeError(what + ": the result type cannot be received; use int64_t, double, bool, std::string, "
+                           "std::vector of these (or of vectors), pyscript::Tensor or void");
 }
 
-void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result,
+void* resolve(ModuleState& state, const std::string& name, const std::string& params, const std::string& result,
               const std::vector<TensorKey>& tensors) {
   check_signature(state, name, params, result);
   std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
   std::vector<ir::Type> types;
   size_t next_tensor = 0;
-  for (char c : params) {
-    if (c == 't') {
+  for (const std::string& code : split_codes(params)) {
+    if (code == "t") {
       const TensorKey& k = tensors.at(next_tensor++);
       types.push_back(ir::Type::array(ir_dtype(k.dtype), k.rank));
     } else {
-      types.push_back(type_of_code(c));
+      types.push_back(ir_type(code));
     }
   }
   std::string specialized = ir::specialized_name(name, types);
@@ -200,11 +171,7 @@ void* resolve(ModuleState& state, const std::string& name, const std::string& pa
   for (const auto& g : state.graphs)
     if (const ir::Function* found = g->find(specialized)) f = found;
   PYSCRIPT_ASSERT(f != nullptr, "specialization missing after compiling it");
-  // An Either result (a Python number or its numpy scalar: Note [Python and numpy scalars meet])
-  // reaches the host as the number.
-  const ir::Type& returns = f->return_type.is(ir::TypeKind::Either) ? f->return_type.elements()[0] : f->return_type;
-  bool fits = result == 't' ? returns.is(ir::TypeKind::Array) : type_of_code(result) == returns;
-  if (!fits)
+  if (!result_fits(result, f->return_type))
     throw TypeError(what + ": '" + name + "' returns " + f->return_type.to_string() +
                     " for these arguments; declare the handle's result as " + cpp_name(f->return_type));
   return state.compiled.at(specialized);

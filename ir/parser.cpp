@@ -35,13 +35,14 @@ public:
   void expect(std::string_view s) {
     if (!accept(s)) fail("expected '" + std::string(s) + "'");
   }
-  // Letters, digits, '_' and '.', as value names and op spellings use.
+  // Letters, digits, '_', '.' and '$', as value names (lowering's own: `$c1.x`, a comprehension's
+  // target) and op spellings use.
   std::string word() {
     skip_space();
     size_t start = pos_;
     while (pos_ < text_.size() &&
            (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_' ||
-            text_[pos_] == '.'))
+            text_[pos_] == '.' || text_[pos_] == '$'))
       ++pos_;
     if (start == pos_) fail("expected a name");
     return std::string(text_.substr(start, pos_ - start));

@@ -6,14 +6,18 @@
 //   m.run();                                                       // the top-level statements
 //
 // A typed handle is specialized for its C++ signature (int64_t -> int, double -> float,
-// bool -> bool, pyscript::Tensor -> an array of its dtype and rank) and compiled on first request;
-// calling it is a direct native call (with tensors, after a lookup of their dtypes and ranks).
+// bool -> bool, std::string -> str, std::vector<T> -> list[T], pyscript::Tensor -> an array of its
+// dtype and rank) and compiled on first request; calling it is a direct native call (with tensors,
+// after a lookup of their dtypes and ranks). Strings and lists cross as copies, both ways: a list
+// argument is a new list for that call, so what the function does to it never reaches the host's
+// vector (Note [Host containers] in api/containers.cpp).
 //
 // Threads: a Module, its handles and Tensors may be used from many threads at once; each call
 // has its own error and recursion depth, and compiling on first request is serialized inside the
 // module (Note [Threads] in api/module.cpp).
 #pragma once
 
+#include <pyscript/host_values.hpp>
 #include <pyscript/runtime.h>
 
 #include <array>
@@ -137,23 +141,16 @@ Tensor load_npz(const std::string& path, const std::string& name);
 namespace detail {
 struct ModuleState;
 
-// 'i' int64_t, 'f' double, 'b' bool, 't' Tensor, 'n' void; '?' anything else (a TypeError).
-template <class T> constexpr char type_code() {
-  if constexpr (std::is_same_v<T, int64_t>) return 'i';
-  else if constexpr (std::is_same_v<T, double>) return 'f';
-  else if constexpr (std::is_same_v<T, bool>) return 'b';
-  else if constexpr (std::is_same_v<T, Tensor>) return 't';
-  else if constexpr (std::is_void_v<T>) return 'n';
-  else return '?';
-}
-
-// How a C++ type crosses into compiled code: a Tensor as its pyrt_array*.
+// How a C++ type crosses into compiled code: a Tensor as its pyrt_array*, a std::string as a new
+// pyrt_str*, a std::vector as a new pyrt_list* (type codes and conversions: host_values.hpp).
 template <class T> struct Abi { using type = T; };
 template <> struct Abi<Tensor> { using type = pyrt_array*; };
-template <class T> typename Abi<T>::type to_abi(const T& v) {
-  if constexpr (std::is_same_v<T, Tensor>) return v.raw();
-  else return v;
-}
+template <> struct Abi<std::string> { using type = pyrt_str*; };
+template <class E> struct Abi<std::vector<E>> { using type = pyrt_list*; };
+template <> struct Passed<Tensor> {
+  pyrt_array* value;
+  explicit Passed(const Tensor& v) : value(v.raw()) {}
+};
 
 // One tensor argument's static type: dtype and rank.
 struct TensorKey {
@@ -165,10 +162,12 @@ struct TensorKey {
 // The address of `name` specialized for `params` (tensors: their dtype and rank in `tensors`),
 // after checking that it returns `result`; throws TypeError or CompileError. Compiles on first
 // request, one thread at a time per module (Note [Threads] in api/module.cpp).
-void* resolve(ModuleState& state, const std::string& name, const std::string& params, char result,
+// `params` and `result` are type codes (host_values.hpp).
+void* resolve(ModuleState& state, const std::string& name, const std::string& params, const std::string& result,
               const std::vector<TensorKey>& tensors = {});
 // Checks what can be checked before the tensors' types are known (arity, C++ types).
-void check_signature(ModuleState& state, const std::string& name, const std::string& params, char result);
+void check_signature(ModuleState& state, const std::string& name, const std::string& params,
+                     const std::string& result);
 
 // The context of one call from the host, on the caller's stack: every call has its own error,
 // location and recursion depth, so calls on other threads never see them (Note [Threads]).
@@ -224,15 +223,20 @@ public:
     Raw fn = fn_;
     if constexpr (kTensors > 0) fn = specialization(args...);
     detail::CallContext ctx;
+    // A str or list argument is released at the end of the full expression, after the call.
     if constexpr (std::is_void_v<R>) {
-      fn(&ctx, detail::to_abi(args)...);
+      fn(&ctx, detail::Passed<Args>(args).value...);
       if (ctx.failed) [[unlikely]] detail::throw_runtime_error(ctx);
     } else if constexpr (std::is_same_v<R, Tensor>) {
-      pyrt_array* r = fn(&ctx, detail::to_abi(args)...);
+      pyrt_array* r = fn(&ctx, detail::Passed<Args>(args).value...);
       if (ctx.failed) [[unlikely]] detail::throw_runtime_error(ctx);
       return Tensor(r);
+    } else if constexpr (detail::kIsObject<R>) {
+      void* r = fn(&ctx, detail::Passed<Args>(args).value...);
+      if (ctx.failed) [[unlikely]] detail::throw_runtime_error(ctx);
+      return detail::take_object<R>(r); // a copy; the returned object is released
     } else {
-      R r = fn(&ctx, detail::to_abi(args)...);
+      R r = fn(&ctx, detail::Passed<Args>(args).value...);
       if (ctx.failed) [[unlikely]] detail::throw_runtime_error(ctx);
       return r;
     }
@@ -254,7 +258,7 @@ private:
     };
     (add_key(args), ...);
     if (void* found = cache_->find(key)) return reinterpret_cast<Raw>(found);
-    void* f = detail::resolve(*state_, name_, params_, detail::type_code<R>(),
+    void* f = detail::resolve(*state_, name_, params_, detail::type_codes<R>(),
                               std::vector<detail::TensorKey>(key.begin(), key.end()));
     cache_->add(key, f);
     return reinterpret_cast<Raw>(f);
@@ -288,13 +292,13 @@ public:
 private:
   template <class Signature, class R, class... Args>
   Function<Signature> make(const std::string& name, R (*)(Args...)) {
-    std::string params{detail::type_code<Args>()...};
+    std::string params = (std::string() + ... + detail::type_codes<Args>());
     Function<Signature> f;
     if constexpr (Function<Signature>::kTensors > 0)
-      detail::check_signature(*state_, name, params, detail::type_code<R>());
+      detail::check_signature(*state_, name, params, detail::type_codes<R>());
     else
       f.fn_ = reinterpret_cast<typename Function<Signature>::Raw>(
-          detail::resolve(*state_, name, params, detail::type_code<R>()));
+          detail::resolve(*state_, name, params, detail::type_codes<R>()));
     f.state_ = state_;
     f.name_ = name;
     f.params_ = params;
