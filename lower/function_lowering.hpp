@@ -287,6 +287,8 @@ private:
   void array_item_assignment(const ast::Expr& target);
   ir::Value* as_same_list(ir::Value* other, ir::Value* list, const SourceRange& r);
   void lower_del(const ast::Stmt& s, Environment& env);
+  bool method_arity(const char* type, const std::string& name, const ast::Expr& call, size_t given, size_t lo,
+                    size_t hi);
   ir::Value* lower_list_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
                                std::vector<ir::Value*>& args);
   ir::Value* lower_dict_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,

@@ -79,13 +79,7 @@ Value* FunctionLowering::dict_subscript(Value* d, const ast::Expr& e, Environmen
 Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee, const ast::Expr& e,
                                            std::vector<Value*>& args) {
   const std::string& name = callee.text;
-  auto arity = [&](size_t lo, size_t hi) {
-    if (args.size() >= lo && args.size() <= hi) return true;
-    type_error(e.range, "dict." + name + "() takes " +
-                            (lo == hi ? std::to_string(lo) : std::to_string(lo) + " or " + std::to_string(hi)) +
-                            " arguments, not " + std::to_string(args.size()));
-    return false;
-  };
+  auto arity = [&](size_t lo, size_t hi) { return method_arity("dict", name, e, args.size(), lo, hi); };
   auto arg_range = [&](size_t i) { return e.operands[i + 1]->range; };
   const Type& key = self->type().elements()[0];
   const Type& value = self->type().elements()[1];

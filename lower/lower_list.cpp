@@ -248,17 +248,21 @@ void FunctionLowering::lower_del(const ast::Stmt& s, Environment& env) {
   }
 }
 
+// Whether a method of `type` ("list", "dict", "str") got lo..hi arguments; a diagnostic if not.
+bool FunctionLowering::method_arity(const char* type, const std::string& name, const ast::Expr& call, size_t given,
+                                    size_t lo, size_t hi) {
+  if (given >= lo && given <= hi) return true;
+  type_error(call.range, std::string(type) + "." + name + "() takes " +
+                             (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
+                             " arguments, not " + std::to_string(given));
+  return false;
+}
+
 // list methods: xs.append(v), ...; null after a diagnostic (or for methods returning None, a None).
 Value* FunctionLowering::lower_list_method(Value* self, const ast::Expr& callee, const ast::Expr& e,
                                            std::vector<Value*>& args) {
   const std::string& name = callee.text;
-  auto arity = [&](size_t lo, size_t hi) {
-    if (args.size() >= lo && args.size() <= hi) return true;
-    type_error(e.range, "list." + name + "() takes " +
-                            (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
-                            " arguments, not " + std::to_string(args.size()));
-    return false;
-  };
+  auto arity = [&](size_t lo, size_t hi) { return method_arity("list", name, e, args.size(), lo, hi); };
   const Type& element = self->type().elements()[0];
   auto arg_range = [&](size_t i) { return e.operands[i + 1]->range; };
   if (name == "append") {

@@ -78,12 +78,7 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
     type_error(e.operands[i + 1]->range, "str." + name + "() takes a str here, not a " + args[i]->type().to_string());
     return false;
   };
-  auto arity = [&](size_t lo, size_t hi) {
-    if (args.size() >= lo && args.size() <= hi) return true;
-    type_error(r, "str." + name + "() takes " + std::to_string(lo) + (lo == hi ? "" : " to " + std::to_string(hi)) +
-                      " arguments, not " + std::to_string(args.size()));
-    return false;
-  };
+  auto arity = [&](size_t lo, size_t hi) { return method_arity("str", name, e, args.size(), lo, hi); };
   Value* none = nullptr;
   auto none_str = [&] { return none ? none : (none = const_none(r)); };
   if (name == "upper" || name == "lower") {
