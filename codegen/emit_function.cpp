@@ -263,6 +263,8 @@ void FunctionEmitter::track_ownership(const ir::Node& n) {
     for (auto& scope : owned_) std::erase(scope, v);
   };
   if (n.kind() == OpKind::Release) return drop(n.input(0));
+  // Note [Tuples taken apart]: the tuple's references moved into its fields' values.
+  if (n.kind() == OpKind::TupleGet && n.attr("move")) drop(n.input(0));
   for (const ir::Value* out : n.outputs())
     if (out->type().holds_refs()) owned_.back().push_back(out);
 }

@@ -343,7 +343,7 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
   }
   case OpKind::TupleGet: {
     llvm::Value* v = b.CreateExtractValue(in(0), {unsigned(n.int_attr("index"))});
-    retain_arrays(v, n.output()->type());
+    if (!n.attr("move")) retain_arrays(v, n.output()->type()); // Note [Tuples taken apart]
     out(v);
     return true;
   }

@@ -121,6 +121,42 @@ void plan_block(Block* b, bool owns_params) {
   }
 }
 
+// Note [Tuples taken apart]
+// `for a, b in pairs` reads a tuple (a new reference to each list in it), takes each field (another
+// new reference each) and drops the tuple (one release per field): when the tuple's only uses are
+// one tuple_get per field that holds references, each before the tuple's release, the fields'
+// references move into the tuple_gets instead (tuple_get[move]: no retain) and the release goes.
+void move_tuple_fields(Block* b) {
+  for (Node* n : b->nodes())
+    for (Block* inner : n->blocks()) move_tuple_fields(inner);
+  std::vector<Node*> releases;
+  for (Node* n : b->nodes())
+    if (n->kind() == OpKind::Release && n->input(0)->type().is(TypeKind::Tuple)) releases.push_back(n);
+  for (Node* release : releases) {
+    Value* t = release->input(0);
+    const std::vector<Type>& fields = t->type().elements();
+    std::vector<Node*> gets(fields.size(), nullptr);
+    bool ok = true;
+    for (const Use& u : t->uses()) {
+      if (u.user == release) continue;
+      Node* g = u.user;
+      if (g->kind() != OpKind::TupleGet || g->owner() != b || b->index_of(g) > b->index_of(release)) {
+        ok = false;
+        break;
+      }
+      size_t i = size_t(g->int_attr("index"));
+      if (gets[i]) ok = false;
+      gets[i] = g;
+    }
+    for (size_t i = 0; ok && i < fields.size(); ++i)
+      if (fields[i].holds_refs() && !gets[i]) ok = false;
+    if (!ok) continue;
+    for (Node* g : gets)
+      if (g && g->output()->type().holds_refs()) g->set_attr("move", true);
+    release->destroy();
+  }
+}
+
 } // namespace
 
 bool plan_memory(Module& m) {
@@ -129,6 +165,7 @@ bool plan_memory(Module& m) {
     for (Node* n : all_nodes(*f->graph->top()))
       if (n->kind() == OpKind::Retain || n->kind() == OpKind::Release) return false; // planned already
     plan_block(f->graph->top(), /*owns_params=*/false);
+    move_tuple_fields(f->graph->top());
     any = true;
   }
   return any;
