@@ -428,9 +428,13 @@ pyrt_list* pyrt_list_repeat(pyrt_context* ctx, pyrt_list* a, int64_t n, const ch
   }
   pyrt_list* r = pyrt_list_new(ctx, a->type, a->length * n, site);
   if (!r) return nullptr;
-  int64_t bytes = a->length * elem_size(a);
-  for (int64_t k = 0; k < n; ++k)
-    std::memcpy(r->data + k * bytes, a->data, size_t(bytes));
+  // One copy, then doubling copies of what is there: log2(n) memcpys, not n ([True] * 5_000_000).
+  int64_t bytes = a->length * elem_size(a), total = bytes * n;
+  if (total > 0) {
+    std::memcpy(r->data, a->data, size_t(bytes));
+    for (int64_t done = bytes; done < total; done *= 2)
+      std::memcpy(r->data + done, r->data, size_t(done < total - done ? done : total - done));
+  }
   retain_range(elem_type(r), r->data, r->length);
   return r;
 }
