@@ -109,10 +109,12 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   // (one signature, chosen at run time) are not built.
   if (const Value* held = env.value_of(name); held && held->type().is(TypeKind::Function))
     return lower_user_call(*module_.find_function(held->type().function_name()), e, args, env);
-  if (const Binding* b = env.find(name); b && !module_.find_function(name)) {
-    if (b->state != Binding::State::Defined) return nullptr; // reported already, or poisoned
-    type_error(callee.range, "'" + name + "' is a variable and cannot be called",
-               "only functions can be called; pass a module-level function to call it through a parameter");
+  if (env.find(name) && !module_.find_function(name)) {
+    // A variable: its read reports a name that may be undefined here; a value that is not a
+    // function cannot be called.
+    Value* held = lower_name(callee, env);
+    if (held) type_error(callee.range, "'" + name + "' is a " + held->type().to_string() + " and cannot be called",
+                         "only functions can be called; pass a module-level function to call it through a parameter");
     return nullptr;
   }
   if (const ast::FunctionDef* fn = module_.find_function(name); fn && !env.find(name)) {
@@ -190,6 +192,16 @@ bool FunctionLowering::print_keywords(const ast::Expr& e, std::string& sep, std:
 }
 
 bool FunctionLowering::printable(const Value* v, const SourceRange& range) {
+  std::function<bool(const Type&)> holds_function = [&](const Type& t) {
+    if (t.is(TypeKind::Function)) return true;
+    for (const Type& e : t.elements())
+      if (holds_function(e)) return true;
+    return false;
+  };
+  if (holds_function(v->type())) {
+    type_error(range, "printing a function is not supported (CPython prints its address)", "call it: f(...)");
+    return false;
+  }
   // numpy 1 prints a numpy scalar inside a tuple as 6.0, numpy 2 as np.float32(6.0).
   std::function<bool(const Type&)> holds_numpy_scalar = [&](const Type& t) {
     for (const Type& e : t.elements())

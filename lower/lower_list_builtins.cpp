@@ -219,7 +219,13 @@ bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
     if (k.name == "reverse") {
       if (k.value->kind != ast::ExprKind::Bool) {
         reverse_value = lower_expr(*k.value, *call_env_);
-        if (!reverse_value || !(reverse_value = truth(reverse_value, k.value->range))) return false;
+        if (!reverse_value) return false;
+        if (!reverse_value->type().is(TypeKind::Bool) && !reverse_value->type().is(TypeKind::Int)) {
+          type_error(k.value->range, "reverse= takes a bool or an int, not " + reverse_value->type().to_string() +
+                                         " (CPython raises TypeError)");
+          return false;
+        }
+        reverse_value = truth(reverse_value, k.value->range);
         continue;
       }
       reverse = k.value->bool_value;

@@ -357,6 +357,9 @@ Value* FunctionLowering::lower_numpy_pad(const ast::Expr& e, Environment& env) {
                                        fill->type().to_string());
       return nullptr;
     }
+    // numpy converts a float fill to the int array's dtype as int() does: OverflowError past 64 bits.
+    if (fill->type().is(TypeKind::Float) && a->type().dtype() == ir::DType::Int64)
+      fill = cast(fill, Type::int_(), kw->value->range);
   }
   const ast::Expr& width_expr = *e.operands[2];
   Value* w = lower_expr(width_expr, env);
