@@ -19,7 +19,6 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
   llvm::Type* i8 = b.getInt8Ty();
   auto in = [&](size_t i) { return value(n.input(i)); };
   auto out = [&](llvm::Value* v) { bind(n.output(), v); };
-  auto element_type = [&](size_t input, size_t which = 0) { return n.input(input)->type().elements()[which]; };
   // A runtime result that is an int32 flag or a pointer: 0 / NULL means it failed.
   auto field = [&](llvm::Value* object, size_t offset) {
     return b.CreateLoad(i64, b.CreateConstInBoundsGEP1_64(i8, object, offset));
@@ -254,7 +253,6 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
   }
   default: return emit_bitwise_op(n);
   }
-  (void)element_type;
 }
 
 // & | ^ ~ << >> on ints (and & | ^ on bools): Python's semantics, pyscript's 64-bit limit.

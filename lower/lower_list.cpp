@@ -338,9 +338,6 @@ Value* FunctionLowering::comparable_element(Value* x, const Type& element, const
   return nullptr;
 }
 
-} // namespace pyscript::lower
-
-namespace pyscript::lower {
 // a[i] = v on an array: arrays are values (SPEC: in-place updates are rejected).
 void FunctionLowering::array_item_assignment(const ast::Expr& target) {
   if (assign_value_) {
@@ -349,4 +346,5 @@ void FunctionLowering::array_item_assignment(const ast::Expr& target) {
   }
   diags_.error(target.range, "in-place", "item assignment to an array would change it in place, which is not supported");
 }
+
 } // namespace pyscript::lower
