@@ -9,7 +9,7 @@
 //             for t2' in it2':
 //                 $comp.append(e')
 // built from a copy of the expression's AST in which the comprehension's variables are renamed
-// ($c3.t1), so they live only in the comprehension (Python 3) and never meet an outer variable of
+// ($c3_t1), so they live only in the comprehension (Python 3) and never meet an outer variable of
 // the same name. The first iterable is evaluated in the enclosing scope, as in CPython. A dict
 // comprehension stores `$comp[k] = v`. A generator expression given to sum/min/max/any/all/sorted/
 // list/str.join is the list comprehension handed to that consumer (a list, not a generator
@@ -115,7 +115,7 @@ void FunctionLowering::lower_clauses(const ast::Expr& e, int id, std::map<std::s
   Renames renames;
   std::set<std::string> targets;
   for (const ast::Comprehension& c : e.comprehension) ast::collect_assigned_names(*c.target, targets);
-  for (const std::string& t : targets) renames[t] = "$c" + std::to_string(id) + "." + t;
+  for (const std::string& t : targets) renames[t] = "$c" + std::to_string(id) + "_" + t; // (no "." in a name: it marks %name.N in printed IR)
   ast::StmtPtr stmt = innermost(renames);
   // Wrap it in the clauses, innermost first.
   for (size_t k = e.comprehension.size(); k-- > 0;) {
