@@ -29,15 +29,18 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
   };
   auto bounds = [&](size_t first, int64_t has, std::vector<llvm::Value*>& args) {
     size_t next = first;
-    for (int k = 0; k < 3; ++k) args.push_back((has >> k) & 1 ? in(next++) : b.getInt64(0));
+    for (int k = 0; k < 3; ++k)
+      args.push_back((has >> k) & 1 ? in(next++) : b.getInt64(0));
     args.push_back(b.getInt32(uint32_t(has)));
     return next;
   };
   switch (n.kind()) {
   case OpKind::ListNew: {
-    llvm::Value* list = checked_call(n, PYRT(pyrt_list_new), {type_info(n.output()->type()), b.getInt64(n.inputs().size())});
+    llvm::Value* list = checked_call(
+        n, PYRT(pyrt_list_new), {type_info(n.output()->type()), b.getInt64(n.inputs().size())});
     if (!n.inputs().empty()) {
-      llvm::Value* data = b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(i8, list, offsetof(pyrt_list, data)));
+      llvm::Value* data = b.CreateLoad(
+          b.getPtrTy(), b.CreateConstInBoundsGEP1_64(i8, list, offsetof(pyrt_list, data)));
       llvm::Type* et = type(n.output()->type().elements()[0]);
       for (size_t i = 0; i < n.inputs().size(); ++i) {
         retain_arrays(in(i), n.input(i)->type());
@@ -64,19 +67,27 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     return true;
   }
   case OpKind::ListLen: {
-    auto* len = b.CreateLoad(i64, b.CreateConstInBoundsGEP1_64(i8, in(0), offsetof(pyrt_list, length)));
+    auto* len =
+        b.CreateLoad(i64, b.CreateConstInBoundsGEP1_64(i8, in(0), offsetof(pyrt_list, length)));
     len->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.length"));
     out(len);
     return true;
   }
-  case OpKind::DictLen: out(field(in(0), offsetof(pyrt_dict, length))); return true;
-  case OpKind::StrLen: out(field(in(0), offsetof(pyrt_str, length))); return true;
-  case OpKind::DictVersion: out(field(in(0), offsetof(pyrt_dict, version))); return true;
+  case OpKind::DictLen:
+    out(field(in(0), offsetof(pyrt_dict, length)));
+    return true;
+  case OpKind::StrLen:
+    out(field(in(0), offsetof(pyrt_str, length)));
+    return true;
+  case OpKind::DictVersion:
+    out(field(in(0), offsetof(pyrt_dict, version)));
+    return true;
   case OpKind::DictCheck: {
     llvm::Value* changed = b.CreateICmpNE(field(in(0), offsetof(pyrt_dict, version)), in(1));
     fail_if(changed, [&] {
-      b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(PYRT_RUNTIME_ERROR), site(n), c_string("%s"),
-                                             c_string("dictionary changed size during iteration")});
+      b.CreateCall(PYRT(pyrt_raise_detail),
+                   {ctx_, b.getInt32(PYRT_RUNTIME_ERROR), site(n), c_string("%s"),
+                    c_string("dictionary changed size during iteration")});
     });
     return true;
   }
@@ -96,8 +107,10 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     b.CreateCondBr(b.CreateICmpSLT(length, capacity), fast, slow);
     b.SetInsertPoint(fast);
     llvm::Value* data = header(offsetof(pyrt_list, data), "list.data", b.getPtrTy());
-    b.CreateStore(in(1), b.CreateInBoundsGEP(type(t), data, {length}))->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.element"));
-    b.CreateStore(b.CreateAdd(length, b.getInt64(1)), b.CreateConstInBoundsGEP1_64(i8, in(0), offsetof(pyrt_list, length)))
+    b.CreateStore(in(1), b.CreateInBoundsGEP(type(t), data, {length}))
+        ->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.element"));
+    b.CreateStore(b.CreateAdd(length, b.getInt64(1)),
+                  b.CreateConstInBoundsGEP1_64(i8, in(0), offsetof(pyrt_list, length)))
         ->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.length"));
     b.CreateBr(done);
     b.SetInsertPoint(slow);
@@ -115,23 +128,44 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     out(b.CreateLoad(type(n.output()->type()), slot));
     return true;
   }
-  case OpKind::ListDel: checked_call(n, PYRT(pyrt_list_delete), {in(0), in(1)}); return true;
-  case OpKind::ListRemove: checked_call(n, PYRT(pyrt_list_remove), {in(0), slot_of(in(1))}); return true;
-  case OpKind::ListIndexOf: out(checked_call(n, PYRT(pyrt_list_index), {in(0), slot_of(in(1))})); return true;
-  case OpKind::ListCount: out(b.CreateCall(PYRT(pyrt_list_count), {in(0), slot_of(in(1))})); return true;
-  case OpKind::ListContains:
-    out(b.CreateICmpNE(b.CreateCall(PYRT(pyrt_list_contains), {in(0), slot_of(in(1))}), b.getInt32(0)));
+  case OpKind::ListDel:
+    checked_call(n, PYRT(pyrt_list_delete), {in(0), in(1)});
     return true;
-  case OpKind::ListReverse: b.CreateCall(PYRT(pyrt_list_reverse), {in(0)}); return true;
-  case OpKind::ListClear: b.CreateCall(PYRT(pyrt_list_clear), {in(0)}); return true;
-  case OpKind::ListExtend: checked_call(n, PYRT(pyrt_list_extend), {in(0), in(1)}); return true;
+  case OpKind::ListRemove:
+    checked_call(n, PYRT(pyrt_list_remove), {in(0), slot_of(in(1))});
+    return true;
+  case OpKind::ListIndexOf:
+    out(checked_call(n, PYRT(pyrt_list_index), {in(0), slot_of(in(1))}));
+    return true;
+  case OpKind::ListCount:
+    out(b.CreateCall(PYRT(pyrt_list_count), {in(0), slot_of(in(1))}));
+    return true;
+  case OpKind::ListContains:
+    out(b.CreateICmpNE(b.CreateCall(PYRT(pyrt_list_contains), {in(0), slot_of(in(1))}),
+                       b.getInt32(0)));
+    return true;
+  case OpKind::ListReverse:
+    b.CreateCall(PYRT(pyrt_list_reverse), {in(0)});
+    return true;
+  case OpKind::ListClear:
+    b.CreateCall(PYRT(pyrt_list_clear), {in(0)});
+    return true;
+  case OpKind::ListExtend:
+    checked_call(n, PYRT(pyrt_list_extend), {in(0), in(1)});
+    return true;
   case OpKind::ListSort: {
-    llvm::Value* keys = n.inputs().size() > 1 ? in(1) : llvm::ConstantPointerNull::get(b.getPtrTy());
-    checked_call(n, PYRT(pyrt_list_sort), {in(0), keys, b.getInt32(std::get<bool>(*n.attr("reverse")) ? 1 : 0)});
+    llvm::Value* keys =
+        n.inputs().size() > 1 ? in(1) : llvm::ConstantPointerNull::get(b.getPtrTy());
+    checked_call(n, PYRT(pyrt_list_sort),
+                 {in(0), keys, b.getInt32(std::get<bool>(*n.attr("reverse")) ? 1 : 0)});
     return true;
   }
-  case OpKind::ListConcat: out(checked_call(n, PYRT(pyrt_list_concat), {in(0), in(1)})); return true;
-  case OpKind::ListRepeat: out(checked_call(n, PYRT(pyrt_list_repeat), {in(0), in(1)})); return true;
+  case OpKind::ListConcat:
+    out(checked_call(n, PYRT(pyrt_list_concat), {in(0), in(1)}));
+    return true;
+  case OpKind::ListRepeat:
+    out(checked_call(n, PYRT(pyrt_list_repeat), {in(0), in(1)}));
+    return true;
   case OpKind::ListSlice: {
     std::vector<llvm::Value*> args{in(0)};
     bounds(1, n.int_attr("has"), args);
@@ -145,7 +179,9 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     checked_call(n, PYRT(pyrt_list_set_slice), args);
     return true;
   }
-  case OpKind::DictNew: out(checked_call(n, PYRT(pyrt_dict_new), {type_info(n.output()->type())})); return true;
+  case OpKind::DictNew:
+    out(checked_call(n, PYRT(pyrt_dict_new), {type_info(n.output()->type())}));
+    return true;
   case OpKind::DictGet: {
     llvm::Value* at = checked_call(n, PYRT(pyrt_dict_lookup), {in(0), slot_of(in(1))});
     llvm::Value* v = b.CreateLoad(type(n.output()->type()), at);
@@ -197,34 +233,51 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     out(phi);
     return true;
   }
-  case OpKind::DictSet: checked_call(n, PYRT(pyrt_dict_set), {in(0), stored(1), stored(2)}); return true;
-  case OpKind::DictDel: checked_call(n, PYRT(pyrt_dict_delete), {in(0), slot_of(in(1))}); return true;
+  case OpKind::DictSet:
+    checked_call(n, PYRT(pyrt_dict_set), {in(0), stored(1), stored(2)});
+    return true;
+  case OpKind::DictDel:
+    checked_call(n, PYRT(pyrt_dict_delete), {in(0), slot_of(in(1))});
+    return true;
   case OpKind::DictSetDefault: {
-    llvm::Value* at = checked_call(n, PYRT(pyrt_dict_setdefault), {in(0), slot_of(in(1)), stored(2)});
+    llvm::Value* at =
+        checked_call(n, PYRT(pyrt_dict_setdefault), {in(0), slot_of(in(1)), stored(2)});
     llvm::Value* v = b.CreateLoad(type(n.output()->type()), at);
     retain_arrays(v, n.output()->type());
     out(v);
     return true;
   }
-  case OpKind::DictUpdate: checked_call(n, PYRT(pyrt_dict_update), {in(0), in(1)}); return true;
-  case OpKind::DictClear: b.CreateCall(PYRT(pyrt_dict_clear), {in(0)}); return true;
-  case OpKind::DictCopy: out(checked_call(n, PYRT(pyrt_dict_copy), {in(0)})); return true;
-  case OpKind::DictToList:
-    out(checked_call(n, PYRT(pyrt_dict_to_list),
-                     {in(0), b.getInt32(uint32_t(n.int_attr("what"))), type_info(n.output()->type())}));
+  case OpKind::DictUpdate:
+    checked_call(n, PYRT(pyrt_dict_update), {in(0), in(1)});
     return true;
-  case OpKind::StrCall: emit_str_call(n); return true;
+  case OpKind::DictClear:
+    b.CreateCall(PYRT(pyrt_dict_clear), {in(0)});
+    return true;
+  case OpKind::DictCopy:
+    out(checked_call(n, PYRT(pyrt_dict_copy), {in(0)}));
+    return true;
+  case OpKind::DictToList:
+    out(checked_call(
+        n, PYRT(pyrt_dict_to_list),
+        {in(0), b.getInt32(uint32_t(n.int_attr("what"))), type_info(n.output()->type())}));
+    return true;
+  case OpKind::StrCall:
+    emit_str_call(n);
+    return true;
   case OpKind::ValueStr: {
     bool repr = std::get<bool>(*n.attr("repr"));
     const ir::Type& t = n.input(0)->type();
-    out(b.CreateCall(repr ? PYRT(pyrt_value_repr) : PYRT(pyrt_value_str), {ctx_, type_info(t), slot_of(in(0))}));
+    out(b.CreateCall(repr ? PYRT(pyrt_value_repr) : PYRT(pyrt_value_str),
+                     {ctx_, type_info(t), slot_of(in(0))}));
     return_if_failed();
     return true;
   }
   case OpKind::ValueEq: {
     const ir::Type& t = n.input(0)->type();
-    llvm::Value* r = t.is(TypeKind::Str) ? b.CreateCall(PYRT(pyrt_str_eq), {in(0), in(1)})
-                                         : b.CreateCall(PYRT(pyrt_value_eq), {type_info(t), slot_of(in(0)), slot_of(in(1))});
+    llvm::Value* r =
+        t.is(TypeKind::Str)
+            ? b.CreateCall(PYRT(pyrt_str_eq), {in(0), in(1)})
+            : b.CreateCall(PYRT(pyrt_value_eq), {type_info(t), slot_of(in(0)), slot_of(in(1))});
     out(b.CreateICmpNE(r, b.getInt32(0)));
     return true;
   }
@@ -232,26 +285,32 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     const std::string& op = n.str_attr("op");
     int32_t code = op == "lt" ? 0 : op == "le" ? 1 : op == "gt" ? 2 : 3;
     const ir::Type& t = n.input(0)->type();
-    llvm::Value* r = checked_call(n, PYRT(pyrt_value_order), {b.getInt32(uint32_t(code)), type_info(t), slot_of(in(0)), slot_of(in(1))});
+    llvm::Value* r =
+        checked_call(n, PYRT(pyrt_value_order),
+                     {b.getInt32(uint32_t(code)), type_info(t), slot_of(in(0)), slot_of(in(1))});
     out(b.CreateICmpSGT(r, b.getInt32(0)));
     return true;
   }
-  case OpKind::Is: out(b.CreateICmpEQ(in(0), in(1))); return true;
+  case OpKind::Is:
+    out(b.CreateICmpEQ(in(0), in(1)));
+    return true;
   case OpKind::ArrayFromList: {
     const ir::Type& t = n.output()->type();
-    out(checked_call(n, PYRT(pyrt_array_from_list), {type_info(n.input(0)->type()), in(0),
-                                                     b.getInt32(uint32_t(runtime_dtype(t.dtype()))),
-                                                     b.getInt32(uint32_t(t.rank()))}));
+    out(checked_call(n, PYRT(pyrt_array_from_list),
+                     {type_info(n.input(0)->type()), in(0),
+                      b.getInt32(uint32_t(runtime_dtype(t.dtype()))),
+                      b.getInt32(uint32_t(t.rank()))}));
     return true;
   }
   case OpKind::Raise: {
-    b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(uint32_t(n.int_attr("kind"))), site(n), c_string("%s"),
-                                           c_string(n.str_attr("message"))});
+    b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(uint32_t(n.int_attr("kind"))), site(n),
+                                           c_string("%s"), c_string(n.str_attr("message"))});
     b.CreateBr(failure_exit());
     b.SetInsertPoint(llvm::BasicBlock::Create(context_, "after.raise", function_));
     return true;
   }
-  default: return emit_bitwise_op(n);
+  default:
+    return emit_bitwise_op(n);
   }
 }
 
@@ -261,17 +320,25 @@ bool FunctionEmitter::emit_bitwise_op(const ir::Node& n) {
   auto in = [&](size_t i) { return value(n.input(i)); };
   auto out = [&](llvm::Value* v) { bind(n.output(), v); };
   switch (n.kind()) {
-  case OpKind::BitAnd: out(b.CreateAnd(in(0), in(1))); return true;
-  case OpKind::BitOr: out(b.CreateOr(in(0), in(1))); return true;
-  case OpKind::BitXor: out(b.CreateXor(in(0), in(1))); return true;
-  case OpKind::Invert: out(b.CreateNot(in(0))); return true;
+  case OpKind::BitAnd:
+    out(b.CreateAnd(in(0), in(1)));
+    return true;
+  case OpKind::BitOr:
+    out(b.CreateOr(in(0), in(1)));
+    return true;
+  case OpKind::BitXor:
+    out(b.CreateXor(in(0), in(1)));
+    return true;
+  case OpKind::Invert:
+    out(b.CreateNot(in(0)));
+    return true;
   case OpKind::LShift:
   case OpKind::RShift: {
     llvm::Value* a = in(0);
     llvm::Value* c = in(1);
     fail_if(b.CreateICmpSLT(c, b.getInt64(0)), [&] {
-      b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(PYRT_VALUE_ERROR), site(n), c_string("%s"),
-                                             c_string("negative shift count")});
+      b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(PYRT_VALUE_ERROR), site(n),
+                                             c_string("%s"), c_string("negative shift count")});
     });
     llvm::Value* big = b.CreateICmpUGE(c, b.getInt64(64));
     llvm::Value* count = b.CreateSelect(big, b.getInt64(63), c);
@@ -286,7 +353,8 @@ bool FunctionEmitter::emit_bitwise_op(const ir::Node& n) {
     out(b.CreateSelect(big, b.getInt64(0), shifted));
     return true;
   }
-  default: return false;
+  default:
+    return false;
   }
 }
 

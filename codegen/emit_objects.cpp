@@ -21,26 +21,41 @@ enum StrCallHow : unsigned { kCtx = 1, kOutType = 2, kSpec = 4, kTupleSlot = 8, 
 
 int32_t slot_kind(const ir::Type& t) {
   switch (t.kind()) {
-  case TypeKind::None: return PYRT_K_NONE;
-  case TypeKind::Bool: return PYRT_K_BOOL;
-  case TypeKind::Int: return PYRT_K_INT;
-  case TypeKind::Float: return PYRT_K_FLOAT;
-  case TypeKind::Str: return PYRT_K_STR;
-  case TypeKind::List: return PYRT_K_LIST;
-  case TypeKind::Dict: return PYRT_K_DICT;
-  case TypeKind::Tuple: return PYRT_K_TUPLE;
-  case TypeKind::Generator: return PYRT_K_GENERATOR;
+  case TypeKind::None:
+    return PYRT_K_NONE;
+  case TypeKind::Bool:
+    return PYRT_K_BOOL;
+  case TypeKind::Int:
+    return PYRT_K_INT;
+  case TypeKind::Float:
+    return PYRT_K_FLOAT;
+  case TypeKind::Str:
+    return PYRT_K_STR;
+  case TypeKind::List:
+    return PYRT_K_LIST;
+  case TypeKind::Dict:
+    return PYRT_K_DICT;
+  case TypeKind::Tuple:
+    return PYRT_K_TUPLE;
+  case TypeKind::Generator:
+    return PYRT_K_GENERATOR;
   case TypeKind::Array:
     if (t.rank() > 0) return PYRT_K_ARRAY;
     switch (t.dtype()) {
-    case ir::DType::Float64: return PYRT_K_NP_FLOAT64;
-    case ir::DType::Float32: return PYRT_K_NP_FLOAT32;
-    case ir::DType::Int64: return PYRT_K_NP_INT64;
-    case ir::DType::Bool: return PYRT_K_NP_BOOL;
+    case ir::DType::Float64:
+      return PYRT_K_NP_FLOAT64;
+    case ir::DType::Float32:
+      return PYRT_K_NP_FLOAT32;
+    case ir::DType::Int64:
+      return PYRT_K_NP_INT64;
+    case ir::DType::Bool:
+      return PYRT_K_NP_BOOL;
     }
     break;
-  case TypeKind::Unknown: return PYRT_K_NONE; // an empty container's element (Note [Empty containers])
-  default: break;
+  case TypeKind::Unknown:
+    return PYRT_K_NONE; // an empty container's element (Note [Empty containers])
+  default:
+    break;
   }
   PYSCRIPT_UNREACHABLE("codegen: a " + t.to_string() + " in a container");
 }
@@ -57,7 +72,8 @@ llvm::Value* FunctionEmitter::type_info(const ir::Type& t) {
   const llvm::DataLayout& layout = module_.getDataLayout();
   llvm::Type* slot = type(t.is(TypeKind::Unknown) ? ir::Type::none() : t);
   std::vector<llvm::Constant*> items;
-  for (const ir::Type& e : t.elements()) items.push_back(llvm::cast<llvm::Constant>(type_info(e)));
+  for (const ir::Type& e : t.elements())
+    items.push_back(llvm::cast<llvm::Constant>(type_info(e)));
   llvm::Constant* items_global = llvm::ConstantPointerNull::get(builder_.getPtrTy());
   llvm::Constant* offsets_global = llvm::ConstantPointerNull::get(builder_.getPtrTy());
   if (!items.empty() && !t.is(TypeKind::Either)) {
@@ -68,17 +84,20 @@ llvm::Value* FunctionEmitter::type_info(const ir::Type& t) {
   if (t.is(TypeKind::Tuple)) {
     const llvm::StructLayout* sl = layout.getStructLayout(llvm::cast<llvm::StructType>(slot));
     std::vector<llvm::Constant*> offsets;
-    for (size_t i = 0; i < items.size(); ++i) offsets.push_back(builder_.getInt64(sl->getElementOffset(unsigned(i))));
+    for (size_t i = 0; i < items.size(); ++i)
+      offsets.push_back(builder_.getInt64(sl->getElementOffset(unsigned(i))));
     auto* at = llvm::ArrayType::get(i64, offsets.size());
-    offsets_global = new llvm::GlobalVariable(module_, at, true, llvm::GlobalValue::PrivateLinkage,
-                                              llvm::ConstantArray::get(at, offsets), name + ".offsets");
+    offsets_global =
+        new llvm::GlobalVariable(module_, at, true, llvm::GlobalValue::PrivateLinkage,
+                                 llvm::ConstantArray::get(at, offsets), name + ".offsets");
   }
   auto* st = llvm::StructType::get(context_, {i32, i32, i64, i64, ptr, ptr});
   llvm::Constant* init = llvm::ConstantStruct::get(
       st, {builder_.getInt32(uint32_t(slot_kind(t))), builder_.getInt32(uint32_t(items.size())),
-           builder_.getInt64(layout.getTypeAllocSize(slot)), builder_.getInt64(layout.getABITypeAlign(slot).value()),
-           items_global, offsets_global});
-  return new llvm::GlobalVariable(module_, st, true, llvm::GlobalValue::LinkOnceODRLinkage, init, name);
+           builder_.getInt64(layout.getTypeAllocSize(slot)),
+           builder_.getInt64(layout.getABITypeAlign(slot).value()), items_global, offsets_global});
+  return new llvm::GlobalVariable(module_, st, true, llvm::GlobalValue::LinkOnceODRLinkage, init,
+                                  name);
 }
 
 // An immortal str object holding `s` (Note [Object layout]).
@@ -86,13 +105,16 @@ llvm::Value* FunctionEmitter::str_constant(const std::string& s) {
   llvm::Type* i32 = builder_.getInt32Ty();
   llvm::Type* i64 = builder_.getInt64Ty();
   int64_t length = 0;
-  for (unsigned char c : s) length += (c & 0xC0) != 0x80;
+  for (unsigned char c : s)
+    length += (c & 0xC0) != 0x80;
   llvm::Constant* bytes = llvm::ConstantDataArray::getString(context_, s, /*AddNull=*/true);
   auto* st = llvm::StructType::get(context_, {i64, i32, i32, i64, i64, i64, bytes->getType()});
   llvm::Constant* init = llvm::ConstantStruct::get(
       st, {builder_.getInt64(uint64_t(-1)), builder_.getInt32(0), builder_.getInt32(PYRT_OBJ_STR),
-           builder_.getInt64(uint64_t(length)), builder_.getInt64(s.size()), builder_.getInt64(uint64_t(-1)), bytes});
-  return new llvm::GlobalVariable(module_, st, true, llvm::GlobalValue::PrivateLinkage, init, ".pystr");
+           builder_.getInt64(uint64_t(length)), builder_.getInt64(s.size()),
+           builder_.getInt64(uint64_t(-1)), bytes});
+  return new llvm::GlobalVariable(module_, st, true, llvm::GlobalValue::PrivateLinkage, init,
+                                  ".pystr");
 }
 
 // Note [List memory is typed]
@@ -122,11 +144,15 @@ void FunctionEmitter::count_object(llvm::Value* object, bool retain) {
   b.SetInsertPoint(present);
   auto* rc_load = b.CreateLoad(b.getInt64Ty(), object);
   rc_load->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.refcount"));
-  auto* shared = b.CreateLoad(b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), object, offsetof(pyrt_object, shared)));
+  auto* shared =
+      b.CreateLoad(b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), object,
+                                                                offsetof(pyrt_object, shared)));
   shared->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
   llvm::Value* plain = b.CreateAnd(b.CreateICmpEQ(shared, b.getInt32(0)),
-                                   retain ? b.CreateICmpSGE(rc_load, b.getInt64(0)) : b.CreateICmpSGT(rc_load, b.getInt64(0)));
-  llvm::BasicBlock* fast = llvm::BasicBlock::Create(context_, retain ? "retain" : "release", function_);
+                                   retain ? b.CreateICmpSGE(rc_load, b.getInt64(0))
+                                          : b.CreateICmpSGT(rc_load, b.getInt64(0)));
+  llvm::BasicBlock* fast =
+      llvm::BasicBlock::Create(context_, retain ? "retain" : "release", function_);
   llvm::BasicBlock* slow = llvm::BasicBlock::Create(context_, "count.slow", function_);
   b.CreateCondBr(plain, fast, slow);
   b.SetInsertPoint(fast);
@@ -148,7 +174,9 @@ void FunctionEmitter::count_object(llvm::Value* object, bool retain) {
 }
 
 // A pointer to a stack copy of `v` (a slot for the runtime).
-llvm::Value* FunctionEmitter::slot_of(llvm::Value* v) { return stack_array(v->getType(), {v}); }
+llvm::Value* FunctionEmitter::slot_of(llvm::Value* v) {
+  return stack_array(v->getType(), {v});
+}
 
 // if (cond) { call(); goto failure } -- cond is expected false.
 void FunctionEmitter::fail_if(llvm::Value* cond, const std::function<void()>& call) {
@@ -162,13 +190,17 @@ void FunctionEmitter::fail_if(llvm::Value* cond, const std::function<void()>& ca
 }
 
 // The address of list element i (negative from the end), after its bounds check.
-llvm::Value* FunctionEmitter::list_element(const ir::Node& n, llvm::Value* list, llvm::Value* i, bool store) {
+llvm::Value* FunctionEmitter::list_element(const ir::Node& n, llvm::Value* list, llvm::Value* i,
+                                           bool store) {
   llvm::IRBuilder<>& b = builder_;
   // Both header fields are read before the bounds check, unconditionally, so that LLVM can keep
   // them in registers across a loop (Note [List memory is typed]).
-  auto* length = b.CreateLoad(b.getInt64Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), list, offsetof(pyrt_list, length)));
+  auto* length =
+      b.CreateLoad(b.getInt64Ty(),
+                   b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), list, offsetof(pyrt_list, length)));
   length->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.length"));
-  auto* data = b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), list, offsetof(pyrt_list, data)));
+  auto* data = b.CreateLoad(
+      b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), list, offsetof(pyrt_list, data)));
   data->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.data"));
   llvm::Value* index = b.CreateSelect(b.CreateICmpSLT(i, b.getInt64(0)), b.CreateAdd(i, length), i);
   fail_if(b.CreateICmpUGE(index, length), [&] {
@@ -184,11 +216,11 @@ void FunctionEmitter::emit_str_call(const ir::Node& n) {
   llvm::FunctionCallee callee;
   unsigned how = 0;
   bool found = false;
-#define STR_CALL(NAME, RUNTIME, HOW)                                                                                   \
-  if (!found && fn == #NAME) {                                                                                         \
-    callee = PYRT(RUNTIME);                                                                                            \
-    how = HOW;                                                                                                         \
-    found = true;                                                                                                      \
+#define STR_CALL(NAME, RUNTIME, HOW)                                                               \
+  if (!found && fn == #NAME) {                                                                     \
+    callee = PYRT(RUNTIME);                                                                        \
+    how = HOW;                                                                                     \
+    found = true;                                                                                  \
   }
 #include "codegen/str_calls.def"
 #undef STR_CALL
@@ -200,7 +232,8 @@ void FunctionEmitter::emit_str_call(const ir::Node& n) {
   size_t inputs = n.inputs().size() - ((how & kTupleSlot) ? 1 : 0);
   if (how & kPieces) {
     std::vector<llvm::Value*> pieces;
-    for (size_t i = 0; i < n.inputs().size(); ++i) pieces.push_back(value(n.input(i)));
+    for (size_t i = 0; i < n.inputs().size(); ++i)
+      pieces.push_back(value(n.input(i)));
     args.push_back(b.getInt32(uint32_t(pieces.size())));
     args.push_back(stack_array(b.getPtrTy(), pieces));
     inputs = 0;
@@ -208,8 +241,10 @@ void FunctionEmitter::emit_str_call(const ir::Node& n) {
   for (size_t i = 0; i < inputs; ++i) {
     llvm::Type* want = ft->getParamType(unsigned(args.size()));
     llvm::Value* v = value(n.input(i));
-    if (n.input(i)->type().is(TypeKind::None)) v = llvm::ConstantPointerNull::get(b.getPtrTy());
-    else if (v->getType() != want && want->isIntegerTy()) v = b.CreateZExtOrTrunc(v, want);
+    if (n.input(i)->type().is(TypeKind::None))
+      v = llvm::ConstantPointerNull::get(b.getPtrTy());
+    else if (v->getType() != want && want->isIntegerTy())
+      v = b.CreateZExtOrTrunc(v, want);
     args.push_back(v);
   }
   if (how & kTupleSlot) {
@@ -222,7 +257,8 @@ void FunctionEmitter::emit_str_call(const ir::Node& n) {
   if (how & kCtx) args.push_back(site(n));
   llvm::Value* r = b.CreateCall(callee, args);
   if (how & kCtx) return_if_failed();
-  if (n.output()->type().is(TypeKind::Bool) && r->getType() != b.getInt1Ty()) r = b.CreateICmpNE(r, llvm::ConstantInt::get(r->getType(), 0));
+  if (n.output()->type().is(TypeKind::Bool) && r->getType() != b.getInt1Ty())
+    r = b.CreateICmpNE(r, llvm::ConstantInt::get(r->getType(), 0));
   bind(n.output(), r);
 }
 

@@ -30,13 +30,16 @@ using ir::Value;
 namespace {
 
 using Renames = std::map<std::string, std::string>;
-ast::ExprPtr clone(const ast::Expr& e, const Renames& renames) { return clone_expr(e, renames); }
+ast::ExprPtr clone(const ast::Expr& e, const Renames& renames) {
+  return clone_expr(e, renames);
+}
 
 ast::Comprehension clone(const ast::Comprehension& c, const Renames& renames) {
   ast::Comprehension out;
   out.target = clone(*c.target, renames);
   out.iter = clone(*c.iter, renames);
-  for (const ast::ExprPtr& i : c.ifs) out.ifs.push_back(clone(*i, renames));
+  for (const ast::ExprPtr& i : c.ifs)
+    out.ifs.push_back(clone(*i, renames));
   out.range = c.range;
   return out;
 }
@@ -45,7 +48,8 @@ ast::Comprehension clone(const ast::Comprehension& c, const Renames& renames) {
 
 ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::string>& renames) {
   auto out = std::make_unique<ast::Expr>(e.kind, e.range);
-  for (const ast::ExprPtr& op : e.operands) out->operands.push_back(op ? clone(*op, renames) : nullptr);
+  for (const ast::ExprPtr& op : e.operands)
+    out->operands.push_back(op ? clone(*op, renames) : nullptr);
   out->int_value = e.int_value;
   out->float_value = e.float_value;
   out->bool_value = e.bool_value;
@@ -59,9 +63,11 @@ ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::str
   out->unary_op = e.unary_op;
   out->bool_op = e.bool_op;
   out->compare_ops = e.compare_ops;
-  for (const ast::Keyword& k : e.keywords) out->keywords.push_back({k.name, k.name_range, clone(*k.value, renames)});
+  for (const ast::Keyword& k : e.keywords)
+    out->keywords.push_back({k.name, k.name_range, clone(*k.value, renames)});
   out->fstring = e.fstring;
-  for (const ast::Comprehension& c : e.comprehension) out->comprehension.push_back(clone(c, renames));
+  for (const ast::Comprehension& c : e.comprehension)
+    out->comprehension.push_back(clone(c, renames));
   return out;
 }
 
@@ -79,12 +85,16 @@ Value* FunctionLowering::lower_comprehension(const ast::Expr& e, Environment& en
   int id = module_.new_origin();
   std::string result = "$comp" + std::to_string(id);
   bool is_dict = e.kind == ast::ExprKind::DictComp;
-  Value* out = is_dict ? emit1(OpKind::DictNew, {}, Type::dict(Type::unknown(module_.new_origin()),
-                                                              Type::unknown(module_.new_origin())), e.range)
-                       : emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())), e.range);
+  Value* out = is_dict ? emit1(OpKind::DictNew, {},
+                               Type::dict(Type::unknown(module_.new_origin()),
+                                          Type::unknown(module_.new_origin())),
+                               e.range)
+                       : emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())),
+                               e.range);
   std::map<std::string, Value*> bound{{result, out}};
   lower_clauses(e, id, bound, env, [&](const Renames& renames) {
-    auto inner = std::make_unique<ast::Stmt>(is_dict ? ast::StmtKind::Assign : ast::StmtKind::Expr, e.range);
+    auto inner =
+        std::make_unique<ast::Stmt>(is_dict ? ast::StmtKind::Assign : ast::StmtKind::Expr, e.range);
     if (is_dict) {
       auto target = std::make_unique<ast::Expr>(ast::ExprKind::Subscript, e.operands[0]->range);
       target->operands.push_back(name(result, e.range));
@@ -110,12 +120,16 @@ Value* FunctionLowering::lower_comprehension(const ast::Expr& e, Environment& en
 // renaming of the comprehension's variables), lowered with the names in `bound` defined; every
 // name the statements bind goes away afterwards, but for those in `keep`, whose final values are
 // returned in their place in `bound`.
-void FunctionLowering::lower_clauses(const ast::Expr& e, int id, std::map<std::string, Value*>& bound, Environment& env,
+void FunctionLowering::lower_clauses(const ast::Expr& e, int id,
+                                     std::map<std::string, Value*>& bound, Environment& env,
                                      const std::function<ast::StmtPtr(const Renames&)>& innermost) {
   Renames renames;
   std::set<std::string> targets;
-  for (const ast::Comprehension& c : e.comprehension) ast::collect_assigned_names(*c.target, targets);
-  for (const std::string& t : targets) renames[t] = "$c" + std::to_string(id) + "_" + t; // (no "." in a name: it marks %name.N in printed IR)
+  for (const ast::Comprehension& c : e.comprehension)
+    ast::collect_assigned_names(*c.target, targets);
+  for (const std::string& t : targets)
+    renames[t] =
+        "$c" + std::to_string(id) + "_" + t; // (no "." in a name: it marks %name.N in printed IR)
   ast::StmtPtr stmt = innermost(renames);
   // Wrap it in the clauses, innermost first.
   for (size_t k = e.comprehension.size(); k-- > 0;) {
@@ -136,12 +150,16 @@ void FunctionLowering::lower_clauses(const ast::Expr& e, int id, std::map<std::s
   // Lower the statements with the bound names defined; the names they bind go away afterwards
   // (the renamed variables exist only here).
   std::map<std::string, Binding> saved = env.vars;
-  for (const auto& [n, v] : bound) env.define(n, v, e.range);
+  for (const auto& [n, v] : bound)
+    env.define(n, v, e.range);
   lower_stmt(*stmt, env);
-  for (auto& [n, v] : bound) v = env.value_of(n);
+  for (auto& [n, v] : bound)
+    v = env.value_of(n);
   for (auto it = env.vars.begin(); it != env.vars.end();) {
-    if (!saved.count(it->first)) it = env.vars.erase(it);
-    else ++it;
+    if (!saved.count(it->first))
+      it = env.vars.erase(it);
+    else
+      ++it;
   }
   comprehension_asts_.push_back(std::move(stmt)); // diagnostics and source ranges may point into it
 }
@@ -149,7 +167,8 @@ void FunctionLowering::lower_clauses(const ast::Expr& e, int id, std::map<std::s
 // sum(e for ...), any(e for x in xs), all(e for x in xs) as a loop accumulating into a variable,
 // with no list (Note [Comprehensions]). The element's type is learned by lowering the generator as
 // a list first, which is then taken out again. Null when the generator takes the list path.
-Value* FunctionLowering::lower_fused_reduction(const std::string& fn, const ast::Expr& call, Environment& env) {
+Value* FunctionLowering::lower_fused_reduction(const std::string& fn, const ast::Expr& call,
+                                               Environment& env) {
   const ast::Expr& gen = *call.operands[1];
   bool is_sum = fn == "sum";
   if (!is_sum && gen.comprehension.size() != 1) return nullptr;
@@ -160,7 +179,8 @@ Value* FunctionLowering::lower_fused_reduction(const std::string& fn, const ast:
   Value* trial = lower_comprehension(gen, env);
   if (!trial || diags_.all().size() != diagnostics) return trial ? nullptr : nullptr;
   Type element = trial->type().elements()[0];
-  while (block_->nodes().size() > mark) block_->nodes().back()->destroy();
+  while (block_->nodes().size() > mark)
+    block_->nodes().back()->destroy();
   const SourceRange& r = call.range;
   int id = module_.new_origin();
   std::string acc = "$acc" + std::to_string(id), any = "$any" + std::to_string(id);
@@ -172,13 +192,16 @@ Value* FunctionLowering::lower_fused_reduction(const std::string& fn, const ast:
     if (call.operands.size() == 3) {
       start = lower_expr(*call.operands[2], env);
       if (!start) return nullptr;
-      if (start->type().is(TypeKind::Float)) acc_type = Type::float_();
-      else if (!start->type().is_number()) return nullptr;
+      if (start->type().is(TypeKind::Float))
+        acc_type = Type::float_();
+      else if (!start->type().is_number())
+        return nullptr;
     }
     if (!start) start = acc_type.is(TypeKind::Float) ? const_float(0.0, r) : const_int(0, r);
     if (start->type() != acc_type) start = cast(start, acc_type, r);
     bound[acc] = start;
-    if (call.operands.size() == 2 && acc_type.is(TypeKind::Float)) bound[any] = const_bool(false, r);
+    if (call.operands.size() == 2 && acc_type.is(TypeKind::Float))
+      bound[any] = const_bool(false, r);
   } else {
     bound[acc] = const_bool(fn == "all", r);
   }
@@ -226,7 +249,8 @@ Value* FunctionLowering::lower_fused_reduction(const std::string& fn, const ast:
   if (!bound[acc]) return nullptr;
   if (bound.count(any) && bound[any])
     raise_if(emit1(OpKind::Not, {bound[any]}, Type::bool_(), r), PYRT_VALUE_ERROR,
-             "sum() of an empty list of floats is the int 0 in CPython; pyscript's sum has one type: write sum(xs, 0.0)",
+             "sum() of an empty list of floats is the int 0 in CPython; pyscript's sum has one "
+             "type: write sum(xs, 0.0)",
              r);
   return bound[acc];
 }

@@ -19,13 +19,16 @@ bool hashable(const Type& t) {
   case TypeKind::Float:
   case TypeKind::Bool:
   case TypeKind::Str:
-  case TypeKind::None: return true;
+  case TypeKind::None:
+    return true;
   case TypeKind::Tuple:
     for (const Type& e : t.elements())
       if (!hashable(e)) return false;
     return true;
-  case TypeKind::Unknown: return true;
-  default: return false;
+  case TypeKind::Unknown:
+    return true;
+  default:
+    return false;
   }
 }
 
@@ -62,7 +65,8 @@ Value* FunctionLowering::lower_dict_display(const ast::Expr& e, Environment& env
     value = *v;
   }
   Value* d = emit1(OpKind::DictNew, {}, Type::dict(key, value), e.range);
-  for (size_t i = 0; i < keys.size(); ++i) emit(OpKind::DictSet, {d, keys[i], values[i]}, {}, e.operands[2 * i]->range);
+  for (size_t i = 0; i < keys.size(); ++i)
+    emit(OpKind::DictSet, {d, keys[i], values[i]}, {}, e.operands[2 * i]->range);
   return d;
 }
 
@@ -79,7 +83,9 @@ Value* FunctionLowering::dict_subscript(Value* d, const ast::Expr& e, Environmen
 Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee, const ast::Expr& e,
                                            std::vector<Value*>& args) {
   const std::string& name = callee.text;
-  auto arity = [&](size_t lo, size_t hi) { return method_arity("dict", name, e, args.size(), lo, hi); };
+  auto arity = [&](size_t lo, size_t hi) {
+    return method_arity("dict", name, e, args.size(), lo, hi);
+  };
   auto arg_range = [&](size_t i) { return e.operands[i + 1]->range; };
   const Type& key = self->type().elements()[0];
   const Type& value = self->type().elements()[1];
@@ -93,8 +99,10 @@ Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee,
     if (!k) return nullptr;
     if (args.size() == 1) {
       if (name == "get") {
-        type_error(e.range, "d.get(k) without a default gives None when k is missing, which pyscript cannot type",
-                   "give a default: d.get(k, 0), or test 'k in d' and read d[k]");
+        type_error(
+            e.range,
+            "d.get(k) without a default gives None when k is missing, which pyscript cannot type",
+            "give a default: d.get(k, 0), or test 'k in d' and read d[k]");
         return nullptr;
       }
       if (value.is(TypeKind::Unknown)) return unknown_element(self, e.range), nullptr;
@@ -102,7 +110,9 @@ Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee,
     }
     Value* deflt = as_element(args[1], self, 1, arg_range(1));
     if (!deflt) return nullptr;
-    OpKind op = name == "get" ? OpKind::DictGetDefault : name == "pop" ? OpKind::DictPop : OpKind::DictSetDefault;
+    OpKind op = name == "get"   ? OpKind::DictGetDefault
+                : name == "pop" ? OpKind::DictPop
+                                : OpKind::DictSetDefault;
     return emit1(op, {self, k, deflt}, self->type().elements()[1], e.range);
   }
   if (name == "keys" || name == "values" || name == "items") {
@@ -116,7 +126,8 @@ Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee,
   if (name == "update") {
     if (!arity(1, 1)) return nullptr;
     if (!args[0]->type().is(TypeKind::Dict) || !as_same_list(args[0], self, arg_range(0))) {
-      if (!args[0]->type().is(TypeKind::Dict)) type_error(arg_range(0), "dict.update() takes a dict here");
+      if (!args[0]->type().is(TypeKind::Dict))
+        type_error(arg_range(0), "dict.update() takes a dict here");
       return nullptr;
     }
     emit(OpKind::DictUpdate, {self, args[0]}, {}, e.range);
@@ -137,11 +148,12 @@ Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee,
 }
 
 // A Loop over the elements of a list (re-reading its length each step, as CPython does), the
-// characters of a str, or the keys of a dict (a snapshot, with CPython's error when the dict changes
-// size: Note [Loops over sequences]), carrying `carried` (initial values; the Loop's outputs are
-// the final ones): `body` lowers one iteration given the element and updates `carried`.
-std::vector<Value*> FunctionLowering::each_element(Value* over, const SourceRange& r, std::vector<Value*> carried,
-                                                   const std::function<void(Value*, std::vector<Value*>&)>& body) {
+// characters of a str, or the keys of a dict (a snapshot, with CPython's error when the dict
+// changes size: Note [Loops over sequences]), carrying `carried` (initial values; the Loop's
+// outputs are the final ones): `body` lowers one iteration given the element and updates `carried`.
+std::vector<Value*>
+FunctionLowering::each_element(Value* over, const SourceRange& r, std::vector<Value*> carried,
+                               const std::function<void(Value*, std::vector<Value*>&)>& body) {
   Value* seq = over;
   Value* version = nullptr;
   if (over->type().is(TypeKind::Dict)) {
@@ -159,28 +171,36 @@ std::vector<Value*> FunctionLowering::each_element(Value* over, const SourceRang
   ir::Block* b = loop->add_block();
   Value* i = b->add_param(Type::int_());
   std::vector<Value*> params;
-  for (Value* c : carried) params.push_back(b->add_param(c->type()));
+  for (Value* c : carried)
+    params.push_back(b->add_param(c->type()));
   ir::Block* saved = block_;
   block_ = b;
   if (version) emit(OpKind::DictCheck, {over, version}, {}, r);
   std::vector<Value*> now = params;
   body(element_at(seq, i, r), now);
   Value* next = emit1(OpKind::Add, {i, const_int(1, r)}, Type::int_(), r);
-  Value* go = is_str ? const_bool(true, r) : emit1(OpKind::Lt, {next, sequence_length(seq, r)}, Type::bool_(), r);
+  Value* go = is_str ? const_bool(true, r)
+                     : emit1(OpKind::Lt, {next, sequence_length(seq, r)}, Type::bool_(), r);
   b->return_node()->add_input(go);
-  for (Value* v : now) b->return_node()->add_input(v);
+  for (Value* v : now)
+    b->return_node()->add_input(v);
   block_ = saved;
   std::vector<Value*> outs;
-  for (Value* c : carried) outs.push_back(loop->add_output(c->type()));
+  for (Value* c : carried)
+    outs.push_back(loop->add_output(c->type()));
   return outs;
 }
 
 Value* FunctionLowering::sequence_length(Value* seq, const SourceRange& r) {
   switch (seq->type().kind()) {
-  case TypeKind::List: return emit1(OpKind::ListLen, {seq}, Type::int_(), r);
-  case TypeKind::Dict: return emit1(OpKind::DictLen, {seq}, Type::int_(), r);
-  case TypeKind::Str: return emit1(OpKind::StrLen, {seq}, Type::int_(), r);
-  default: PYSCRIPT_UNREACHABLE("sequence_length of a non-sequence");
+  case TypeKind::List:
+    return emit1(OpKind::ListLen, {seq}, Type::int_(), r);
+  case TypeKind::Dict:
+    return emit1(OpKind::DictLen, {seq}, Type::int_(), r);
+  case TypeKind::Str:
+    return emit1(OpKind::StrLen, {seq}, Type::int_(), r);
+  default:
+    PYSCRIPT_UNREACHABLE("sequence_length of a non-sequence");
   }
 }
 

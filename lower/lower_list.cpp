@@ -9,9 +9,9 @@
 // is still unknown is a diagnostic asking for an annotation (`xs: list[int] = []`); a tag nothing
 // fixed by the end of the function stays an empty container's element, typed None, which printing,
 // len and == never read.
+#include "frontend/fixits.hpp"
 #include "lower/function_lowering.hpp"
 #include "lower/module_lowering.hpp"
-#include "frontend/fixits.hpp"
 
 namespace pyscript::lower {
 
@@ -26,7 +26,8 @@ Type substitute(const Type& t, int origin, const Type& with) {
   if (t.is(TypeKind::Unknown)) return t.rank() == origin ? with : t;
   if (t.elements().empty()) return t;
   std::vector<Type> elements;
-  for (const Type& e : t.elements()) elements.push_back(substitute(e, origin, with));
+  for (const Type& e : t.elements())
+    elements.push_back(substitute(e, origin, with));
   if (t.is(TypeKind::List)) return Type::list(elements[0]);
   if (t.is(TypeKind::Dict)) return Type::dict(elements[0], elements[1]);
   if (t.is(TypeKind::Tuple)) return Type::tuple(elements);
@@ -38,22 +39,27 @@ Type substitute(const Type& t, int origin, const Type& with) {
 void FunctionLowering::fix_unknown(int origin, const Type& with) {
   for (Value* v : function_.graph->all_values())
     if (v->type().has_unknown()) v->set_type(substitute(v->type(), origin, with));
-  if (return_type_ && return_type_->has_unknown()) return_type_ = substitute(*return_type_, origin, with);
+  if (return_type_ && return_type_->has_unknown())
+    return_type_ = substitute(*return_type_, origin, with);
 }
 
 void FunctionLowering::fix_remaining_unknowns() {
   std::set<int> origins;
   std::function<void(const Type&)> each = [&](const Type& t) {
     if (t.is(TypeKind::Unknown) && t.rank() > 0) origins.insert(t.rank());
-    for (const Type& e : t.elements()) each(e);
+    for (const Type& e : t.elements())
+      each(e);
   };
-  for (Value* v : function_.graph->all_values()) each(v->type());
-  for (int origin : origins) fix_unknown(origin, Type::none());
+  for (Value* v : function_.graph->all_values())
+    each(v->type());
+  for (int origin : origins)
+    fix_unknown(origin, Type::none());
 }
 
 // `v` stored where `want` is expected (an element of a list); fixes an unknown element type.
 // Null after a diagnostic.
-Value* FunctionLowering::as_element(Value* v, Value* container, size_t which, const SourceRange& r) {
+Value* FunctionLowering::as_element(Value* v, Value* container, size_t which,
+                                    const SourceRange& r) {
   const Type& want = container->type().elements()[which];
   if (want.is(TypeKind::Unknown) && want.rank() > 0) {
     if (v->type().has_unknown() && v->type() == want) return v;
@@ -63,15 +69,18 @@ Value* FunctionLowering::as_element(Value* v, Value* container, size_t which, co
   if (v->type() == want) return v;
   // An empty display stored into a container of lists: its element comes from the container.
   const Type& have = v->type();
-  if (have.has_unknown() && (have.is(TypeKind::List) || have.is(TypeKind::Dict)) && have.kind() == want.kind()) {
+  if (have.has_unknown() && (have.is(TypeKind::List) || have.is(TypeKind::Dict)) &&
+      have.kind() == want.kind()) {
     for (size_t i = 0; i < have.elements().size(); ++i)
       if (have.elements()[i].is(TypeKind::Unknown) && have.elements()[i].rank() > 0)
         fix_unknown(have.elements()[i].rank(), want.elements()[i]);
     if (v->type() == want) return v;
   }
-  std::string what = container->type().is(TypeKind::Dict) ? (which == 0 ? "key" : "value") : "element";
-  Diagnostic& d = diags_.error(r, "type", "type conflict: this " + container->type().to_string() + " holds " +
-                                              want.to_string() + " " + what + "s, not " + have.to_string());
+  std::string what =
+      container->type().is(TypeKind::Dict) ? (which == 0 ? "key" : "value") : "element";
+  Diagnostic& d = diags_.error(r, "type",
+                               "type conflict: this " + container->type().to_string() + " holds " +
+                                   want.to_string() + " " + what + "s, not " + have.to_string());
   if (want.is(TypeKind::Float) && (have.is(TypeKind::Int) || have.is(TypeKind::Bool)))
     d.help.push_back("write a float, e.g. float(...) or 1.0");
   return nullptr;
@@ -87,7 +96,8 @@ Value* FunctionLowering::index_value(Value* i, const SourceRange& r, const char*
 
 // The common type of the values of a display; null after a diagnostic at the first element that
 // does not fit.
-std::optional<Type> FunctionLowering::display_type(std::vector<Value*>& items, const std::vector<SourceRange>& at,
+std::optional<Type> FunctionLowering::display_type(std::vector<Value*>& items,
+                                                   const std::vector<SourceRange>& at,
                                                    const char* what) {
   Type t = items[0]->type();
   for (size_t i = 1; i < items.size(); ++i) {
@@ -107,10 +117,14 @@ std::optional<Type> FunctionLowering::display_type(std::vector<Value*>& items, c
       t = items[0]->type();
       if (items[i]->type() == t) continue;
     }
-    Diagnostic& d = diags_.error(at[i], "type", std::string("type conflict: ") + what + " mixes " + t.to_string() +
-                                                    " and " + u.to_string() + " elements");
-    if (t.is_number() && u.is_number()) d.help.push_back("make them one type, e.g. with float(...)");
-    else d.help.push_back("pyscript gives a list one element type; use a tuple for values of several types");
+    Diagnostic& d = diags_.error(at[i], "type",
+                                 std::string("type conflict: ") + what + " mixes " + t.to_string() +
+                                     " and " + u.to_string() + " elements");
+    if (t.is_number() && u.is_number())
+      d.help.push_back("make them one type, e.g. with float(...)");
+    else
+      d.help.push_back(
+          "pyscript gives a list one element type; use a tuple for values of several types");
     return std::nullopt;
   }
   return t;
@@ -156,16 +170,18 @@ Value* FunctionLowering::list_subscript(Value* list, const ast::Expr& e, Environ
 }
 
 void FunctionLowering::unknown_element(Value* container, const SourceRange& r) {
-  Diagnostic& d = diags_.error(r, "type", "the element type of this empty " +
-                                              std::string(container->type().is(TypeKind::Dict) ? "dict" : "list") +
-                                              " is not known where it is read");
+  Diagnostic& d =
+      diags_.error(r, "type",
+                   "the element type of this empty " +
+                       std::string(container->type().is(TypeKind::Dict) ? "dict" : "list") +
+                       " is not known where it is read");
   d.help.push_back(container->type().is(TypeKind::Dict) ? "annotate it: 'd: dict[str, int] = {}'"
                                                         : "annotate it: 'xs: list[int] = []'");
 }
 
 // The bounds of a slice as inputs, with bit 1/2/4 of `has` set for start/stop/step.
-bool FunctionLowering::slice_bounds(const ast::Expr& slice, Environment& env, std::vector<Value*>& inputs,
-                                    int64_t& has) {
+bool FunctionLowering::slice_bounds(const ast::Expr& slice, Environment& env,
+                                    std::vector<Value*>& inputs, int64_t& has) {
   for (int k = 0; k < 3; ++k) {
     const ast::ExprPtr& part = slice.operands[size_t(k)];
     if (!part || part->kind == ast::ExprKind::None) continue;
@@ -204,7 +220,8 @@ void FunctionLowering::store_subscript(const ast::Expr& target, Value* v, Enviro
     std::vector<Value*> inputs{object};
     if (!slice_bounds(index, env, inputs, has)) return;
     if (!v->type().is(TypeKind::List)) {
-      type_error(target.range, "can only assign a list to a list slice, not a " + v->type().to_string());
+      type_error(target.range,
+                 "can only assign a list to a list slice, not a " + v->type().to_string());
       return;
     }
     if (v->type() != t && !(v = as_same_list(v, object, target.range))) return;
@@ -234,26 +251,31 @@ void FunctionLowering::lower_del(const ast::Stmt& s, Environment& env) {
     const ast::Expr& index = *target->operands[1];
     if (object->type().is(TypeKind::Dict)) {
       Value* k = lower_expr(index, env);
-      if (k && (k = as_element(k, object, 0, index.range))) emit(OpKind::DictDel, {object, k}, {}, target->range);
+      if (k && (k = as_element(k, object, 0, index.range)))
+        emit(OpKind::DictDel, {object, k}, {}, target->range);
       continue;
     }
     if (!object->type().is(TypeKind::List) || index.kind == ast::ExprKind::Slice) {
-      type_error(target->range, "del supports a list element or a dict key here, not a " +
-                                    object->type().to_string() + (index.kind == ast::ExprKind::Slice ? " slice" : ""),
-                 index.kind == ast::ExprKind::Slice ? "assign the slice an empty list: xs[a:b] = []" : "");
+      type_error(
+          target->range,
+          "del supports a list element or a dict key here, not a " + object->type().to_string() +
+              (index.kind == ast::ExprKind::Slice ? " slice" : ""),
+          index.kind == ast::ExprKind::Slice ? "assign the slice an empty list: xs[a:b] = []" : "");
       continue;
     }
     Value* i = lower_expr(index, env);
-    if (i && (i = index_value(i, index.range, "list"))) emit(OpKind::ListDel, {object, i}, {}, target->range);
+    if (i && (i = index_value(i, index.range, "list")))
+      emit(OpKind::ListDel, {object, i}, {}, target->range);
   }
 }
 
 // Whether a method of `type` ("list", "dict", "str") got lo..hi arguments; a diagnostic if not.
-bool FunctionLowering::method_arity(const char* type, const std::string& name, const ast::Expr& call, size_t given,
-                                    size_t lo, size_t hi) {
+bool FunctionLowering::method_arity(const char* type, const std::string& name,
+                                    const ast::Expr& call, size_t given, size_t lo, size_t hi) {
   if (given >= lo && given <= hi) return true;
   type_error(call.range, std::string(type) + "." + name + "() takes " +
-                             (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
+                             (lo == hi ? std::to_string(lo)
+                                       : std::to_string(lo) + " to " + std::to_string(hi)) +
                              " arguments, not " + std::to_string(given));
   return false;
 }
@@ -262,7 +284,9 @@ bool FunctionLowering::method_arity(const char* type, const std::string& name, c
 Value* FunctionLowering::lower_list_method(Value* self, const ast::Expr& callee, const ast::Expr& e,
                                            std::vector<Value*>& args) {
   const std::string& name = callee.text;
-  auto arity = [&](size_t lo, size_t hi) { return method_arity("list", name, e, args.size(), lo, hi); };
+  auto arity = [&](size_t lo, size_t hi) {
+    return method_arity("list", name, e, args.size(), lo, hi);
+  };
   const Type& element = self->type().elements()[0];
   auto arg_range = [&](size_t i) { return e.operands[i + 1]->range; };
   if (name == "append") {
@@ -280,7 +304,8 @@ Value* FunctionLowering::lower_list_method(Value* self, const ast::Expr& callee,
   if (name == "extend") {
     if (!arity(1, 1)) return nullptr;
     if (!args[0]->type().is(TypeKind::List)) {
-      type_error(arg_range(0), "list.extend() takes a list here, not a " + args[0]->type().to_string(),
+      type_error(arg_range(0),
+                 "list.extend() takes a list here, not a " + args[0]->type().to_string(),
                  "convert it with list(...)");
       return nullptr;
     }
@@ -304,7 +329,8 @@ Value* FunctionLowering::lower_list_method(Value* self, const ast::Expr& callee,
       emit(OpKind::ListRemove, {self, x}, {}, e.range);
       return const_none(e.range);
     }
-    return emit1(name == "index" ? OpKind::ListIndexOf : OpKind::ListCount, {self, x}, Type::int_(), e.range);
+    return emit1(name == "index" ? OpKind::ListIndexOf : OpKind::ListCount, {self, x}, Type::int_(),
+                 e.range);
   }
   if (name == "reverse" || name == "clear") {
     if (!arity(0, 0)) return nullptr;
@@ -333,8 +359,8 @@ Value* FunctionLowering::comparable_element(Value* x, const Type& element, const
   if (element.is(TypeKind::Float) && (x->type().is(TypeKind::Int) || x->type().is(TypeKind::Bool)))
     return cast(x, Type::float_(), r);
   if (element.is(TypeKind::Int) && x->type().is(TypeKind::Bool)) return cast(x, Type::int_(), r);
-  type_error(r, "comparing a " + x->type().to_string() + " with elements of type " + element.to_string() +
-                    " is not supported");
+  type_error(r, "comparing a " + x->type().to_string() + " with elements of type " +
+                    element.to_string() + " is not supported");
   return nullptr;
 }
 
@@ -344,7 +370,8 @@ void FunctionLowering::array_item_assignment(const ast::Expr& target) {
     report_array_item_assignment(diags_, target, *assign_value_);
     return;
   }
-  diags_.error(target.range, "in-place", "item assignment to an array would change it in place, which is not supported");
+  diags_.error(target.range, "in-place",
+               "item assignment to an array would change it in place, which is not supported");
 }
 
 } // namespace pyscript::lower

@@ -22,7 +22,8 @@ bool is_sequence(const Type& t) {
 } // namespace
 
 // If(cond) { raise kind(message) }.
-void FunctionLowering::raise_if(Value* cond, int kind, const std::string& message, const SourceRange& r) {
+void FunctionLowering::raise_if(Value* cond, int kind, const std::string& message,
+                                const SourceRange& r) {
   ir::Node* n = emit(OpKind::If, {cond}, {}, r);
   ir::Block* saved = block_;
   block_ = n->add_block();
@@ -49,17 +50,20 @@ Value* FunctionLowering::less_than(Value* a, Value* b, const SourceRange& r) {
 
 // Handles name(args) when the builtin's argument is a list, dict or str; false to let
 // lower_builtin handle it. `out` is null after a diagnostic.
-bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast::Expr& e, std::vector<Value*>& args,
-                                              Value*& out) {
+bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast::Expr& e,
+                                              std::vector<Value*>& args, Value*& out) {
   out = nullptr;
   if ((name == "str" || name == "repr") && args.size() <= 1) {
-    if (args.empty()) out = const_str("", e.range);
-    else if (printable(args[0], e.range)) out = to_str(args[0], name == "repr", e.range);
+    if (args.empty())
+      out = const_str("", e.range);
+    else if (printable(args[0], e.range))
+      out = to_str(args[0], name == "repr", e.range);
     return true;
   }
   if ((name == "ord" || name == "chr") && args.size() == 1) {
     bool ord = name == "ord";
-    if (ord ? !args[0]->type().is(TypeKind::Str) : !(args[0] = index_value(args[0], e.operands[1]->range, "chr()"))) {
+    if (ord ? !args[0]->type().is(TypeKind::Str)
+            : !(args[0] = index_value(args[0], e.operands[1]->range, "chr()"))) {
       if (ord) type_error(e.range, "ord() expected a str, not " + args[0]->type().to_string());
       return true;
     }
@@ -67,33 +71,45 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     return true;
   }
   if ((name == "int" || name == "float") && args.size() == 1 && args[0]->type().is(TypeKind::Str)) {
-    out = str_call(name == "int" ? "to_int" : "to_float", {args[0]}, name == "int" ? Type::int_() : Type::float_(),
-                   e.range);
+    out = str_call(name == "int" ? "to_int" : "to_float", {args[0]},
+                   name == "int" ? Type::int_() : Type::float_(), e.range);
     return true;
   }
   if (name == "divmod" && args.size() == 2) { // (a // b, a % b), each raising as its operator does
     ast::Expr op(ast::ExprKind::Binary, e.range);
     Value* q = arithmetic(ast::BinaryOp::FloorDiv, args[0], args[1], e);
     Value* m = q ? arithmetic(ast::BinaryOp::Mod, args[0], args[1], e) : nullptr;
-    if (m) out = emit1(OpKind::TupleConstruct, {q, m}, Type::tuple({q->type(), m->type()}), e.range);
+    if (m)
+      out = emit1(OpKind::TupleConstruct, {q, m}, Type::tuple({q->type(), m->type()}), e.range);
     return true;
   }
   if (name == "tuple" && args.size() == 1) {
-    if (args[0]->type().is(TypeKind::Tuple)) out = args[0];
+    if (args[0]->type().is(TypeKind::Tuple))
+      out = args[0];
     else
-      type_error(e.range, "tuple() of a " + args[0]->type().to_string() + " is not supported: its length is known only "
-                          "at run time, and a pyscript tuple's length is part of its type",
+      type_error(e.range,
+                 "tuple() of a " + args[0]->type().to_string() +
+                     " is not supported: its length is known only "
+                     "at run time, and a pyscript tuple's length is part of its type",
                  "keep the list, or write the tuple out: (xs[0], xs[1])");
     return true;
   }
   if (name == "dict" && args.size() == 1 && args[0]->type().is(TypeKind::List)) {
     const Type& pair = args[0]->type().elements()[0];
-    if (!pair.is(TypeKind::Tuple) || pair.elements().size() != 2 || !check_key_type(pair.elements()[0], e.range)) {
-      if (pair.is(TypeKind::Unknown)) out = emit1(OpKind::DictNew, {}, Type::dict(Type::unknown(module_.new_origin()), Type::unknown(module_.new_origin())), e.range);
-      else type_error(e.range, "dict() takes a list of (key, value) pairs here, not a " + args[0]->type().to_string());
+    if (!pair.is(TypeKind::Tuple) || pair.elements().size() != 2 ||
+        !check_key_type(pair.elements()[0], e.range)) {
+      if (pair.is(TypeKind::Unknown))
+        out = emit1(
+            OpKind::DictNew, {},
+            Type::dict(Type::unknown(module_.new_origin()), Type::unknown(module_.new_origin())),
+            e.range);
+      else
+        type_error(e.range, "dict() takes a list of (key, value) pairs here, not a " +
+                                args[0]->type().to_string());
       return true;
     }
-    Value* d = emit1(OpKind::DictNew, {}, Type::dict(pair.elements()[0], pair.elements()[1]), e.range);
+    Value* d =
+        emit1(OpKind::DictNew, {}, Type::dict(pair.elements()[0], pair.elements()[1]), e.range);
     each_element(args[0], e.range, {}, [&](Value* kv, std::vector<Value*>&) {
       ir::Node* k = emit(OpKind::TupleGet, {kv}, {pair.elements()[0]}, e.range);
       k->set_attr("index", int64_t(0));
@@ -104,11 +120,15 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     out = d;
     return true;
   }
-  static const char* const iterating[] = {"list", "sorted", "reversed", "dict", "sum", "any", "all"};
-  bool takes_iterable = std::any_of(std::begin(iterating), std::end(iterating), [&](const char* n) { return name == n; });
-  if (takes_iterable && args.size() >= 1 && !is_sequence(args[0]->type()) && !args[0]->type().is(TypeKind::Array)) {
-    type_error(e.operands[1]->range, name + "() takes a list, dict or str here; CPython raises TypeError: '" +
-                                         args[0]->type().to_string() + "' object is not iterable");
+  static const char* const iterating[] = {"list", "sorted", "reversed", "dict",
+                                          "sum",  "any",    "all"};
+  bool takes_iterable = std::any_of(std::begin(iterating), std::end(iterating),
+                                    [&](const char* n) { return name == n; });
+  if (takes_iterable && args.size() >= 1 && !is_sequence(args[0]->type()) &&
+      !args[0]->type().is(TypeKind::Array)) {
+    type_error(e.operands[1]->range,
+               name + "() takes a list, dict or str here; CPython raises TypeError: '" +
+                   args[0]->type().to_string() + "' object is not iterable");
     return true;
   }
   if (args.empty() || !is_sequence(args[0]->type())) {
@@ -117,7 +137,10 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
       return true;
     }
     if (name == "dict" && args.empty()) {
-      out = emit1(OpKind::DictNew, {}, Type::dict(Type::unknown(module_.new_origin()), Type::unknown(module_.new_origin())), e.range);
+      out = emit1(
+          OpKind::DictNew, {},
+          Type::dict(Type::unknown(module_.new_origin()), Type::unknown(module_.new_origin())),
+          e.range);
       return true;
     }
     return false;
@@ -129,7 +152,8 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     out = sequence_length(seq, r);
     return true;
   }
-  if (name == "str" || name == "repr" || name == "print" || name == "isinstance" || name == "bool") return false;
+  if (name == "str" || name == "repr" || name == "print" || name == "isinstance" || name == "bool")
+    return false;
   if (t.is(TypeKind::List) && t.elements()[0].is(TypeKind::Unknown) && name != "list") {
     unknown_element(seq, r);
     return true;
@@ -137,17 +161,22 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
   Type element = element_type(t);
   if (name == "sum") {
     if (args.size() > 2 || !element.is_number()) {
-      type_error(r, args.size() > 2 ? "sum() takes at most 2 arguments" : "sum() of " + element.to_string() + " elements is not supported",
+      type_error(r,
+                 args.size() > 2 ? "sum() takes at most 2 arguments"
+                                 : "sum() of " + element.to_string() + " elements is not supported",
                  element.is(TypeKind::Str) ? "use ''.join(...)" : "");
       return true;
     }
     Value* start = args.size() == 2 ? args[1] : nullptr;
     Type acc_type = element.is(TypeKind::Bool) ? Type::int_() : element;
-    if (start && start->type().is(TypeKind::Float) && !acc_type.is(TypeKind::Float)) acc_type = Type::float_();
+    if (start && start->type().is(TypeKind::Float) && !acc_type.is(TypeKind::Float))
+      acc_type = Type::float_();
     if (!start) {
       if (acc_type.is(TypeKind::Float))
-        raise_if(emit1(OpKind::Eq, {sequence_length(seq, r), const_int(0, r)}, Type::bool_(), r), PYRT_VALUE_ERROR,
-                 "sum() of an empty list of floats is the int 0 in CPython; pyscript's sum has one type: write sum(xs, 0.0)",
+        raise_if(emit1(OpKind::Eq, {sequence_length(seq, r), const_int(0, r)}, Type::bool_(), r),
+                 PYRT_VALUE_ERROR,
+                 "sum() of an empty list of floats is the int 0 in CPython; pyscript's sum has one "
+                 "type: write sum(xs, 0.0)",
                  r);
       start = acc_type.is(TypeKind::Float) ? const_float(0.0, r) : const_int(0, r);
     }
@@ -164,7 +193,8 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
              name + "() arg is an empty sequence", r);
     Value* first = element_at(seq->type().is(TypeKind::Dict) ? seq : seq, const_int(0, r), r);
     if (seq->type().is(TypeKind::Dict)) {
-      type_error(r, name + "() of a dict is not supported", "use " + name + "(d.keys()) or " + name + "(d.values())");
+      type_error(r, name + "() of a dict is not supported",
+                 "use " + name + "(d.keys()) or " + name + "(d.values())");
       return true;
     }
     out = each_element(seq, r, {first}, [&](Value* x, std::vector<Value*>& c) {
@@ -183,8 +213,10 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     return true;
   }
   if (name == "reversed" && !iterator_consumed_) {
-    type_error(r, "reversed() gives an iterator, which pyscript has only where it is consumed at once (a 'for' "
-                  "loop, list(...), sorted(...), sum(...))",
+    type_error(r,
+               "reversed() gives an iterator, which pyscript has only where it is consumed at once "
+               "(a 'for' "
+               "loop, list(...), sorted(...), sum(...))",
                "write list(reversed(xs)) or xs[::-1]");
     return true;
   }
@@ -200,7 +232,9 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
       copy = n->output();
     } else {
       copy = emit1(OpKind::ListNew, {}, Type::list(element), r);
-      each_element(seq, r, {}, [&](Value* x, std::vector<Value*>&) { emit(OpKind::ListAppend, {copy, x}, {}, r); });
+      each_element(seq, r, {}, [&](Value* x, std::vector<Value*>&) {
+        emit(OpKind::ListAppend, {copy, x}, {}, r);
+      });
     }
     if (name == "reversed") emit(OpKind::ListReverse, {copy}, {}, r);
     if (name == "sorted" && !list_sort(copy, e)) return true;
@@ -221,7 +255,8 @@ bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
         reverse_value = lower_expr(*k.value, *call_env_);
         if (!reverse_value) return false;
         if (!reverse_value->type().is(TypeKind::Bool) && !reverse_value->type().is(TypeKind::Int)) {
-          type_error(k.value->range, "reverse= takes a bool or an int, not " + reverse_value->type().to_string() +
+          type_error(k.value->range, "reverse= takes a bool or an int, not " +
+                                         reverse_value->type().to_string() +
                                          " (CPython raises TypeError)");
           return false;
         }
@@ -241,19 +276,23 @@ bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
   if (key) {
     // The keys, computed first and in order, as CPython does: f(x) for a module-level function f,
     // or a builtin (key=len) applied as the call len(x) would be.
-    const ast::FunctionDef* fn = key->kind == ast::ExprKind::Name ? module_.find_function(key->text) : nullptr;
+    const ast::FunctionDef* fn =
+        key->kind == ast::ExprKind::Name ? module_.find_function(key->text) : nullptr;
     static const char* const builtin_keys[] = {"len", "abs", "str", "repr", "int", "float", "ord"};
     bool builtin = !fn && key->kind == ast::ExprKind::Name &&
-                   std::any_of(std::begin(builtin_keys), std::end(builtin_keys), [&](const char* b) { return key->text == b; });
+                   std::any_of(std::begin(builtin_keys), std::end(builtin_keys),
+                               [&](const char* b) { return key->text == b; });
     if (!fn && !builtin) {
-      type_error(key->range, "key= must name a module-level function", "define it with 'def' and write key=name");
+      type_error(key->range, "key= must name a module-level function",
+                 "define it with 'def' and write key=name");
       return false;
     }
     ast::Expr synthetic(ast::ExprKind::Call, key->range);
     synthetic.operands.push_back(clone_expr(*key));
     synthetic.operands.push_back(clone_expr(*key)); // where the argument's diagnostics point
     Environment empty;
-    Value* keys = emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())), call.range);
+    Value* keys =
+        emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())), call.range);
     bool ok = true;
     each_element(list, call.range, {}, [&](Value* x, std::vector<Value*>&) {
       std::vector<Value*> one{x};
@@ -273,7 +312,8 @@ bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
     if (!ok) return false;
     inputs.push_back(keys);
   } else if (element.is(TypeKind::Dict) || element.is(TypeKind::None)) {
-    type_error(call.range, "a list of " + element.to_string() + " cannot be sorted ('<' is not supported)");
+    type_error(call.range,
+               "a list of " + element.to_string() + " cannot be sorted ('<' is not supported)");
     return false;
   }
   if (!reverse_value) {

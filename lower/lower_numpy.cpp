@@ -259,7 +259,7 @@ Value* FunctionLowering::array_from_list(const ast::Expr& e, Environment& env) {
   } else if (t.is_number()) {
     dtype = scalar_dtype(t);
   }
-  if (rank == 0 || !dtype) {
+  if (rank == 0 || !dtype || rank > 8) {
     type_error(e.operands[1]->range, "np.array of a " + list->type().to_string() + " is not supported",
                "give it a list of numbers, nested lists of numbers, or a list of arrays");
     return nullptr;

@@ -43,7 +43,8 @@ void FunctionLowering::lower_sequence_loop(const ast::Stmt& s, Environment& env,
   size_t n_args = iter.operands.size() - 1;
   bool enumerate = std::string(kind) == "enumerate";
   if (enumerate ? (n_args < 1 || n_args > 2) : n_args < 1) {
-    type_error(iter.range, std::string(kind) + "() takes " + (enumerate ? "1 or 2 arguments" : "at least 1 argument"));
+    type_error(iter.range, std::string(kind) + "() takes " +
+                               (enumerate ? "1 or 2 arguments" : "at least 1 argument"));
     poison_target(*s.targets[0], env);
     return;
   }
@@ -51,7 +52,8 @@ void FunctionLowering::lower_sequence_loop(const ast::Stmt& s, Environment& env,
     Value* v = lower_call_argument(*iter.operands[i], env);
     if (!v) return poison_target(*s.targets[0], env);
     if (enumerate && i == 2) {
-      if (!(v = index_value(v, iter.operands[i]->range, "enumerate() start"))) return poison_target(*s.targets[0], env);
+      if (!(v = index_value(v, iter.operands[i]->range, "enumerate() start")))
+        return poison_target(*s.targets[0], env);
       loop_over_.enumerate_start = v;
       break;
     }
@@ -59,7 +61,8 @@ void FunctionLowering::lower_sequence_loop(const ast::Stmt& s, Environment& env,
   }
   loop_over_.enumerate = enumerate;
   loop_over_.zip = !enumerate;
-  if (enumerate && !loop_over_.enumerate_start) loop_over_.enumerate_start = const_int(0, iter.range);
+  if (enumerate && !loop_over_.enumerate_start)
+    loop_over_.enumerate_start = const_int(0, iter.range);
   lower_sequence_loop_over(s, env);
 }
 
@@ -73,7 +76,8 @@ void FunctionLowering::lower_sequence_loop_over(const ast::Stmt& s, Environment&
   }
   Value* first = nullptr;
   for (Value* seq : over.sequences) {
-    Value* more = emit1(OpKind::Lt, {const_int(0, s.range), sequence_length(seq, s.range)}, Type::bool_(), s.range);
+    Value* more = emit1(OpKind::Lt, {const_int(0, s.range), sequence_length(seq, s.range)},
+                        Type::bool_(), s.range);
     first = first ? emit1(OpKind::BitAnd, {first, more}, Type::bool_(), s.range) : more;
   }
   lower_loop(s, env, const_int(INT64_MAX, s.range), first, nullptr, nullptr, nullptr);
@@ -82,16 +86,20 @@ void FunctionLowering::lower_sequence_loop_over(const ast::Stmt& s, Environment&
 // The loop target's value at iteration i (Note [Loops over sequences]).
 Value* FunctionLowering::loop_element(const LoopOver& over, Value* i, const SourceRange& r) {
   // CPython reports a dict that changed size at the loop's iterable
-  for (const auto& [d, version] : over.dicts) emit(OpKind::DictCheck, {d, version}, {}, over.iterable);
+  for (const auto& [d, version] : over.dicts)
+    emit(OpKind::DictCheck, {d, version}, {}, over.iterable);
   std::vector<Value*> items;
-  for (Value* seq : over.sequences) items.push_back(element_at(seq, i, r));
+  for (Value* seq : over.sequences)
+    items.push_back(element_at(seq, i, r));
   if (over.enumerate) {
     Value* index = emit1(OpKind::Add, {over.enumerate_start, i}, Type::int_(), r);
-    return emit1(OpKind::TupleConstruct, {index, items[0]}, Type::tuple({Type::int_(), items[0]->type()}), r);
+    return emit1(OpKind::TupleConstruct, {index, items[0]},
+                 Type::tuple({Type::int_(), items[0]->type()}), r);
   }
   if (items.size() == 1 && !over.zip) return items[0];
   std::vector<Type> types;
-  for (Value* v : items) types.push_back(v->type());
+  for (Value* v : items)
+    types.push_back(v->type());
   return emit1(OpKind::TupleConstruct, items, Type::tuple(types), r);
 }
 

@@ -10,7 +10,8 @@ using ir::Type;
 using ir::TypeKind;
 using ir::Value;
 
-Value* FunctionLowering::sequence_arithmetic(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
+Value* FunctionLowering::sequence_arithmetic(ast::BinaryOp op, Value* a, Value* b,
+                                             const ast::Expr& e) {
   if (op == ast::BinaryOp::Add && a->type().is(TypeKind::List) && b->type().is(TypeKind::List)) {
     if (!as_same_list(b, a, e.range)) return nullptr;
     return emit1(OpKind::ListConcat, {a, b}, a->type(), e.range);
@@ -21,15 +22,17 @@ Value* FunctionLowering::sequence_arithmetic(ast::BinaryOp op, Value* a, Value* 
     if (!(n = index_value(n, e.range, "repeat count"))) return nullptr;
     return emit1(OpKind::ListRepeat, {list, n}, list->type(), e.range);
   }
-  type_error(e.range, std::string("unsupported operand types for ") + ast::spelling(op) + ": '" +
-                          a->type().to_string() + "' and '" + b->type().to_string() + "'",
+  type_error(e.range,
+             std::string("unsupported operand types for ") + ast::spelling(op) + ": '" +
+                 a->type().to_string() + "' and '" + b->type().to_string() + "'",
              op == ast::BinaryOp::Add ? "both sides must be lists of one element type" : "");
   return nullptr;
 }
 
 // ==, !=, <, <=, >, >=, in, not in, is, is not where an operand is a list, dict, str or tuple
 // holding one; null (without a diagnostic) when the ordinary comparison of numbers applies.
-Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b, const ast::Expr& e) {
+Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
+                                          const ast::Expr& e) {
   const SourceRange& r = e.range;
   auto negate = [&](Value* v) { return v ? emit1(OpKind::Not, {v}, Type::bool_(), r) : nullptr; };
   if (op == ast::CompareOp::Is || op == ast::CompareOp::IsNot) {
@@ -65,7 +68,8 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
       } else {
         Value* x = comparable_element(a, element, r);
         if (!x) return nullptr;
-        found = emit1(tb.is(TypeKind::List) ? OpKind::ListContains : OpKind::DictContains, {b, x}, Type::bool_(), r);
+        found = emit1(tb.is(TypeKind::List) ? OpKind::ListContains : OpKind::DictContains, {b, x},
+                      Type::bool_(), r);
       }
     } else if (tb.is(TypeKind::Tuple)) {
       Value* any = const_bool(false, r);
@@ -109,16 +113,18 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
   } else if (a->type() != b->type()) {
     if (a->type().is_number() && b->type().is_number()) return nullptr;
     std::vector<Value*> both{a, b};
-    if ((a->type().is(TypeKind::List) || a->type().is(TypeKind::Dict)) && a->type().kind() == b->type().kind() &&
-        display_type(both, {r, r}, "this comparison") && a->type() == b->type()) {
+    if ((a->type().is(TypeKind::List) || a->type().is(TypeKind::Dict)) &&
+        a->type().kind() == b->type().kind() && display_type(both, {r, r}, "this comparison") &&
+        a->type() == b->type()) {
       // unknown elements fixed
     } else if (op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) {
       if (a->type().is(TypeKind::Tuple) && b->type().is(TypeKind::Tuple)) return nullptr;
-      type_error(r, "comparing a " + a->type().to_string() + " with a " + b->type().to_string() + " is not supported");
+      type_error(r, "comparing a " + a->type().to_string() + " with a " + b->type().to_string() +
+                        " is not supported");
       return nullptr;
     } else {
-      type_error(r, "'" + std::string(ast::spelling(op)) + "' between a " + a->type().to_string() + " and a " +
-                        b->type().to_string() + " is not supported");
+      type_error(r, "'" + std::string(ast::spelling(op)) + "' between a " + a->type().to_string() +
+                        " and a " + b->type().to_string() + " is not supported");
       return nullptr;
     }
   }
@@ -138,8 +144,9 @@ Value* FunctionLowering::bitwise(ast::BinaryOp op, Value* a, Value* b, const ast
   const Type& tb = b->type();
   auto integral = [](const Type& t) { return t.is(TypeKind::Int) || t.is(TypeKind::Bool); };
   if (!integral(ta) || !integral(tb)) {
-    type_error(e.range, std::string("unsupported operand types for ") + ast::spelling(op) + ": '" + ta.to_string() +
-                            "' and '" + tb.to_string() + "'",
+    type_error(e.range,
+               std::string("unsupported operand types for ") + ast::spelling(op) + ": '" +
+                   ta.to_string() + "' and '" + tb.to_string() + "'",
                "bitwise operators take ints and bools");
     return nullptr;
   }
@@ -150,8 +157,8 @@ Value* FunctionLowering::bitwise(ast::BinaryOp op, Value* a, Value* b, const ast
     if (ta.is(TypeKind::Bool)) a = cast(a, Type::int_(), e.range);
     if (tb.is(TypeKind::Bool)) b = cast(b, Type::int_(), e.range);
   }
-  OpKind kind = op == ast::BinaryOp::BitAnd  ? OpKind::BitAnd
-                : op == ast::BinaryOp::BitOr ? OpKind::BitOr
+  OpKind kind = op == ast::BinaryOp::BitAnd   ? OpKind::BitAnd
+                : op == ast::BinaryOp::BitOr  ? OpKind::BitOr
                 : op == ast::BinaryOp::BitXor ? OpKind::BitXor
                 : op == ast::BinaryOp::LShift ? OpKind::LShift
                                               : OpKind::RShift;

@@ -10,8 +10,8 @@ using ir::Type;
 using ir::TypeKind;
 using ir::Value;
 
-Value* FunctionLowering::str_call(const std::string& fn, const std::vector<Value*>& inputs, const Type& out,
-                                  const SourceRange& r) {
+Value* FunctionLowering::str_call(const std::string& fn, const std::vector<Value*>& inputs,
+                                  const Type& out, const SourceRange& r) {
   ir::Node* n = emit(OpKind::StrCall, inputs, {out}, r);
   n->set_attr("fn", fn);
   return n->output();
@@ -38,7 +38,8 @@ Value* FunctionLowering::str_subscript(Value* s, const ast::Expr& e, Environment
     // The runtime takes all three bounds: missing ones are zeros with their bit clear.
     std::vector<Value*> full{s};
     size_t next = 1;
-    for (int k = 0; k < 3; ++k) full.push_back((has >> k) & 1 ? inputs[next++] : const_int(0, e.range));
+    for (int k = 0; k < 3; ++k)
+      full.push_back((has >> k) & 1 ? inputs[next++] : const_int(0, e.range));
     full.push_back(const_int(has, e.range));
     return str_call("slice", full, Type::str(), e.range);
   }
@@ -61,11 +62,12 @@ Value* FunctionLowering::str_arithmetic(ast::BinaryOp op, Value* a, Value* b, co
   }
   if (op == ast::BinaryOp::Mod && ta.is(TypeKind::Str)) {
     Value* args = b;
-    if (!tb.is(TypeKind::Tuple)) args = emit1(OpKind::TupleConstruct, {b}, Type::tuple({tb}), e.range);
+    if (!tb.is(TypeKind::Tuple))
+      args = emit1(OpKind::TupleConstruct, {b}, Type::tuple({tb}), e.range);
     return str_call("percent", {a, args}, Type::str(), e.range);
   }
-  type_error(e.range, std::string("unsupported operand types for ") + ast::spelling(op) + ": '" + ta.to_string() +
-                          "' and '" + tb.to_string() + "'");
+  type_error(e.range, std::string("unsupported operand types for ") + ast::spelling(op) + ": '" +
+                          ta.to_string() + "' and '" + tb.to_string() + "'");
   return nullptr;
 }
 
@@ -75,23 +77,29 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
   const SourceRange& r = e.range;
   auto need_str = [&](size_t i) {
     if (args[i]->type().is(TypeKind::Str)) return true;
-    type_error(e.operands[i + 1]->range, "str." + name + "() takes a str here, not a " + args[i]->type().to_string());
+    type_error(e.operands[i + 1]->range,
+               "str." + name + "() takes a str here, not a " + args[i]->type().to_string());
     return false;
   };
-  auto arity = [&](size_t lo, size_t hi) { return method_arity("str", name, e, args.size(), lo, hi); };
+  auto arity = [&](size_t lo, size_t hi) {
+    return method_arity("str", name, e, args.size(), lo, hi);
+  };
   Value* none = nullptr;
   auto none_str = [&] { return none ? none : (none = const_none(r)); };
   if (name == "upper" || name == "lower") {
     if (!arity(0, 0)) return nullptr;
     return str_call("case", {self, const_int(name == "upper" ? 0 : 1, r)}, Type::str(), r);
   }
-  static const char* const predicates[] = {"isdigit", "isalpha", "isspace", "isalnum", "isupper", "islower"};
+  static const char* const predicates[] = {"isdigit", "isalpha", "isspace",
+                                           "isalnum", "isupper", "islower"};
   for (int k = 0; k < 6; ++k)
-    if (name == predicates[k]) return arity(0, 0) ? str_call("is", {self, const_int(k, r)}, Type::bool_(), r) : nullptr;
+    if (name == predicates[k])
+      return arity(0, 0) ? str_call("is", {self, const_int(k, r)}, Type::bool_(), r) : nullptr;
   if (name == "strip" || name == "lstrip" || name == "rstrip") {
     if (!arity(0, 1) || (args.size() == 1 && !need_str(0))) return nullptr;
     int which = name == "strip" ? 0 : name == "lstrip" ? 1 : 2;
-    return str_call("strip", {self, const_int(which, r), args.empty() ? none_str() : args[0]}, Type::str(), r);
+    return str_call("strip", {self, const_int(which, r), args.empty() ? none_str() : args[0]},
+                    Type::str(), r);
   }
   if (name == "startswith" || name == "endswith" || name == "count") {
     if (!arity(1, 1) || !need_str(0)) return nullptr;
@@ -99,19 +107,23 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
   }
   if (name == "find") {
     if (!arity(1, 1) || !need_str(0)) return nullptr;
-    return str_call("find", {self, args[0], const_int(0, r), const_int(0, r), const_int(0, r)}, Type::int_(), r);
+    return str_call("find", {self, args[0], const_int(0, r), const_int(0, r), const_int(0, r)},
+                    Type::int_(), r);
   }
   if (name == "replace") {
     if (!arity(2, 3) || !need_str(0) || !need_str(1)) return nullptr;
-    Value* count = args.size() == 3 ? index_value(args[2], e.operands[3]->range, "count") : const_int(-1, r);
+    Value* count =
+        args.size() == 3 ? index_value(args[2], e.operands[3]->range, "count") : const_int(-1, r);
     if (!count) return nullptr;
     return str_call("replace", {self, args[0], args[1], count}, Type::str(), r);
   }
   if (name == "split") {
     if (!arity(0, 2) || (!args.empty() && !need_str(0))) return nullptr;
-    Value* maxsplit = args.size() == 2 ? index_value(args[1], e.operands[2]->range, "maxsplit") : const_int(-1, r);
+    Value* maxsplit = args.size() == 2 ? index_value(args[1], e.operands[2]->range, "maxsplit")
+                                       : const_int(-1, r);
     if (!maxsplit) return nullptr;
-    return str_call("split", {self, args.empty() ? none_str() : args[0], maxsplit}, Type::list(Type::str()), r);
+    return str_call("split", {self, args.empty() ? none_str() : args[0], maxsplit},
+                    Type::list(Type::str()), r);
   }
   if (name == "join") {
     if (!arity(1, 1)) return nullptr;
@@ -120,14 +132,16 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
       if (parts->type().is(TypeKind::List) && parts->type().elements()[0].is(TypeKind::Unknown)) {
         fix_unknown(parts->type().elements()[0].rank(), Type::str());
       } else {
-        type_error(e.operands[1]->range, "str.join() takes a list of str here, not a " + parts->type().to_string());
+        type_error(e.operands[1]->range,
+                   "str.join() takes a list of str here, not a " + parts->type().to_string());
         return nullptr;
       }
     }
     return str_call("join", {self, parts}, Type::str(), r);
   }
   type_error(callee.text_range, "a str has no method '" + name + "' in pyscript",
-             "str methods: split join strip lstrip rstrip replace find startswith endswith upper lower count "
+             "str methods: split join strip lstrip rstrip replace find startswith endswith upper "
+             "lower count "
              "isdigit isalpha");
   return nullptr;
 }
@@ -143,7 +157,8 @@ Value* FunctionLowering::lower_fstring_value(const ast::Expr& e, Environment& en
     Value* v = lower_expr(*e.operands[size_t(piece.field)], env);
     if (!v || !formattable(v, piece)) return nullptr;
     if (v->type().is_numpy_scalar()) {
-      type_error(piece.range, "a numpy scalar in an f-string value is not supported yet", "convert it: float(x)");
+      type_error(piece.range, "a numpy scalar in an f-string value is not supported yet",
+                 "convert it: float(x)");
       return nullptr;
     }
     if (piece.spec.empty()) {
@@ -152,7 +167,9 @@ Value* FunctionLowering::lower_fstring_value(const ast::Expr& e, Environment& en
     }
     if (piece.conversion) v = to_str(v, piece.conversion == 'r', piece.range);
     if (v->type().is(TypeKind::Bool)) v = cast(v, Type::int_(), piece.range);
-    const char* fn = v->type().is(TypeKind::Int) ? "format_int" : v->type().is(TypeKind::Float) ? "format_float" : "format_str";
+    const char* fn = v->type().is(TypeKind::Int)     ? "format_int"
+                     : v->type().is(TypeKind::Float) ? "format_float"
+                                                     : "format_str";
     ir::Node* n = emit(OpKind::StrCall, {v}, {Type::str()}, piece.range);
     n->set_attr("fn", std::string(fn));
     n->set_attr("spec", piece.spec);

@@ -22,11 +22,14 @@ pyrt_str* str_alloc(int64_t size, int64_t length) {
   return s;
 }
 
-void str_free(pyrt_str* s) { small_free(s, sizeof(pyrt_str) + size_t(s->size) + 1); }
+void str_free(pyrt_str* s) {
+  small_free(s, sizeof(pyrt_str) + size_t(s->size) + 1);
+}
 
 int64_t utf8_length(const char* bytes, int64_t size) {
   int64_t n = 0;
-  for (int64_t i = 0; i < size; ++i) n += (static_cast<unsigned char>(bytes[i]) & 0xC0) != 0x80;
+  for (int64_t i = 0; i < size; ++i)
+    n += (static_cast<unsigned char>(bytes[i]) & 0xC0) != 0x80;
   return n;
 }
 
@@ -46,26 +49,36 @@ void append_str_repr(std::string& out, const char* bytes, int64_t size) {
     unsigned char c = static_cast<unsigned char>(bytes[i]);
     if (c < 0x80) {
       ++i;
-      if (c == '\\') out += "\\\\";
-      else if (c == '\n') out += "\\n";
-      else if (c == '\t') out += "\\t";
-      else if (c == '\r') out += "\\r";
-      else if (c == static_cast<unsigned char>(quote)) (out += '\\') += char(c);
+      if (c == '\\')
+        out += "\\\\";
+      else if (c == '\n')
+        out += "\\n";
+      else if (c == '\t')
+        out += "\\t";
+      else if (c == '\r')
+        out += "\\r";
+      else if (c == static_cast<unsigned char>(quote))
+        (out += '\\') += char(c);
       else if (c < 0x20 || c == 0x7f) {
         std::snprintf(buf, sizeof buf, "\\x%02x", c);
         out += buf;
-      } else out += char(c);
+      } else
+        out += char(c);
       continue;
     }
     int n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
     uint32_t cp = c & (0xFF >> (n + 1));
-    for (int k = 1; k < n && i + k < size; ++k) cp = (cp << 6) | (static_cast<unsigned char>(bytes[i + k]) & 0x3F);
+    for (int k = 1; k < n && i + k < size; ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(bytes[i + k]) & 0x3F);
     if (unicode_is_printable(cp)) {
       out.append(bytes + i, size_t(n));
     } else {
-      if (cp <= 0xFF) std::snprintf(buf, sizeof buf, "\\x%02x", cp);
-      else if (cp <= 0xFFFF) std::snprintf(buf, sizeof buf, "\\u%04x", cp);
-      else std::snprintf(buf, sizeof buf, "\\U%08x", cp);
+      if (cp <= 0xFF)
+        std::snprintf(buf, sizeof buf, "\\x%02x", cp);
+      else if (cp <= 0xFFFF)
+        std::snprintf(buf, sizeof buf, "\\u%04x", cp);
+      else
+        std::snprintf(buf, sizeof buf, "\\U%08x", cp);
       out += buf;
     }
     i += n;
@@ -87,16 +100,24 @@ pyrt_str* pyrt_str_new(const char* bytes, int64_t size) {
 
 void pyrt_object_destroy(pyrt_object* o) {
   switch (o->kind) {
-  case PYRT_OBJ_STR: str_free(reinterpret_cast<pyrt_str*>(o)); return;
-  case PYRT_OBJ_LIST: destroy_list(reinterpret_cast<pyrt_list*>(o)); return;
-  case PYRT_OBJ_DICT: destroy_dict(reinterpret_cast<pyrt_dict*>(o)); return;
+  case PYRT_OBJ_STR:
+    str_free(reinterpret_cast<pyrt_str*>(o));
+    return;
+  case PYRT_OBJ_LIST:
+    destroy_list(reinterpret_cast<pyrt_list*>(o));
+    return;
+  case PYRT_OBJ_DICT:
+    destroy_dict(reinterpret_cast<pyrt_dict*>(o));
+    return;
   }
 }
 
 void pyrt_object_retain(pyrt_object* o) {
   if (!o || o->refcount < 0) return;
-  if (__builtin_expect(o->shared, 0)) std::atomic_ref<int64_t>(o->refcount).fetch_add(1, std::memory_order_relaxed);
-  else ++o->refcount;
+  if (__builtin_expect(o->shared, 0))
+    std::atomic_ref<int64_t>(o->refcount).fetch_add(1, std::memory_order_relaxed);
+  else
+    ++o->refcount;
 }
 
 void pyrt_object_release(pyrt_object* o) {
@@ -112,8 +133,10 @@ void pyrt_object_release(pyrt_object* o) {
 void pyrt_object_share(pyrt_object* o) {
   if (!o || o->refcount < 0 || o->shared) return;
   o->shared = 1;
-  if (o->kind == PYRT_OBJ_LIST) share_list(reinterpret_cast<pyrt_list*>(o));
-  else if (o->kind == PYRT_OBJ_DICT) share_dict(reinterpret_cast<pyrt_dict*>(o));
+  if (o->kind == PYRT_OBJ_LIST)
+    share_list(reinterpret_cast<pyrt_list*>(o));
+  else if (o->kind == PYRT_OBJ_DICT)
+    share_dict(reinterpret_cast<pyrt_dict*>(o));
 }
 
 } // extern "C"

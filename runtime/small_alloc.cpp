@@ -68,7 +68,9 @@ void small_free(void* p, size_t size) {
   pools.free[c] = b;
 }
 
-static size_t data_bytes(int64_t capacity, int64_t size) { return size_t(capacity * (size ? size : 1)); }
+static size_t data_bytes(int64_t capacity, int64_t size) {
+  return size_t(capacity * (size ? size : 1));
+}
 
 char* list_data_alloc(int64_t capacity, int64_t size) {
   if (capacity <= 0) return nullptr;
