@@ -93,7 +93,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   }
   if (!user_function && (name == "sum" || name == "any" || name == "all") && e.operands.size() >= 2 &&
       e.operands[1]->kind == ast::ExprKind::GeneratorExp)
-    if (Value* v = lower_fused_reduction(name, e, env)) return v;
+    if (std::optional<Value*> v = lower_fused_reduction(name, e, env)) return *v;
   std::vector<Value*> args;
   for (size_t i = 1; i < e.operands.size(); ++i) {
     static const std::set<std::string> consumers = {"list", "sorted", "sum", "min", "max", "any", "all", "tuple", "dict"};

@@ -166,18 +166,19 @@ void FunctionLowering::lower_clauses(const ast::Expr& e, int id,
 
 // sum(e for ...), any(e for x in xs), all(e for x in xs) as a loop accumulating into a variable,
 // with no list (Note [Comprehensions]). The element's type is learned by lowering the generator as
-// a list first, which is then taken out again. Null when the generator takes the list path.
-Value* FunctionLowering::lower_fused_reduction(const std::string& fn, const ast::Expr& call,
+// a list first, which is then taken out again. Nothing when the generator takes the list path; a
+// null value after a diagnostic (the trial reported it: not lowered again).
+std::optional<Value*> FunctionLowering::lower_fused_reduction(const std::string& fn, const ast::Expr& call,
                                                Environment& env) {
   const ast::Expr& gen = *call.operands[1];
   bool is_sum = fn == "sum";
-  if (!is_sum && gen.comprehension.size() != 1) return nullptr;
-  if (call.operands.size() > (is_sum ? 3u : 2u) || !call.keywords.empty()) return nullptr;
+  if (!is_sum && gen.comprehension.size() != 1) return std::nullopt;
+  if (call.operands.size() > (is_sum ? 3u : 2u) || !call.keywords.empty()) return std::nullopt;
   // The element type, from a trial lowering that is removed again.
   size_t mark = block_->nodes().size();
   size_t diagnostics = diags_.all().size();
   Value* trial = lower_comprehension(gen, env);
-  if (!trial || diags_.all().size() != diagnostics) return trial ? nullptr : nullptr;
+  if (!trial || diags_.all().size() != diagnostics) return nullptr;
   Type element = trial->type().elements()[0];
   while (block_->nodes().size() > mark)
     block_->nodes().back()->destroy();
@@ -187,7 +188,7 @@ Value* FunctionLowering::lower_fused_reduction(const std::string& fn, const ast:
   std::map<std::string, Value*> bound;
   Value* start = nullptr;
   if (is_sum) {
-    if (!element.is_number()) return nullptr; // the list path reports it
+    if (!element.is_number()) return std::nullopt; // the list path reports it
     Type acc_type = element.is(TypeKind::Bool) ? Type::int_() : element;
     if (call.operands.size() == 3) {
       start = lower_expr(*call.operands[2], env);
