@@ -300,6 +300,7 @@ private:
   std::vector<ir::Value*> each_element(ir::Value* over, const SourceRange& r, std::vector<ir::Value*> carried,
                                        const std::function<void(ir::Value*, std::vector<ir::Value*>&)>& body);
   ir::Value* sequence_length(ir::Value* seq, const SourceRange& r);
+  ir::Value* dict_keys_snapshot(ir::Value* d, ir::Value*& version, const SourceRange& r);
   ir::Value* element_at(ir::Value* seq, ir::Value* i, const SourceRange& r);
   void raise_if(ir::Value* cond, int kind, const std::string& message, const SourceRange& r);
   static ir::Type element_type(const ir::Type& t);

@@ -154,14 +154,8 @@ Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee,
 std::vector<Value*>
 FunctionLowering::each_element(Value* over, const SourceRange& r, std::vector<Value*> carried,
                                const std::function<void(Value*, std::vector<Value*>&)>& body) {
-  Value* seq = over;
   Value* version = nullptr;
-  if (over->type().is(TypeKind::Dict)) {
-    version = emit1(OpKind::DictVersion, {over}, Type::int_(), r);
-    ir::Node* keys = emit(OpKind::DictToList, {over}, {Type::list(over->type().elements()[0])}, r);
-    keys->set_attr("what", int64_t(0));
-    seq = keys->output();
-  }
+  Value* seq = over->type().is(TypeKind::Dict) ? dict_keys_snapshot(over, version, r) : over;
   Value* n0 = sequence_length(seq, r);
   Value* first = emit1(OpKind::Lt, {const_int(0, r), n0}, Type::bool_(), r);
   bool is_str = seq->type().is(TypeKind::Str);
@@ -189,6 +183,15 @@ FunctionLowering::each_element(Value* over, const SourceRange& r, std::vector<Va
   for (Value* c : carried)
     outs.push_back(loop->add_output(c->type()));
   return outs;
+}
+
+// The keys of `d` as a new list, and the dict's version now (checked at each step of a loop over
+// them: Note [Loops over sequences]).
+Value* FunctionLowering::dict_keys_snapshot(Value* d, Value*& version, const SourceRange& r) {
+  version = emit1(OpKind::DictVersion, {d}, Type::int_(), r);
+  ir::Node* keys = emit(OpKind::DictToList, {d}, {Type::list(d->type().elements()[0])}, r);
+  keys->set_attr("what", int64_t(0));
+  return keys->output();
 }
 
 Value* FunctionLowering::sequence_length(Value* seq, const SourceRange& r) {

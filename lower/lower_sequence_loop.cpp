@@ -19,10 +19,10 @@ using ir::Value;
 // A sequence to loop over: a list or str, or a dict as its keys (with the version check).
 bool FunctionLowering::add_loop_sequence(Value* v, const SourceRange& r) {
   if (v->type().is(TypeKind::Dict)) {
-    loop_over_.dicts.push_back({v, emit1(OpKind::DictVersion, {v}, Type::int_(), r)});
-    ir::Node* keys = emit(OpKind::DictToList, {v}, {Type::list(v->type().elements()[0])}, r);
-    keys->set_attr("what", int64_t(0));
-    v = keys->output();
+    Value* version = nullptr;
+    Value* keys = dict_keys_snapshot(v, version, r);
+    loop_over_.dicts.push_back({v, version});
+    v = keys;
   }
   if (!v->type().is(TypeKind::List) && !v->type().is(TypeKind::Str)) {
     type_error(r, "looping over a " + v->type().to_string() + " is not supported here",
