@@ -203,6 +203,11 @@ void FunctionLowering::store_subscript(const ast::Expr& target, Value* v, Enviro
     array_item_assignment(target);
     return;
   }
+  if (class_of(t)) { // obj[k] = v is obj.__setitem__(k, v)
+    Value* k = lower_expr(index, env);
+    if (k) operator_method("__setitem__", object, {k, v}, target, true);
+    return;
+  }
   if (t.is(TypeKind::Dict)) {
     Value* k = lower_expr(index, env);
     if (!k || !(k = as_element(k, object, 0, index.range))) return;

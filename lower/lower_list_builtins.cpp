@@ -148,6 +148,10 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
   Value* seq = args[0];
   const Type& t = seq->type();
   const SourceRange& r = e.range;
+  if (name == "len" && args.size() == 1 && class_of(t)) {
+    out = operator_method("__len__", seq, {}, e, true);
+    return true;
+  }
   if (name == "len" && args.size() == 1) {
     out = sequence_length(seq, r);
     return true;

@@ -59,6 +59,7 @@ typedef enum pyrt_error_kind {
   PYRT_RUNTIME_ERROR,         /* the message is in detail */
   PYRT_SYSTEM_EXIT,           /* sys.exit: the exit status, in decimal, is in detail */
   PYRT_RECURSION_ERROR,       /* RecursionError with the message in detail (sys.setrecursionlimit) */
+  PYRT_ATTRIBUTE_ERROR,       /* the message is in detail ('NoneType' object has no attribute 'x') */
 } pyrt_error_kind;
 
 /* CPython's default sys.getrecursionlimit(): frames of the top level and of every function that
