@@ -223,7 +223,8 @@ bool FunctionLowering::printable(const Value* v, const SourceRange& range) {
       if (const ClassInfo* c = without_repr(e)) return c;
     return nullptr;
   };
-  if (const ClassInfo* c = without_repr(v->type())) {
+  // (An object itself prints through object_to_str; here only objects inside a container.)
+  if (const ClassInfo* c = class_of(v->type()) ? nullptr : without_repr(v->type())) {
     Diagnostic& d = diags_.error(range, "unsupported",
                                  "printing a '" + c->name + "' object inside a container needs " + c->name + ".__repr__");
     d.notes.push_back({SourceRange{}, "CPython would print its address, which differs from run to run"});

@@ -176,8 +176,31 @@ Value* FunctionLowering::class_constant(const ClassInfo& cls, const std::string&
 }
 
 Value* FunctionLowering::object_attribute(Value* object, const ast::Expr& e) {
+  const ClassTable& classes = module_.classes();
   const ClassInfo* cls = class_of(object->type());
-  if (module_.classes().field_owner(*cls, e.text)) return get_field(object, e.text, e.text_range);
+  if (classes.field_owner(*cls, e.text)) return get_field(object, e.text, e.range);
+  // self.rate: the constant of the object's run-time class (subclasses may assign their own).
+  std::vector<const ClassInfo*> overrides;
+  for (const auto& k : classes.all())
+    if (k.get() != cls && classes.is_subclass(*k, *cls))
+      for (const ast::StmtPtr& c : k->def->constants)
+        if (c->targets[0]->text == e.text) overrides.push_back(k.get());
+  if (!overrides.empty()) {
+    std::stable_sort(overrides.begin(), overrides.end(),
+                     [](const ClassInfo* a, const ClassInfo* b) { return a->depth > b->depth; });
+    Value* id = emit1(OpKind::ClassId, {unwrap_optional(object, e.text, e.range)}, Type::int_(), e.range);
+    std::function<Value*(size_t)> chain = [&](size_t i) -> Value* {
+      if (i == overrides.size()) return class_constant(*cls, e.text, e.range);
+      const ClassInfo* k = overrides[i];
+      Value* lo = emit1(OpKind::Le, {const_int(k->id, e.range), id}, Type::bool_(), e.range);
+      Value* hi = emit1(OpKind::Lt, {id, const_int(k->id_end, e.range)}, Type::bool_(), e.range);
+      Value* in = emit1(OpKind::BitAnd, {lo, hi}, Type::bool_(), e.range);
+      return select(
+          in, [&] { return class_constant(*k, e.text, e.range); }, [&] { return chain(i + 1); }, e,
+          ("the class attribute '" + e.text + "'").c_str());
+    };
+    return chain(0);
+  }
   if (Value* k = class_constant(*cls, e.text, e.range)) return k;
   if (module_.classes().method(*cls, e.text).first) {
     type_error(e.range, "a bound method used as a value is not supported", "call it: '" + e.text + "(...)'");

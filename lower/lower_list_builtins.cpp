@@ -131,6 +131,10 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
                    args[0]->type().to_string() + "' object is not iterable");
     return true;
   }
+  if (name == "len" && args.size() == 1 && class_of(args[0]->type())) { // __len__ (lower_class.cpp)
+    out = operator_method("__len__", args[0], {}, e, true);
+    return true;
+  }
   if (args.empty() || !is_sequence(args[0]->type())) {
     if (name == "list" && args.empty()) {
       out = emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())), e.range);
@@ -148,10 +152,6 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
   Value* seq = args[0];
   const Type& t = seq->type();
   const SourceRange& r = e.range;
-  if (name == "len" && args.size() == 1 && class_of(t)) {
-    out = operator_method("__len__", seq, {}, e, true);
-    return true;
-  }
   if (name == "len" && args.size() == 1) {
     out = sequence_length(seq, r);
     return true;
