@@ -77,8 +77,12 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
   auto out = [&](llvm::Value* v) { bind(n.output(), v); };
   switch (n.kind()) {
   case OpKind::ObjectNew: {
-    llvm::Value* cls = class_info(class_layout(n.output()->type()));
-    llvm::Value* o = b.CreateCall(PYRT(pyrt_instance_new), {ctx_, cls, site(n)});
+    const ir::ClassLayout& layout = class_layout(n.output()->type());
+    llvm::Value* cls = class_info(layout);
+    llvm::CallInst* o = b.CreateCall(PYRT(pyrt_instance_new), {ctx_, cls, site(n)});
+    bool holds_refs = false;
+    for (const auto& [name, t] : layout.fields) holds_refs |= t.holds_refs();
+    if (!holds_refs) o->setMetadata("pyscript.elidable", llvm::MDNode::get(context_, {})); // Note [Objects on the stack]
     return_if(b.CreateIsNull(o));
     out(o);
     return true;

@@ -25,21 +25,24 @@ bool drop(pyrt_object* o) {
 // Frees an instance whose count reached zero. Instances its fields held that die with it are freed
 // by the same loop, not by recursion, so a linked list of a million nodes frees in constant stack.
 void destroy_instance(pyrt_instance* first) {
-  std::vector<pyrt_instance*> dying{first};
-  while (!dying.empty()) {
-    pyrt_instance* o = dying.back();
-    dying.pop_back();
+  std::vector<pyrt_instance*> dying; // instances freed with this one (none, usually: no allocation)
+  for (pyrt_instance* o = first; o;) {
     const pyrt_class* cls = o->cls;
     for (int64_t i = 0; i < cls->count; ++i) {
       char* slot = field_slot(o, i);
       if (cls->fields[i]->kind == PYRT_K_OBJECT) {
         auto* held = *reinterpret_cast<pyrt_object**>(slot);
         if (drop(held)) dying.push_back(reinterpret_cast<pyrt_instance*>(held));
-      } else {
-        pyrt_value_release(cls->fields[i], slot);
+      } else if (cls->fields[i]->kind >= PYRT_K_STR && cls->fields[i]->kind <= PYRT_K_GENERATOR) {
+        pyrt_value_release(cls->fields[i], slot); // numbers, bools and None hold nothing
       }
     }
     small_free(o, size_t(cls->size));
+    o = nullptr;
+    if (!dying.empty()) {
+      o = dying.back();
+      dying.pop_back();
+    }
   }
 }
 
