@@ -60,6 +60,7 @@ public:
   struct FieldTypes {
     std::map<std::pair<std::string, std::string>, ir::Type> types; // (owner class, field)
     bool widened = false;
+    int origins = 0; // the last tag of an empty container (Note [Empty containers])
   };
   FieldTypes* field_types = nullptr;
   // The class whose layout holds field `field` of `cls` (cls or a base).

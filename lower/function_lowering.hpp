@@ -102,6 +102,8 @@ public:
                              bool required);
   ir::Value* object_to_str(ir::Value* v, bool repr, const SourceRange& r);
   ir::Value* lower_class_call(const ast::Expr& e, Environment& env, bool& handled);
+  bool has_user_eq(const ir::Type& t) const;
+  ir::Value* search_with_eq(const std::string& what, ir::Value* list, ir::Value* x, const ast::Expr& e);
   // Set for a method's lowering: its class and the name of its self parameter.
   const ClassInfo* method_class_ = nullptr;
   std::string self_name_;

@@ -72,8 +72,12 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
       } else {
         Value* x = comparable_element(a, element, r);
         if (!x) return nullptr;
-        found = emit1(tb.is(TypeKind::List) ? OpKind::ListContains : OpKind::DictContains, {b, x},
-                      Type::bool_(), r);
+        if (tb.is(TypeKind::List) && has_user_eq(element)) // __eq__ (lower_class.cpp)
+          found = search_with_eq("in", b, x, e);
+        else
+          found = emit1(tb.is(TypeKind::List) ? OpKind::ListContains : OpKind::DictContains, {b, x},
+                        Type::bool_(), r);
+        if (!found) return nullptr;
       }
     } else if (tb.is(TypeKind::Tuple)) {
       Value* any = const_bool(false, r);

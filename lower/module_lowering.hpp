@@ -28,7 +28,8 @@ public:
 
   const ast::FunctionDef* find_function(const std::string& name) const;
   // A fresh number: tags of empty containers (Note [Empty containers]), comprehension names.
-  int new_origin() { return ++origins_; }
+  // Unique across the rounds of lowering too: field types keep theirs (Note [Objects]).
+  int new_origin() { return ++classes_.field_types->origins; }
   // The module an import alias names ("numpy" for np), or null.
   const std::string* module_of_alias(const std::string& alias) const;
   // The same for a use of the alias at `use` (an error there if its import has not run yet).
@@ -73,7 +74,6 @@ private:
   bool lowering_main_ = false;       // until the top level is lowered; after it all are bound
   SourceRange top_statement_;        // the top-level statement being lowered
   std::map<std::string, SourceRange> import_at_; // alias -> its import statement
-  int origins_ = 0;
   ClassTable classes_;
   std::set<std::string> instantiated_; // classes with a constructor call
   void finish_classes();
