@@ -40,8 +40,9 @@ int32_t slot_kind(const ir::Type& t) {
   case TypeKind::Generator:
     return PYRT_K_GENERATOR;
   case TypeKind::Object:
-  case TypeKind::Optional:
     return PYRT_K_OBJECT;
+  case TypeKind::Optional: // None is null (Note [Objects] in lower/classes.hpp)
+    return t.elements()[0].is(TypeKind::Object) ? PYRT_K_OBJECT : PYRT_K_OPTIONAL;
   case TypeKind::Array:
     if (t.rank() > 0) return PYRT_K_ARRAY;
     switch (t.dtype()) {

@@ -73,8 +73,12 @@ public:
     return t;
   }
   const std::string& class_name() const { return name_; } // Object
-  // An Object, or an Optional of one: a pointer at run time (None is null).
+  // An Object, or an Optional: a pointer at run time (None is null).
   bool is_object_ref() const { return kind_ == TypeKind::Object || kind_ == TypeKind::Optional; }
+  // What an Optional may hold: a value that is a pointer at run time (an object, str, list, dict).
+  bool is_nullable() const {
+    return kind_ == TypeKind::Object || kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict;
+  }
   static Type array(DType dtype, int rank);
   // float|np.float64, int|np.int64, bool|np.bool_ (`python` is float, int or bool).
   static Type either(const Type& python);

@@ -142,9 +142,12 @@ std::optional<ir::Type> ClassTable::merge(const ir::Type& a, const ir::Type& b) 
   if (a == b) return std::nullopt;
   auto value_of = [](const ir::Type& t) { return t.is(TypeKind::Optional) ? t.elements()[0] : t; };
   bool a_none = a.is(TypeKind::None), b_none = b.is(TypeKind::None);
-  if (a_none && b.is_object_ref()) return b.is(TypeKind::Optional) ? b : ir::Type::optional(b);
-  if (b_none && a.is_object_ref()) return a.is(TypeKind::Optional) ? a : ir::Type::optional(a);
+  if (a_none && (b.is_nullable() || b.is(TypeKind::Optional))) return b.is(TypeKind::Optional) ? b : ir::Type::optional(b);
+  if (b_none && (a.is_nullable() || a.is(TypeKind::Optional))) return a.is(TypeKind::Optional) ? a : ir::Type::optional(a);
+  if (a.is(TypeKind::Optional) && a.elements()[0] == b) return a;
+  if (b.is(TypeKind::Optional) && b.elements()[0] == a) return b;
   if (!a.is_object_ref() || !b.is_object_ref()) return std::nullopt;
+  if (!value_of(a).is(TypeKind::Object) || !value_of(b).is(TypeKind::Object)) return std::nullopt;
   const ClassInfo* ca = find(value_of(a).class_name());
   const ClassInfo* cb = find(value_of(b).class_name());
   if (!ca || !cb) return std::nullopt;

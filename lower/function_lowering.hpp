@@ -106,6 +106,7 @@ public:
   ir::Value* search_with_eq(const std::string& what, ir::Value* list, ir::Value* x, const ast::Expr& e);
   // Set for a method's lowering: its class and the name of its self parameter.
   const ClassInfo* method_class_ = nullptr;
+  std::map<std::string, std::vector<ir::Type>>* assigned_seen_ = nullptr; // lower_loop: types names get
   std::string self_name_;
 
   ir::Block* insertion_block() const { return block_; }
@@ -120,7 +121,9 @@ private:
   void poison_target(const ast::Expr& target, Environment& env);
   void lower_if(const ast::Stmt& s, Environment& env);
   void lower_branches(ir::Value* cond, const ast::StmtList& then_body, const ast::StmtList& else_body,
-                      const SourceRange& r, Environment& env);
+                      const SourceRange& r, Environment& env, const ast::Expr* cond_expr = nullptr);
+  // Note [Refining Optionals] (lower_class.cpp): names `cond` being `when` proves are not None.
+  void refine(const ast::Expr& cond, bool when, Environment& env);
   struct LoopOver;
   void lower_loop_else(const ast::Stmt& s, Environment& env, const LoopOver& over);
   void lower_for(const ast::Stmt& s, Environment& env);

@@ -528,3 +528,34 @@ Value* FunctionLowering::search_with_eq(const std::string& what, Value* list, Va
 }
 
 } // namespace pyscript::lower
+
+namespace pyscript::lower {
+
+// Note [Refining Optionals]
+// Where a condition proves a name is not None (`if x is not None:`, `while node is not None:`, the
+// right side of `x is None or ...`, `if x:`), the name is rebound there to its value with the
+// Optional taken off (an optional_get that cannot fail), so `x.upper()` or `len(x)` type-check as
+// CPython runs them. After the if, the paths merge back into the Optional. Objects need no
+// refinement (a use checks for None and raises AttributeError), but it saves the checks.
+void FunctionLowering::refine(const ast::Expr& cond, bool when, Environment& env) {
+  const ast::Expr* name = nullptr;
+  if (cond.kind == ast::ExprKind::Compare && cond.compare_ops.size() == 1 &&
+      cond.operands[0]->kind == ast::ExprKind::Name && cond.operands[1]->kind == ast::ExprKind::None) {
+    if (cond.compare_ops[0] == ast::CompareOp::IsNot && when) name = cond.operands[0].get();
+    if (cond.compare_ops[0] == ast::CompareOp::Is && !when) name = cond.operands[0].get();
+  } else if (cond.kind == ast::ExprKind::Name && when) {
+    name = &cond;
+  } else if (cond.kind == ast::ExprKind::Unary && cond.unary_op == ast::UnaryOp::Not) {
+    refine(*cond.operands[0], !when, env);
+  } else if (cond.kind == ast::ExprKind::Logical && (cond.bool_op == ast::BoolOp::And) == when) {
+    refine(*cond.operands[0], when, env);
+    refine(*cond.operands[1], when, env);
+  }
+  if (!name) return;
+  const Binding* b = env.find(name->text);
+  if (!b || b->state != Binding::State::Defined || !b->value->type().is(TypeKind::Optional)) return;
+  Value* v = unwrap_optional(b->value, "", name->range);
+  env.vars[name->text].value = v;
+}
+
+} // namespace pyscript::lower

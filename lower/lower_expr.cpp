@@ -545,7 +545,11 @@ Value* FunctionLowering::lower_logical(const ast::Expr& e, Environment& env, boo
   if (as_condition) {
     Value* a = lower_condition(*e.operands[0], env);
     if (!a) return nullptr;
-    auto rhs = [&] { return lower_condition(*e.operands[1], env); };
+    auto rhs = [&] { // `x is None or len(x) > 3`: x is not None on the right (Note [Refining Optionals])
+      Environment right = env;
+      refine(*e.operands[0], is_and, right);
+      return lower_condition(*e.operands[1], right);
+    };
     auto lhs = [&] { return const_bool(!is_and, e.range); };
     return is_and ? select(a, rhs, lhs, e, "'and'") : select(a, lhs, rhs, e, "'or'");
   }

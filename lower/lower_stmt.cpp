@@ -86,9 +86,9 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
   case TypeKind::Optional: {
     Value* none = object_cast(const_none(r), v->type(), r);
     Value* is_none = emit1(OpKind::Is, {v, none}, Type::bool_(), r);
-    if (!class_of(v->type()) || (!module_.classes().method(*class_of(v->type()), "__bool__").first &&
-                                 !module_.classes().method(*class_of(v->type()), "__len__").first))
-      return emit1(OpKind::Not, {is_none}, Type::bool_(), r);
+    if (class_of(v->type()) && !module_.classes().method(*class_of(v->type()), "__bool__").first &&
+        !module_.classes().method(*class_of(v->type()), "__len__").first)
+      return emit1(OpKind::Not, {is_none}, Type::bool_(), r); // an object without __bool__/__len__ is true
     ast::Expr where(ast::ExprKind::None, r);
     return select(
         is_none, [&] { return const_bool(false, r); },
@@ -368,6 +368,7 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
     return;
   }
   if (target.kind == ast::ExprKind::Name) {
+    if (assigned_seen_) (*assigned_seen_)[target.text].push_back(v->type());
     if (v->name_hint().empty() && !v->producer()) v->set_name_hint(target.text);
     if (v->producer() && v->name_hint().empty() && v->producer()->kind() != OpKind::Constant)
       v->set_name_hint(target.text);
@@ -404,17 +405,19 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
 void FunctionLowering::lower_if(const ast::Stmt& s, Environment& env) {
   Value* cond = lower_condition(*s.value, env);
   if (!cond) cond = const_bool(false, s.value->range); // reported; lower the branches anyway
-  lower_branches(cond, s.body, s.orelse, s.range, env);
+  lower_branches(cond, s.body, s.orelse, s.range, env, s.value.get());
 }
 
 void FunctionLowering::lower_branches(Value* cond, const ast::StmtList& then_body, const ast::StmtList& else_body,
-                                      const SourceRange& r, Environment& env) {
+                                      const SourceRange& r, Environment& env, const ast::Expr* cond_expr) {
   ir::Node* node = emit(OpKind::If, {cond}, {}, r);
   ir::Block* saved = block_;
   Environment then_env = env, else_env = env;
   block_ = node->add_block();
+  if (cond_expr) refine(*cond_expr, true, then_env);
   lower_stmts(then_body, 0, then_env);
   block_ = node->add_block();
+  if (cond_expr) refine(*cond_expr, false, else_env);
   lower_stmts(else_body, 0, else_env);
   block_ = saved;
   env = merge(node, std::move(then_env), std::move(else_env), r);
@@ -573,8 +576,15 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
     size_t diagnostics_before = diags_.all().size();
     std::optional<Type> return_before = return_type_;
     std::map<std::string, Type> widen;
+    // Types the body assigns to each name, even where the assignment's path later fails to type
+    // (`s = None` before the loop, `s = s + w` in it): a None start widens to an Optional.
+    std::map<std::string, std::vector<Type>> seen, *outer_seen = assigned_seen_;
+    assigned_seen_ = &seen;
     ir::Node* loop = lower_loop_once(s, env, trip_count, first_cond, start, step, over_array,
                                      round < 4 ? &widen : nullptr);
+    assigned_seen_ = outer_seen;
+    if (outer_seen)
+      for (const auto& [name, types] : seen) (*outer_seen)[name].insert((*outer_seen)[name].end(), types.begin(), types.end());
     if (widen.empty()) return lower_loop_else(s, env, over);
     loop->destroy();
     diags_.truncate(diagnostics_before);
@@ -647,6 +657,7 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
     Value* target = target_node->output();
     bind_target(*s.targets[0], target, inner);
   }
+  if (!is_for) refine(*s.value, true, inner); // while node is not None: (Note [Refining Optionals])
   lower_stmts(s.body, 0, inner);
 
   // Continue while no break/return happened and, for while, the condition holds.
@@ -690,6 +701,9 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
       if (b && b->state == Binding::State::Defined && b->value->type() != want &&
           !want.is(TypeKind::Unknown) && !b->value->type().is(TypeKind::Unknown))
         if (std::optional<Type> e = either_of(want, b->value->type()); e && *e != want) (*widen)[carried[k]] = *e;
+      if (want.is(TypeKind::None) && assigned_seen_ && !widen->count(carried[k]))
+        for (const Type& t : (*assigned_seen_)[carried[k]])
+          if (std::optional<Type> e = either_of(want, t); e && e->is(TypeKind::Optional)) (*widen)[carried[k]] = *e;
     }
     if (!widen->empty()) {
       block_ = saved;

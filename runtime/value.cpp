@@ -223,6 +223,7 @@ pyrt_str* new_str_or_raise(pyrt_context* ctx, const std::string& text) {
 
 bool type_has_refs(const pyrt_type* type) {
   switch (type->kind) {
+  case PYRT_K_OPTIONAL:
   case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
@@ -241,6 +242,7 @@ bool type_has_refs(const pyrt_type* type) {
 
 void value_share(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
+  case PYRT_K_OPTIONAL:
   case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
@@ -266,6 +268,9 @@ bool value_equal(const pyrt_type* type, const void* a, const void* b) {
   switch (type->kind) {
   case PYRT_K_NONE:
     return true;
+  case PYRT_K_OPTIONAL:
+    if (!load<const void*>(a) || !load<const void*>(b)) return load<const void*>(a) == load<const void*>(b);
+    return value_equal(type->items[0], a, b);
   case PYRT_K_BOOL:
   case PYRT_K_NP_BOOL:
     return (load<uint8_t>(a) != 0) == (load<uint8_t>(b) != 0);
@@ -356,6 +361,12 @@ void append_value_repr(std::string& out, const pyrt_type* type, const void* slot
   case PYRT_K_OBJECT:
     append_instance_repr(out, load<const pyrt_instance*>(slot));
     return;
+  case PYRT_K_OPTIONAL:
+    if (load<const void*>(slot))
+      append_value_repr(out, type->items[0], slot);
+    else
+      out += "None";
+    return;
   case PYRT_K_GENERATOR:
     std::snprintf(buf, sizeof buf, "Generator(PCG64) at 0x%" PRIX64,
                   uint64_t(reinterpret_cast<uintptr_t>(generator_in(slot))));
@@ -406,6 +417,7 @@ extern "C" {
 
 void pyrt_value_retain(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
+  case PYRT_K_OPTIONAL:
   case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
@@ -429,6 +441,7 @@ void pyrt_value_retain(const pyrt_type* type, const void* slot) {
 
 void pyrt_value_release(const pyrt_type* type, void* slot) {
   switch (type->kind) {
+  case PYRT_K_OPTIONAL:
   case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
@@ -487,6 +500,8 @@ int64_t pyrt_value_hash(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
   case PYRT_K_NONE:
     return 0x5eed;
+  case PYRT_K_OPTIONAL:
+    return load<const void*>(slot) ? pyrt_value_hash(type->items[0], slot) : 0x5eed;
   case PYRT_K_BOOL:
   case PYRT_K_NP_BOOL:
     return load<uint8_t>(slot) != 0;

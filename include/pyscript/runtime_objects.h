@@ -54,6 +54,7 @@ typedef enum pyrt_kind {
   PYRT_K_NP_INT64 = 12,
   PYRT_K_NP_BOOL = 13,
   PYRT_K_OBJECT = 14,   /* a pyrt_instance* of a user class; NULL is None (an Optional) */
+  PYRT_K_OPTIONAL = 15, /* None (NULL) or an object of items[0] (str, list or dict): a pointer slot */
 } pyrt_kind;
 
 typedef struct pyrt_type {
