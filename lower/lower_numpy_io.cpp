@@ -109,7 +109,7 @@ std::optional<NumpyFileType> read_file_type(const std::string& path, std::string
     return t;
   }
   if (!npy::is_zip_magic(magic)) {
-    why = "numpy would read it as a pickle, which it refuses (allow_pickle=False)";
+    why = "it is neither an .npy file nor an .npz archive (numpy would unpickle it, and refuses: allow_pickle=False)";
     return std::nullopt;
   }
   std::string error;
@@ -175,7 +175,12 @@ std::optional<NumpyFileType> FunctionLowering::numpy_file_type(const std::string
   std::string why;
   std::optional<NumpyFileType> t = read_file_type(path, why);
   if (t) return t;
-  Diagnostic& d = diags_.error(r, kCode, "np.load(" + py_quoted(path) + ") cannot be typed: " + why + " when compiling");
+  if (why != "no such file") {
+    diags_.error(r, kCode, "np.load(" + py_quoted(path) + ") cannot be typed: when compiling, " + why);
+    return std::nullopt;
+  }
+  Diagnostic& d = diags_.error(r, kCode, "np.load(" + py_quoted(path) + ") cannot be typed: no such file when compiling, "
+                                         "and the program saves none there before this line");
   d.notes.push_back({r, "np.load's dtype and rank are read from the file when compiling, or from this "
                         "program's np.save there before this line"});
   d.help.push_back("create " + py_quoted(path) + " before compiling, or save it earlier in the program");
@@ -314,8 +319,8 @@ bool FunctionLowering::lower_numpy_io_assignment(const ast::Stmt& s, Environment
     for (const ast::ExprPtr& target : s.targets) ast::collect_assigned_names(*target, bound);
     for (const std::string& name : bound) {
       if (!npz_names_.count(name)) continue;
-      Diagnostic& d = diags_.error(s.range, kCode, "'" + name + "' holds an .npz archive (np.load) elsewhere in this "
-                                                   "function, which pyscript reads only as " + name + "[\"member\"]");
+      Diagnostic& d = diags_.error(s.range, kCode, "'" + name + "' holds an .npz archive (np.load) above, and pyscript "
+                                                   "reads that name only as " + name + "[\"member\"]");
       d.help.push_back("give this value another name");
       for (const ast::ExprPtr& target : s.targets) poison_target(*target, env);
       return true;

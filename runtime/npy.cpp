@@ -68,7 +68,7 @@ private:
 };
 
 std::string type_text(int32_t dtype, int32_t ndim) {
-  return std::string(dtype_name(dtype)) + " array of rank " + std::to_string(ndim);
+  return std::string(dtype_name(dtype)) + " of rank " + std::to_string(ndim);
 }
 
 // The array of the .npy bytes in `src`; `name` says where it is in errors ('w.npy', or 'w1' of
@@ -94,8 +94,8 @@ pyrt_array* read_array(Source& src, const std::string& name, const std::optional
   int32_t ndim = int32_t(h->shape.size());
   if (ndim > PYRT_MAX_DIMS) throw NpyError(PYRT_TYPE_ERROR, name + " holds an array of more than 8 dimensions");
   if (expected && (expected->dtype != dtype || expected->ndim != ndim))
-    throw NpyError(PYRT_TYPE_ERROR, name + " holds a " + type_text(dtype, ndim) + ", but the program was compiled for a " +
-                                        type_text(expected->dtype, expected->ndim) +
+    throw NpyError(PYRT_TYPE_ERROR, name + " holds an array of " + type_text(dtype, ndim) +
+                                        ", but the program was compiled for " + type_text(expected->dtype, expected->ndim) +
                                         " there (np.load's type is fixed when compiling)");
   std::optional<int64_t> count = h->elements();
   uint64_t bytes = count ? uint64_t(*count) * dtype_size(dtype) : UINT64_MAX;
