@@ -11,6 +11,9 @@ fixtures.py writes with numpy: under CPython (NPY_PROMOTION_STATE=weak) and as `
 - '# pyscript-runtime-error: LINE:COL TEXT': pyscript's own error (a file that no longer holds the
   type the program was compiled for, which CPython reads on): pyscript fails there with TEXT, after
   printing NAME.out, which is the start of CPython's output. --update leaves that NAME.out alone.
+- Every program that compiles runs a third time from an artifact (`pyscript compile -o`, then
+  `pyscript run` of it, in another fresh directory): the same output, error and files as the run
+  from source (the new ops survive the artifact's text and its verifier).
 - '# expect-error: LINE:COL ...': `pyscript check` rejects the program with an error at each
   LINE:COL (CPython is not run: these are programs it would stop in, or that pyscript cannot type).
 
@@ -64,7 +67,7 @@ def same_values(a, b):
                for k in x.files)
 
 
-def compare_files(before, python_files, pyscript_files, by_value):
+def compare_files(python_files, pyscript_files, by_value):
     problems = []
     for name in sorted(set(python_files) | set(pyscript_files)):
         if name not in pyscript_files:
@@ -76,6 +79,23 @@ def compare_files(before, python_files, pyscript_files, by_value):
                 problems.append(f'{name}: bytes differ from numpy\'s')
             elif not same_values(python_files[name], pyscript_files[name]):
                 problems.append(f'{name}: arrays differ from numpy\'s')
+    return problems
+
+
+def artifact_problems(pyscript, prog, fixtures, tmp, code, out, err, files):
+    c = os.path.join(tmp, 'artifact')
+    shutil.copytree(fixtures, c)
+    artifact = os.path.join(tmp, 'prog.pys')
+    a_code, a_out, a_err = run([pyscript, 'compile', prog, '-o', artifact], c)
+    if a_code != 0:
+        return [f'pyscript compile -o failed: {a_err.strip()[-400:]}']
+    a_code, a_out, a_err = run([pyscript, 'run', artifact], c)
+    problems = []
+    error = lambda text: re.sub(r'^.*?(\S+\.py:\d+:\d+: runtime error)', r'\1', text.strip().split('\n')[-1]) if text.strip() else ''
+    if (a_code, a_out, error(a_err)) != (code, out, error(err)):
+        problems.append(f'the artifact runs differently: exit {a_code}, {error(a_err)!r}\n{a_out}')
+    if snapshot(c) != files:
+        problems.append('the artifact leaves other files')
     return problems
 
 
@@ -96,10 +116,9 @@ def check(pyscript, name, fixtures, update):
         a, b = os.path.join(tmp, 'python'), os.path.join(tmp, 'pyscript')
         shutil.copytree(fixtures, a)
         shutil.copytree(fixtures, b)
-        before = snapshot(a)
         py_code, py_out, py_err = run([PYTHON, prog], a)
         ps_code, ps_out, ps_err = run([pyscript, 'run', prog], b)
-        problems = []
+        problems = artifact_problems(pyscript, prog, fixtures, tmp, ps_code, ps_out, ps_err, snapshot(b))
         own = h.get('pyscript-runtime-error')
         if update and not own:
             with open(out_path, 'w', encoding='utf-8') as f:
@@ -134,7 +153,7 @@ def check(pyscript, name, fixtures, update):
                 problems.append(f'pyscript exit {ps_code}: {ps_err.strip()[-600:]}')
         if ps_out != expected:
             problems.append(f'pyscript printed\n{ps_out}--- expected\n{expected}')
-        problems += compare_files(before, snapshot(a), snapshot(b), h.get('compare-files') == 'values')
+        problems += compare_files(snapshot(a), snapshot(b), h.get('compare-files') == 'values')
         return problems
 
 
