@@ -15,10 +15,12 @@ bool FunctionEmitter::emit_numpy_io_op(const ir::Node& n) {
   case OpKind::NumpyLoad: {
     // Note [Typing np.load]: the runtime checks the file's dtype and rank against the result's.
     const ir::AttrValue* key = n.attr("key");
-    llvm::Value* k = key ? c_string(std::get<std::string>(*key)) : llvm::ConstantPointerNull::get(b.getPtrTy());
+    llvm::Value* k =
+        key ? c_string(std::get<std::string>(*key)) : llvm::ConstantPointerNull::get(b.getPtrTy());
     const ir::Type& t = n.output()->type();
     bind(n.output(), checked_call(n, PYRT(pyrt_np_load),
-                                  {c_string(n.str_attr("path")), k, b.getInt32(uint32_t(runtime_dtype(t.dtype()))),
+                                  {c_string(n.str_attr("path")), k,
+                                   b.getInt32(uint32_t(runtime_dtype(t.dtype()))),
                                    b.getInt32(uint32_t(t.rank()))}));
     return true;
   }
@@ -37,8 +39,8 @@ bool FunctionEmitter::emit_numpy_io_op(const ir::Node& n) {
     llvm::Type* ptr = b.getPtrTy();
     bool compressed = std::get<bool>(*n.attr("compressed"));
     checked_call(n, PYRT(pyrt_np_savez),
-                 {in(0), b.getInt32(uint32_t(names.size())), stack_array(ptr, names), stack_array(ptr, arrays),
-                  b.getInt32(compressed ? 1 : 0)});
+                 {in(0), b.getInt32(uint32_t(names.size())), stack_array(ptr, names),
+                  stack_array(ptr, arrays), b.getInt32(compressed ? 1 : 0)});
     return true;
   }
   default:

@@ -320,7 +320,7 @@ std::optional<std::string> unsupported_builtin_help(std::string_view name) {
       {"eval", "pyscript compiles code ahead of time; it cannot run code from a string"},
       {"exec", "pyscript compiles code ahead of time; it cannot run code from a string"},
       {"compile", "pyscript compiles code ahead of time; it cannot run code from a string"},
-      {"open", "pyscript code does no file I/O; load data in the host (pyscript::load_npy)"},
+      {"open", "pyscript code reads and writes numpy's files only: np.load, np.save, np.savez"},
       {"input", "pass the value in as a parameter"},
       {"globals", "pass values in as parameters"},
       {"locals", "pass values in as parameters"},

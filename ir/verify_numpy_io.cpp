@@ -38,12 +38,15 @@ std::optional<std::string> verify_numpy_io_op(const Node& n) {
     return n.input(1)->type().is(TypeKind::Array) ? Error() : Error("the saved value is an array");
   case OpKind::NumpySavez: {
     const AttrValue* compressed = n.attr("compressed");
-    if (!compressed || !std::holds_alternative<bool>(*compressed)) return "missing the compressed attribute (a bool)";
+    if (!compressed || !std::holds_alternative<bool>(*compressed))
+      return "missing the compressed attribute (a bool)";
     if (!n.input(0)->type().is(TypeKind::Str)) return "the path is a str";
     if (n.inputs().size() % 2 != 1) return "names and arrays come in pairs";
     for (size_t i = 1; i < n.inputs().size(); i += 2) {
-      if (!n.input(i)->type().is(TypeKind::Str)) return "operand " + std::to_string(i) + " is a member's name, a str";
-      if (!n.input(i + 1)->type().is(TypeKind::Array)) return "operand " + std::to_string(i + 1) + " is an array";
+      if (!n.input(i)->type().is(TypeKind::Str))
+        return "operand " + std::to_string(i) + " is a member's name, a str";
+      if (!n.input(i + 1)->type().is(TypeKind::Array))
+        return "operand " + std::to_string(i + 1) + " is an array";
     }
     return std::nullopt;
   }

@@ -58,6 +58,7 @@ struct NumpyFileType {
 // compiling (by path), and the module's str constants (by name).
 struct NumpyFiles {
   std::map<std::string, NumpyFileType> saved;
+  std::set<std::string> failed; // saves with an error reported (no cascade at their loads)
   std::map<std::string, std::string> str_constants;
 };
 

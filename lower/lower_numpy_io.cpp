@@ -48,7 +48,9 @@ namespace {
 
 constexpr const char* kCode = "numpy-file";
 
-std::string py_quoted(const std::string& s) { return "'" + s + "'"; }
+std::string py_quoted(const std::string& s) {
+  return "'" + s + "'";
+}
 
 bool ends_with(const std::string& s, const char* suffix) {
   size_t n = std::strlen(suffix);
@@ -63,10 +65,14 @@ std::string file_key(const std::string& path) {
 
 DType ir_dtype(npy::DType d) {
   switch (d) {
-  case npy::DType::Float32: return DType::Float32;
-  case npy::DType::Float64: return DType::Float64;
-  case npy::DType::Int64: return DType::Int64;
-  case npy::DType::Bool: return DType::Bool;
+  case npy::DType::Float32:
+    return DType::Float32;
+  case npy::DType::Float64:
+    return DType::Float64;
+  case npy::DType::Int64:
+    return DType::Int64;
+  case npy::DType::Bool:
+    return DType::Bool;
   }
   return DType::Float64;
 }
@@ -78,10 +84,15 @@ template <class Read> NumpyFileType::Entry header_type(Read read) {
   uint64_t size = npy::header_size(bytes, error);
   if (size > bytes.size()) bytes += read(size_t(size - bytes.size()));
   std::optional<npy::Header> h = size ? npy::parse_header(bytes, error) : std::nullopt;
-  if (!h) out.problem = "it is no .npy numpy reads (" + error + ")";
-  else if (!h->dtype) out.problem = "it holds " + npy::describe_descr(h->descr) + " data, which pyscript does not have";
-  else if (h->shape.size() > 8) out.problem = "it holds an array of more than 8 dimensions";
-  else out.type = Type::array(ir_dtype(*h->dtype), int(h->shape.size()));
+  if (!h)
+    out.problem = "it is no .npy numpy reads (" + error + ")";
+  else if (!h->dtype)
+    out.problem =
+        "it holds " + npy::describe_descr(h->descr) + " data, which pyscript does not have";
+  else if (h->shape.size() > 8)
+    out.problem = "it holds an array of more than 8 dimensions";
+  else
+    out.type = Type::array(ir_dtype(*h->dtype), int(h->shape.size()));
   return out;
 }
 
@@ -89,7 +100,9 @@ template <class Read> NumpyFileType::Entry header_type(Read read) {
 std::optional<NumpyFileType> read_file_type(const std::string& path, std::string& why) {
   npy::InputFile f;
   if (!f.open(path, /*regular_only=*/true)) {
-    why = f.errno_value == ENOENT ? "no such file" : f.errno_value == ENODEV ? "not a regular file" : std::strerror(f.errno_value);
+    why = f.errno_value == ENOENT   ? "no such file"
+          : f.errno_value == ENODEV ? "not a regular file"
+                                    : std::strerror(f.errno_value);
     return std::nullopt;
   }
   std::string magic;
@@ -109,7 +122,8 @@ std::optional<NumpyFileType> read_file_type(const std::string& path, std::string
     return t;
   }
   if (!npy::is_zip_magic(magic)) {
-    why = "it is neither an .npy file nor an .npz archive (numpy would unpickle it, and refuses: allow_pickle=False)";
+    why = "it is neither an .npy file nor an .npz archive (numpy would unpickle it, and refuses: "
+          "allow_pickle=False)";
     return std::nullopt;
   }
   std::string error;
@@ -152,7 +166,8 @@ bool FunctionLowering::is_numpy_load(const ast::Expr& e, const Environment& env)
 }
 
 // A path (or key) known when compiling: a literal, a local bound to one, or a module constant.
-std::optional<std::string> FunctionLowering::known_str(const ast::Expr& e, const Environment& env) const {
+std::optional<std::string> FunctionLowering::known_str(const ast::Expr& e,
+                                                       const Environment& env) const {
   if (e.kind == ast::ExprKind::Str) return e.text;
   if (e.kind != ast::ExprKind::Name) return std::nullopt;
   if (const Binding* b = env.find(e.text)) {
@@ -164,34 +179,46 @@ std::optional<std::string> FunctionLowering::known_str(const ast::Expr& e, const
   }
   const std::map<std::string, std::string>& constants = module_.numpy_files().str_constants;
   auto it = constants.find(e.text);
-  if (!is_main_ && it != constants.end() && module_.is_assigned_once_at_top(e.text)) return it->second;
+  // A module constant, unless the function assigns the name too (then it is local: unbound here).
+  if (!is_main_ && it != constants.end() && !local_names_.count(e.text) &&
+      module_.is_assigned_once_at_top(e.text))
+    return it->second;
   return std::nullopt;
 }
 
 // What np.load finds at `path` (Note [Typing np.load]); null after a diagnostic at `r`.
-std::optional<NumpyFileType> FunctionLowering::numpy_file_type(const std::string& path, const SourceRange& r) {
+std::optional<NumpyFileType> FunctionLowering::numpy_file_type(const std::string& path,
+                                                               const SourceRange& r) {
   const std::map<std::string, NumpyFileType>& saved = module_.numpy_files().saved;
   if (auto it = saved.find(file_key(path)); it != saved.end()) return it->second;
+  if (module_.numpy_files().failed.count(file_key(path)))
+    return std::nullopt; // reported at the save
   std::string why;
   std::optional<NumpyFileType> t = read_file_type(path, why);
   if (t) return t;
   if (why != "no such file") {
-    diags_.error(r, kCode, "np.load(" + py_quoted(path) + ") cannot be typed: when compiling, " + why);
+    diags_.error(r, kCode,
+                 "np.load(" + py_quoted(path) + ") cannot be typed: when compiling, " + why);
     return std::nullopt;
   }
-  Diagnostic& d = diags_.error(r, kCode, "np.load(" + py_quoted(path) + ") cannot be typed: no such file when compiling, "
-                                         "and the program saves none there before this line");
-  d.notes.push_back({r, "np.load's dtype and rank are read from the file when compiling, or from this "
-                        "program's np.save there before this line"});
-  d.help.push_back("create " + py_quoted(path) + " before compiling, or save it earlier in the program");
+  Diagnostic& d = diags_.error(r, kCode,
+                               "np.load(" + py_quoted(path) +
+                                   ") cannot be typed: no such file when compiling, "
+                                   "and the program saves none there before this line");
+  d.notes.push_back({r,
+                     "np.load's dtype and rank are read from the file when compiling, or from this "
+                     "program's np.save there before this line"});
+  d.help.push_back("create " + py_quoted(path) +
+                   " before compiling, or save it earlier in the program");
   return std::nullopt;
 }
 
 // A numpy_load of `entry` (an .npy, or an archive's member); null after a diagnostic.
-Value* FunctionLowering::numpy_load(const std::string& path, const NumpyFileType::Entry& entry, const std::string* key,
-                                    const SourceRange& r) {
+Value* FunctionLowering::numpy_load(const std::string& path, const NumpyFileType::Entry& entry,
+                                    const std::string* key, const SourceRange& r) {
   if (!entry.type) {
-    std::string what = key ? "member " + py_quoted(*key) + " of " + py_quoted(path) : py_quoted(path);
+    std::string what =
+        key ? "member " + py_quoted(*key) + " of " + py_quoted(path) : py_quoted(path);
     diags_.error(r, kCode, "np.load cannot read " + what + ": " + entry.problem);
     return nullptr;
   }
@@ -214,8 +241,9 @@ Value* FunctionLowering::lower_numpy_load(const ast::Expr& e, Environment& env) 
   if (!path) {
     Value* v = lower_expr(arg, env);
     if (!v) return nullptr;
-    Diagnostic& d = diags_.error(arg.range, kCode, "np.load needs a path known when compiling: the file's dtype and "
-                                                   "rank become the result's type");
+    Diagnostic& d = diags_.error(arg.range, kCode,
+                                 "np.load needs a path known when compiling: the file's dtype and "
+                                 "rank become the result's type");
     d.help.push_back("pass a str literal, or a module-level name assigned one once");
     return nullptr;
   }
@@ -223,9 +251,12 @@ Value* FunctionLowering::lower_numpy_load(const ast::Expr& e, Environment& env) 
   std::optional<NumpyFileType> t = numpy_file_type(*path, e.range);
   if (!t) return nullptr;
   if (t->npz) {
-    Diagnostic& d = diags_.error(e.range, kCode, "np.load(" + py_quoted(*path) + ") gives an .npz archive (numpy's NpzFile), "
-                                                 "which pyscript reads one member at a time");
-    d.help.push_back("index it with a member's name: np.load(" + py_quoted(*path) + ")[\"w1\"], or bind it to a name "
+    Diagnostic& d = diags_.error(e.range, kCode,
+                                 "np.load(" + py_quoted(*path) +
+                                     ") gives an .npz archive (numpy's NpzFile), "
+                                     "which pyscript reads one member at a time");
+    d.help.push_back("index it with a member's name: np.load(" + py_quoted(*path) +
+                     ")[\"w1\"], or bind it to a name "
                      "(z = np.load(...)) and write z[\"w1\"]");
     return nullptr;
   }
@@ -247,7 +278,8 @@ bool FunctionLowering::lower_npz_subscript(const ast::Expr& e, Environment& env,
     std::optional<ir::AttrValue> v;
     if (b && b->state == Binding::State::Defined && b->value) v = ir::constant_value(b->value);
     if (!v || !std::holds_alternative<std::string>(*v)) {
-      Diagnostic& d = diags_.error(base.range, kCode, "'" + base.text + "' is not the same .npz archive on every path here");
+      Diagnostic& d = diags_.error(
+          base.range, kCode, "'" + base.text + "' is not the same .npz archive on every path here");
       d.help.push_back("index each archive where it is loaded: np.load(p)[\"w1\"]");
       return true;
     }
@@ -259,7 +291,9 @@ bool FunctionLowering::lower_npz_subscript(const ast::Expr& e, Environment& env,
   if (!t) return true;
   if (!t->npz) {
     if (base.kind == ast::ExprKind::Name) {
-      diags_.error(e.range, kCode, py_quoted(*path) + " is an .npy file now, not the archive '" + base.text + "' was loaded from");
+      diags_.error(e.range, kCode,
+                   py_quoted(*path) + " is an .npy file now, not the archive '" + base.text +
+                       "' was loaded from");
       return true;
     }
     return false;
@@ -267,8 +301,9 @@ bool FunctionLowering::lower_npz_subscript(const ast::Expr& e, Environment& env,
   const ast::Expr& index = *e.operands[1];
   std::optional<std::string> key = known_str(index, env);
   if (!key) {
-    Diagnostic& d = diags_.error(index.range, kCode, "the name of an .npz member must be known when compiling: it "
-                                                     "gives the array's dtype and rank");
+    Diagnostic& d = diags_.error(index.range, kCode,
+                                 "the name of an .npz member must be known when compiling: it "
+                                 "gives the array's dtype and rank");
     d.help.push_back("write the name as a str literal: z[\"w1\"]");
     return true;
   }
@@ -280,10 +315,13 @@ bool FunctionLowering::lower_npz_subscript(const ast::Expr& e, Environment& env,
   if (!member) {
     std::string names;
     for (const NumpyFileType::Entry& m : t->members)
-      names += (names.empty() ? "" : ", ") + py_quoted(ends_with(m.name, ".npy") ? m.name.substr(0, m.name.size() - 4) : m.name);
-    Diagnostic& d = diags_.error(index.range, kCode, py_quoted(*key) + " is not a file in the archive " + py_quoted(*path) +
-                                                         " (numpy raises KeyError)");
-    d.notes.push_back({index.range, "when compiling, " + py_quoted(*path) + " holds " + (names.empty() ? "nothing" : names)});
+      names += (names.empty() ? "" : ", ") +
+               py_quoted(ends_with(m.name, ".npy") ? m.name.substr(0, m.name.size() - 4) : m.name);
+    Diagnostic& d = diags_.error(index.range, kCode,
+                                 py_quoted(*key) + " is not a file in the archive " +
+                                     py_quoted(*path) + " (numpy raises KeyError)");
+    d.notes.push_back({index.range, "when compiling, " + py_quoted(*path) + " holds " +
+                                        (names.empty() ? "nothing" : names)});
     return true;
   }
   if (!check_path_text(*key, index.range)) return true;
@@ -297,13 +335,15 @@ bool FunctionLowering::lower_numpy_io_assignment(const ast::Stmt& s, Environment
   const ast::Expr& value = *s.value;
   if (is_main_ && value.kind == ast::ExprKind::Str)
     for (const ast::ExprPtr& target : s.targets)
-      if (target->kind == ast::ExprKind::Name) module_.numpy_files().str_constants[target->text] = value.text;
+      if (target->kind == ast::ExprKind::Name)
+        module_.numpy_files().str_constants[target->text] = value.text;
   bool archive = false;
   std::optional<std::string> path;
-  bool literal_keywords = std::all_of(value.keywords.begin(), value.keywords.end(),
-                                      [](const ast::Keyword& kw) { return kw.value->kind == ast::ExprKind::Bool; });
-  if (s.targets.size() == 1 && s.targets[0]->kind == ast::ExprKind::Name && is_numpy_load(value, env) &&
-      literal_keywords) {
+  bool literal_keywords =
+      std::all_of(value.keywords.begin(), value.keywords.end(),
+                  [](const ast::Keyword& kw) { return kw.value->kind == ast::ExprKind::Bool; });
+  if (s.targets.size() == 1 && s.targets[0]->kind == ast::ExprKind::Name &&
+      is_numpy_load(value, env) && literal_keywords) {
     path = known_str(*value.operands[1], env);
     if (path && path->find('\0') == std::string::npos) {
       const std::map<std::string, NumpyFileType>& saved = module_.numpy_files().saved;
@@ -316,23 +356,31 @@ bool FunctionLowering::lower_numpy_io_assignment(const ast::Stmt& s, Environment
   if (!archive) {
     if (npz_names_.empty()) return false;
     std::set<std::string> bound;
-    for (const ast::ExprPtr& target : s.targets) ast::collect_assigned_names(*target, bound);
+    for (const ast::ExprPtr& target : s.targets)
+      ast::collect_assigned_names(*target, bound);
     for (const std::string& name : bound) {
       if (!npz_names_.count(name)) continue;
-      Diagnostic& d = diags_.error(s.range, kCode, "'" + name + "' holds an .npz archive (np.load) above, and pyscript "
-                                                   "reads that name only as " + name + "[\"member\"]");
+      Diagnostic& d = diags_.error(s.range, kCode,
+                                   "'" + name +
+                                       "' holds an .npz archive (np.load) above, and pyscript "
+                                       "reads that name only as " +
+                                       name + "[\"member\"]");
       d.help.push_back("give this value another name");
-      for (const ast::ExprPtr& target : s.targets) poison_target(*target, env);
+      for (const ast::ExprPtr& target : s.targets)
+        poison_target(*target, env);
       return true;
     }
     return false;
   }
   const ast::Expr& target = *s.targets[0];
   if (is_main_ && module_.is_read_by_functions(target.text)) {
-    Diagnostic& d = diags_.error(target.range, kCode, "a function reads '" + target.text + "', an .npz archive "
-                                                      "(np.load), which pyscript reads only as " + target.text +
-                                                      "[\"member\"] where it is loaded");
-    d.help.push_back("load the arrays at the top level (w1 = " + target.text + "[\"w1\"]) and let functions read those");
+    Diagnostic& d = diags_.error(target.range, kCode,
+                                 "a function reads '" + target.text +
+                                     "', an .npz archive "
+                                     "(np.load), which pyscript reads only as " +
+                                     target.text + "[\"member\"] where it is loaded");
+    d.help.push_back("load the arrays at the top level (w1 = " + target.text +
+                     "[\"w1\"]) and let functions read those");
     poison_target(target, env);
     return true;
   }
@@ -345,8 +393,11 @@ bool FunctionLowering::lower_numpy_io_assignment(const ast::Stmt& s, Environment
 
 // A use of a name bound to an archive other than NAME["member"]: a diagnostic (null).
 Value* FunctionLowering::npz_name_misuse(const ast::Expr& e) {
-  Diagnostic& d = diags_.error(e.range, kCode, "'" + e.text + "' is an .npz archive (np.load), which pyscript reads "
-                                               "only as " + e.text + "[\"member\"]");
+  Diagnostic& d = diags_.error(e.range, kCode,
+                               "'" + e.text +
+                                   "' is an .npz archive (np.load), which pyscript reads "
+                                   "only as " +
+                                   e.text + "[\"member\"]");
   d.help.push_back("index it with a member's name known when compiling: " + e.text + "[\"w1\"]");
   return nullptr;
 }
@@ -355,12 +406,15 @@ Value* FunctionLowering::npz_name_misuse(const ast::Expr& e) {
 Value* FunctionLowering::saved_array(Value* v, const SourceRange& r, const char* fn) {
   if (v->type().is(TypeKind::Array)) return v;
   if (v->type().is_number()) return scalar_to_array(v, r);
-  type_error(r, std::string(fn) + " saves arrays, not a " + v->type().to_string() + " (pyscript's own limit)",
+  type_error(r,
+             std::string(fn) + " saves arrays, not a " + v->type().to_string() +
+                 " (pyscript's own limit)",
              "convert it first: np.array(...)");
   return nullptr;
 }
 
-Value* FunctionLowering::lower_numpy_io(const std::string& name, const ast::Expr& e, Environment& env) {
+Value* FunctionLowering::lower_numpy_io(const std::string& name, const ast::Expr& e,
+                                        Environment& env) {
   if (const ast::Keyword* kw = keyword(e, "allow_pickle")) {
     // Only pickled object arrays need it; pyscript has none, so its value changes nothing.
     if (kw->value->kind != ast::ExprKind::Bool) {
@@ -373,21 +427,35 @@ Value* FunctionLowering::lower_numpy_io(const std::string& name, const ast::Expr
   Value* path = lower_expr(path_arg, env);
   if (!path) return nullptr;
   if (!path->type().is(TypeKind::Str)) {
-    type_error(path_arg.range, "np." + name + "'s file must be a str path, not a " + path->type().to_string());
+    type_error(path_arg.range,
+               "np." + name + "'s file must be a str path, not a " + path->type().to_string());
     return nullptr;
   }
   std::optional<std::string> known = known_str(path_arg, env);
   if (!known)
-    if (std::optional<ir::AttrValue> c = ir::constant_value(path); c && std::holds_alternative<std::string>(*c))
+    if (std::optional<ir::AttrValue> c = ir::constant_value(path);
+        c && std::holds_alternative<std::string>(*c))
       known = std::get<std::string>(*c);
-  // The members: keyword arrays first, then the positional ones as arr_0, arr_1, ... (numpy's order).
+  bool npz = name != "save";
+  std::string file;
+  if (known)
+    file = file_key(*known + (ends_with(*known, npz ? ".npz" : ".npy") ? ""
+                              : npz                                    ? ".npz"
+                                                                       : ".npy"));
+  // A save with an error in it says nothing of the file: a load of it then reports nothing more.
+  auto failed = [&]() -> Value* {
+    if (known) module_.numpy_files().failed.insert(file);
+    return nullptr;
+  };
+  // The members: keyword arrays first, then the positional ones as arr_0, arr_1, ... (numpy's
+  // order).
   std::vector<std::string> names;
   std::vector<Value*> arrays;
   std::vector<SourceRange> at;
   std::string fn = "np." + name;
   if (name == "save") {
     Value* a = lower_expr(*e.operands[2], env);
-    if (!a) return nullptr;
+    if (!a) return failed();
     arrays.push_back(a);
     at.push_back(e.operands[2]->range);
   } else {
@@ -396,12 +464,12 @@ Value* FunctionLowering::lower_numpy_io(const std::string& name, const ast::Expr
     std::vector<Value*> unnamed;
     for (size_t i = 0; i < positional; ++i) {
       Value* a = lower_expr(*e.operands[2 + i], env);
-      if (!a) return nullptr;
+      if (!a) return failed();
       unnamed.push_back(a);
     }
     for (const ast::Keyword& kw : e.keywords) {
       Value* a = lower_expr(*kw.value, env);
-      if (!a) return nullptr;
+      if (!a) return failed();
       names.push_back(kw.name);
       arrays.push_back(a);
       at.push_back(kw.value->range);
@@ -410,8 +478,10 @@ Value* FunctionLowering::lower_numpy_io(const std::string& name, const ast::Expr
       std::string member = "arr_" + std::to_string(i);
       for (const ast::Keyword& kw : e.keywords) {
         if (kw.name != member) continue;
-        diags_.error(kw.name_range, kCode, "numpy raises ValueError: Cannot use un-named variables and keyword " + member);
-        return nullptr;
+        diags_.error(kw.name_range, kCode,
+                     "numpy raises ValueError: Cannot use un-named variables and keyword " +
+                         member);
+        return failed();
       }
       names.push_back(member);
       arrays.push_back(unnamed[i]);
@@ -421,10 +491,10 @@ Value* FunctionLowering::lower_numpy_io(const std::string& name, const ast::Expr
   return split_values(arrays, e.range, [&](std::vector<Value*>& values) -> Value* {
     std::vector<Value*> inputs{path};
     NumpyFileType saved;
-    saved.npz = name != "save";
+    saved.npz = npz;
     for (size_t i = 0; i < values.size(); ++i) {
       Value* a = saved_array(values[i], at[i], fn.c_str());
-      if (!a) return nullptr;
+      if (!a) return failed();
       if (saved.npz) {
         inputs.push_back(const_str(names[i], at[i]));
         saved.members.push_back({names[i] + ".npy", a->type(), ""});
@@ -436,8 +506,8 @@ Value* FunctionLowering::lower_numpy_io(const std::string& name, const ast::Expr
     ir::Node* n = emit(saved.npz ? OpKind::NumpySavez : OpKind::NumpySave, inputs, {}, e.range);
     if (saved.npz) n->set_attr("compressed", name == "savez_compressed");
     if (known) {
-      std::string file = *known + (ends_with(*known, saved.npz ? ".npz" : ".npy") ? "" : saved.npz ? ".npz" : ".npy");
-      module_.numpy_files().saved[file_key(file)] = saved;
+      module_.numpy_files().saved[file] = saved;
+      module_.numpy_files().failed.erase(file);
     }
     return const_none(e.range);
   });

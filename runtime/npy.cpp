@@ -19,25 +19,31 @@ using npy::InputFile;
 
 int32_t runtime_dtype(npy::DType d) {
   switch (d) {
-  case npy::DType::Float32: return PYRT_F32;
-  case npy::DType::Float64: return PYRT_F64;
-  case npy::DType::Int64: return PYRT_I64;
-  case npy::DType::Bool: return PYRT_BOOL;
+  case npy::DType::Float32:
+    return PYRT_F32;
+  case npy::DType::Float64:
+    return PYRT_F64;
+  case npy::DType::Int64:
+    return PYRT_I64;
+  case npy::DType::Bool:
+    return PYRT_BOOL;
   }
   return PYRT_F64;
 }
 
 npy::DType npy_dtype(int32_t d) {
-  return d == PYRT_F32 ? npy::DType::Float32 : d == PYRT_F64 ? npy::DType::Float64
-                                           : d == PYRT_I64   ? npy::DType::Int64
-                                                             : npy::DType::Bool;
+  return d == PYRT_F32   ? npy::DType::Float32
+         : d == PYRT_F64 ? npy::DType::Float64
+         : d == PYRT_I64 ? npy::DType::Int64
+                         : npy::DType::Bool;
 }
 
 // Sequential bytes of one .npy: a file from its start, or an archive's member.
 class Source {
 public:
   explicit Source(InputFile& file) : file_(&file) {}
-  Source(InputFile& file, const npy::ZipMember& m) : member_(std::make_unique<npy::MemberReader>(file, m)) {
+  Source(InputFile& file, const npy::ZipMember& m)
+      : member_(std::make_unique<npy::MemberReader>(file, m)) {
     length_ = m.size;
   }
   // Up to n bytes; fewer at the end.
@@ -49,8 +55,9 @@ public:
       if (got < 0) throw NpyError(PYRT_VALUE_ERROR, error);
     } else {
       got = file_->read(at_, dst, n);
-      if (got < 0) throw NpyError(PYRT_OS_ERROR, "[Errno " + std::to_string(file_->errno_value) + "] " +
-                                                     std::strerror(file_->errno_value));
+      if (got < 0)
+        throw NpyError(PYRT_OS_ERROR, "[Errno " + std::to_string(file_->errno_value) + "] " +
+                                          std::strerror(file_->errno_value));
       at_ += uint64_t(got);
     }
     return size_t(got);
@@ -73,7 +80,8 @@ std::string type_text(int32_t dtype, int32_t ndim) {
 
 // The array of the .npy bytes in `src`; `name` says where it is in errors ('w.npy', or 'w1' of
 // an archive).
-pyrt_array* read_array(Source& src, const std::string& name, const std::optional<Expected>& expected) {
+pyrt_array* read_array(Source& src, const std::string& name,
+                       const std::optional<Expected>& expected) {
   std::string first(12, '\0');
   first.resize(src.read(first.data(), first.size()));
   std::string error;
@@ -88,14 +96,17 @@ pyrt_array* read_array(Source& src, const std::string& name, const std::optional
   std::optional<npy::Header> h = npy::parse_header(header, error);
   if (!h) throw NpyError(PYRT_VALUE_ERROR, error);
   if (!h->dtype)
-    throw NpyError(PYRT_TYPE_ERROR, name + " holds an array of dtype " + npy::describe_descr(h->descr) +
-                                        ", which pyscript does not have (float32, float64, int64, bool)");
+    throw NpyError(PYRT_TYPE_ERROR,
+                   name + " holds an array of dtype " + npy::describe_descr(h->descr) +
+                       ", which pyscript does not have (float32, float64, int64, bool)");
   int32_t dtype = runtime_dtype(*h->dtype);
   int32_t ndim = int32_t(h->shape.size());
-  if (ndim > PYRT_MAX_DIMS) throw NpyError(PYRT_TYPE_ERROR, name + " holds an array of more than 8 dimensions");
+  if (ndim > PYRT_MAX_DIMS)
+    throw NpyError(PYRT_TYPE_ERROR, name + " holds an array of more than 8 dimensions");
   if (expected && (expected->dtype != dtype || expected->ndim != ndim))
     throw NpyError(PYRT_TYPE_ERROR, name + " holds an array of " + type_text(dtype, ndim) +
-                                        ", but the program was compiled for " + type_text(expected->dtype, expected->ndim) +
+                                        ", but the program was compiled for " +
+                                        type_text(expected->dtype, expected->ndim) +
                                         " there (np.load's type is fixed when compiling)");
   std::optional<int64_t> count = h->elements();
   uint64_t bytes = count ? uint64_t(*count) * dtype_size(dtype) : UINT64_MAX;
@@ -103,17 +114,21 @@ pyrt_array* read_array(Source& src, const std::string& name, const std::optional
   if (!count || bytes / dtype_size(dtype) != uint64_t(*count) || bytes > available) {
     // numpy reads what there is, then fails to shape it.
     uint64_t have = available / dtype_size(dtype);
-    throw NpyError(PYRT_VALUE_ERROR, "cannot reshape array of size " + std::to_string(have) + " into shape " +
-                                         shape_text(ndim, h->shape.data()));
+    throw NpyError(PYRT_VALUE_ERROR, "cannot reshape array of size " + std::to_string(have) +
+                                         " into shape " + shape_text(ndim, h->shape.data()));
   }
   // A Fortran-order array is read as its transpose, then copied into C order.
   int64_t shape[PYRT_MAX_DIMS];
-  for (int32_t d = 0; d < ndim; ++d) shape[d] = h->shape[size_t(h->fortran ? ndim - 1 - d : d)];
+  for (int32_t d = 0; d < ndim; ++d)
+    shape[d] = h->shape[size_t(h->fortran ? ndim - 1 - d : d)];
   pyrt_array* a = pyrt_array_try_new(dtype, ndim, shape);
-  if (!a) throw NpyError(PYRT_MEMORY_ERROR, "Unable to allocate an array with shape " + shape_text(ndim, h->shape.data()));
+  if (!a)
+    throw NpyError(PYRT_MEMORY_ERROR,
+                   "Unable to allocate an array with shape " + shape_text(ndim, h->shape.data()));
   try {
     if (src.read(a->data, size_t(bytes)) != bytes)
-      throw NpyError(PYRT_VALUE_ERROR, "EOF: reading array data, expected " + std::to_string(bytes) + " bytes");
+      throw NpyError(PYRT_VALUE_ERROR,
+                     "EOF: reading array data, expected " + std::to_string(bytes) + " bytes");
     src.finish();
   } catch (...) {
     pyrt_array_release(a);
@@ -122,9 +137,11 @@ pyrt_array* read_array(Source& src, const std::string& name, const std::optional
   auto* data = static_cast<unsigned char*>(a->data);
   size_t item = dtype_size(dtype);
   if (h->swap)
-    for (uint64_t i = 0; i < bytes; i += item) std::reverse(data + i, data + i + item);
+    for (uint64_t i = 0; i < bytes; i += item)
+      std::reverse(data + i, data + i + item);
   if (dtype == PYRT_BOOL)
-    for (uint64_t i = 0; i < bytes; ++i) data[i] = data[i] != 0;
+    for (uint64_t i = 0; i < bytes; ++i)
+      data[i] = data[i] != 0;
   if (h->fortran && ndim > 1) {
     pyrt_array* t = pyrt_array_transpose(a);
     pyrt_array* c = pyrt_array_astype(t, dtype);
@@ -142,10 +159,12 @@ void open_or_raise(InputFile& f, const std::string& path) {
 // numpy's decision: an archive, an .npy file, or else a pickle (refused).
 char kind_of(InputFile& f) {
   std::string magic;
-  if (!f.read(0, npy::kMagicSize, magic)) throw NpyError(PYRT_OS_ERROR, std::strerror(f.errno_value));
+  if (!f.read(0, npy::kMagicSize, magic))
+    throw NpyError(PYRT_OS_ERROR, std::strerror(f.errno_value));
   if (npy::is_zip_magic(magic)) return 'z';
   if (npy::is_npy_magic(magic)) return 'n';
-  throw NpyError(PYRT_VALUE_ERROR, "Cannot load file containing pickled data when allow_pickle=False");
+  throw NpyError(PYRT_VALUE_ERROR,
+                 "Cannot load file containing pickled data when allow_pickle=False");
 }
 
 std::vector<npy::ZipMember> directory(InputFile& f) {
@@ -155,7 +174,9 @@ std::vector<npy::ZipMember> directory(InputFile& f) {
   return *members;
 }
 
-bool c_contiguous(const pyrt_array* a) { return is_contiguous(a); }
+bool c_contiguous(const pyrt_array* a) {
+  return is_contiguous(a);
+}
 
 bool f_contiguous(const pyrt_array* a) {
   int64_t expected = 1;
@@ -200,7 +221,8 @@ std::unique_ptr<std::FILE, FileCloser> create(const std::string& path) {
 }
 
 void close_or_raise(std::unique_ptr<std::FILE, FileCloser>& f, const std::string& path) {
-  if (std::ferror(f.get()) || std::fclose(f.release()) != 0) throw os_error(errno ? errno : EIO, path);
+  if (std::ferror(f.get()) || std::fclose(f.release()) != 0)
+    throw os_error(errno ? errno : EIO, path);
 }
 
 void copy_message(const std::string& text, char* error, size_t error_size) {
@@ -219,11 +241,12 @@ std::string py_repr(const std::string& text) {
 }
 
 NpyError os_error(int err, const std::string& path) {
-  int32_t kind = err == ENOENT ? PYRT_FILE_NOT_FOUND_ERROR
+  int32_t kind = err == ENOENT                   ? PYRT_FILE_NOT_FOUND_ERROR
                  : err == EACCES || err == EPERM ? PYRT_PERMISSION_ERROR
                  : err == EISDIR                 ? PYRT_IS_A_DIRECTORY_ERROR
                                                  : PYRT_OS_ERROR;
-  return NpyError(kind, "[Errno " + std::to_string(err) + "] " + std::strerror(err) + ": " + py_repr(path));
+  return NpyError(kind, "[Errno " + std::to_string(err) + "] " + std::strerror(err) + ": " +
+                            py_repr(path));
 }
 
 char probe(const std::string& path) {
@@ -238,18 +261,23 @@ pyrt_array* load_npy_file(const std::string& path, const std::optional<Expected>
   InputFile f;
   open_or_raise(f, path);
   if (kind_of(f) == 'z')
-    throw NpyError(PYRT_TYPE_ERROR, py_repr(path) + " is an .npz archive, but the program was compiled for an .npy array "
-                                                    "there (np.load's type is fixed when compiling)");
+    throw NpyError(PYRT_TYPE_ERROR,
+                   py_repr(path) +
+                       " is an .npz archive, but the program was compiled for an .npy array "
+                       "there (np.load's type is fixed when compiling)");
   Source src(f);
   return read_array(src, py_repr(path), expected);
 }
 
-pyrt_array* load_npz_member(const std::string& path, const std::string& key, const std::optional<Expected>& expected) {
+pyrt_array* load_npz_member(const std::string& path, const std::string& key,
+                            const std::optional<Expected>& expected) {
   InputFile f;
   open_or_raise(f, path);
   if (kind_of(f) == 'n')
-    throw NpyError(PYRT_TYPE_ERROR, py_repr(path) + " is an .npy file, but the program was compiled for an .npz archive "
-                                                    "there (np.load's type is fixed when compiling)");
+    throw NpyError(PYRT_TYPE_ERROR,
+                   py_repr(path) +
+                       " is an .npy file, but the program was compiled for an .npz archive "
+                       "there (np.load's type is fixed when compiling)");
   std::vector<npy::ZipMember> members = directory(f);
   const npy::ZipMember* m = npy::find_npz_member(members, key);
   if (!m) throw NpyError(PYRT_KEY_ERROR, py_repr(key + " is not a file in the archive"));
@@ -266,14 +294,15 @@ void save_npy_file(const std::string& path, const pyrt_array* a) {
   close_or_raise(f, path);
 }
 
-void save_npz_file(const std::string& path, int32_t count, const std::string* names, pyrt_array* const* arrays,
-                   bool compress) {
+void save_npz_file(const std::string& path, int32_t count, const std::string* names,
+                   pyrt_array* const* arrays, bool compress) {
   auto f = create(path);
   npy::ZipWriter zip(f.get());
   for (int32_t i = 0; i < count; ++i) {
     Encoded e;
     encode(arrays[i], e);
-    if (!zip.add(names[i] + ".npy", {{e.header.data(), e.header.size()}, {e.data, e.size}}, compress))
+    if (!zip.add(names[i] + ".npy", {{e.header.data(), e.header.size()}, {e.data, e.size}},
+                 compress))
       throw os_error(errno ? errno : EIO, path);
   }
   if (!zip.finish()) throw os_error(errno ? errno : EIO, path);
@@ -293,7 +322,8 @@ extern "C" pyrt_array* pyrt_load_npy(const char* path, char* error, size_t error
   }
 }
 
-extern "C" pyrt_array* pyrt_load_npz(const char* path, const char* name, char* error, size_t error_size) {
+extern "C" pyrt_array* pyrt_load_npz(const char* path, const char* name, char* error,
+                                     size_t error_size) {
   try {
     return pyscript::runtime::load_npz_member(path, name, std::nullopt);
   } catch (const std::exception& e) {

@@ -34,14 +34,15 @@ struct Expected {
 // another dtype or rank (before its data is read).
 pyrt_array* load_npy_file(const std::string& path, const std::optional<Expected>& expected);
 // np.load(path)[key] of an .npz archive (numpy's KeyError for a missing key).
-pyrt_array* load_npz_member(const std::string& path, const std::string& key, const std::optional<Expected>& expected);
+pyrt_array* load_npz_member(const std::string& path, const std::string& key,
+                            const std::optional<Expected>& expected);
 // What np.load(path) finds at `path`: 'n' an .npy file, 'z' an archive (its directory read, as
 // NpzFile reads it); numpy's errors for anything else.
 char probe(const std::string& path);
 // np.save's file (the path as given: ".npy" is added by the caller).
 void save_npy_file(const std::string& path, const pyrt_array* a);
 // np.savez's and np.savez_compressed's archive: `count` members named names[i] + ".npy".
-void save_npz_file(const std::string& path, int32_t count, const std::string* names, pyrt_array* const* arrays,
-                   bool compress);
+void save_npz_file(const std::string& path, int32_t count, const std::string* names,
+                   pyrt_array* const* arrays, bool compress);
 
 } // namespace pyscript::runtime

@@ -19,7 +19,8 @@ void raise(pyrt_context* ctx, const NpyError& e, const char* site) {
 }
 
 // A str argument as a path: CPython refuses one holding NUL ("embedded null byte").
-bool path_of(pyrt_context* ctx, const pyrt_str* s, const char* suffix, std::string& out, const char* site) {
+bool path_of(pyrt_context* ctx, const pyrt_str* s, const char* suffix, std::string& out,
+             const char* site) {
   out.assign(s->data, size_t(s->size));
   if (out.find('\0') != std::string::npos) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "embedded null byte");
@@ -32,8 +33,8 @@ bool path_of(pyrt_context* ctx, const pyrt_str* s, const char* suffix, std::stri
 
 } // namespace
 
-extern "C" pyrt_array* pyrt_np_load(pyrt_context* ctx, const char* path, const char* key, int32_t dtype, int32_t ndim,
-                                    const char* site) {
+extern "C" pyrt_array* pyrt_np_load(pyrt_context* ctx, const char* path, const char* key,
+                                    int32_t dtype, int32_t ndim, const char* site) {
   try {
     pyscript::runtime::Expected expected{dtype, ndim};
     return key ? pyscript::runtime::load_npz_member(path, key, expected)
@@ -49,9 +50,10 @@ extern "C" pyrt_array* pyrt_np_load(pyrt_context* ctx, const char* path, const c
 extern "C" void pyrt_np_open_npz(pyrt_context* ctx, const char* path, const char* site) {
   try {
     if (pyscript::runtime::probe(path) == 'n')
-      throw NpyError(PYRT_TYPE_ERROR, pyscript::runtime::py_repr(path) +
-                                          " is an .npy file, but the program was compiled for an .npz archive there "
-                                          "(np.load's type is fixed when compiling)");
+      throw NpyError(PYRT_TYPE_ERROR,
+                     pyscript::runtime::py_repr(path) +
+                         " is an .npy file, but the program was compiled for an .npz archive there "
+                         "(np.load's type is fixed when compiling)");
   } catch (const NpyError& e) {
     raise(ctx, e, site);
   } catch (const std::bad_alloc&) {
@@ -71,13 +73,15 @@ extern "C" void pyrt_np_save(pyrt_context* ctx, pyrt_str* path, pyrt_array* a, c
   }
 }
 
-extern "C" void pyrt_np_savez(pyrt_context* ctx, pyrt_str* path, int32_t count, pyrt_str* const* names,
-                              pyrt_array* const* arrays, int32_t compress, const char* site) {
+extern "C" void pyrt_np_savez(pyrt_context* ctx, pyrt_str* path, int32_t count,
+                              pyrt_str* const* names, pyrt_array* const* arrays, int32_t compress,
+                              const char* site) {
   std::string file;
   if (!path_of(ctx, path, ".npz", file, site)) return;
   try {
     std::vector<std::string> keys;
-    for (int32_t i = 0; i < count; ++i) keys.emplace_back(names[i]->data, size_t(names[i]->size));
+    for (int32_t i = 0; i < count; ++i)
+      keys.emplace_back(names[i]->data, size_t(names[i]->size));
     pyscript::runtime::save_npz_file(file, count, keys.data(), arrays, compress != 0);
   } catch (const NpyError& e) {
     raise(ctx, e, site);

@@ -56,8 +56,12 @@ void put64(std::string& out, uint64_t v) {
 uint32_t get16(std::string_view b, size_t at) {
   return uint32_t(uint8_t(b[at])) | uint32_t(uint8_t(b[at + 1])) << 8;
 }
-uint32_t get32(std::string_view b, size_t at) { return get16(b, at) | get16(b, at + 2) << 16; }
-uint64_t get64(std::string_view b, size_t at) { return uint64_t(get32(b, at)) | uint64_t(get32(b, at + 4)) << 32; }
+uint32_t get32(std::string_view b, size_t at) {
+  return get16(b, at) | get16(b, at + 2) << 16;
+}
+uint64_t get64(std::string_view b, size_t at) {
+  return uint64_t(get32(b, at)) | uint64_t(get32(b, at + 4)) << 32;
+}
 
 // --- the header's Python literal ---
 
@@ -100,7 +104,9 @@ public:
 
 private:
   void skip() {
-    while (at_ < s_.size() && (s_[at_] == ' ' || s_[at_] == '\t' || s_[at_] == '\n' || s_[at_] == '\r')) ++at_;
+    while (at_ < s_.size() &&
+           (s_[at_] == ' ' || s_[at_] == '\t' || s_[at_] == '\n' || s_[at_] == '\r'))
+      ++at_;
   }
   bool eat(char c) {
     if (at_ < s_.size() && s_[at_] == c) {
@@ -155,8 +161,10 @@ private:
         Literal item;
         if (!value(item)) return false;
         if (v.kind == Literal::Tuple) {
-          if (item.kind == Literal::Int && item.number >= 0) v.items.push_back(item.number);
-          else v.items_ok = false;
+          if (item.kind == Literal::Int && item.number >= 0)
+            v.items.push_back(item.number);
+          else
+            v.items_ok = false;
         }
         skip();
         if (c == '{' && eat(':')) {
@@ -172,7 +180,8 @@ private:
     }
     // Anything else up to a separator: a name (None), kept as text.
     size_t begin = at_;
-    while (at_ < s_.size() && s_[at_] != ',' && s_[at_] != '}' && s_[at_] != ')' && s_[at_] != ']') ++at_;
+    while (at_ < s_.size() && s_[at_] != ',' && s_[at_] != '}' && s_[at_] != ')' && s_[at_] != ']')
+      ++at_;
     v.kind = Literal::Other;
     return at_ > begin;
   }
@@ -213,28 +222,40 @@ std::optional<DType> dtype_of_descr(const std::string& descr, bool& swap) {
   return std::nullopt;
 }
 
-std::string repr_text(const std::string& s) { return "'" + s + "'"; }
+std::string repr_text(const std::string& s) {
+  return "'" + s + "'";
+}
 
 } // namespace
 
-size_t dtype_size(DType d) { return d == DType::Bool ? 1 : d == DType::Float32 ? 4 : 8; }
+size_t dtype_size(DType d) {
+  return d == DType::Bool ? 1 : d == DType::Float32 ? 4 : 8;
+}
 
 const char* dtype_name(DType d) {
   switch (d) {
-  case DType::Float32: return "float32";
-  case DType::Float64: return "float64";
-  case DType::Int64: return "int64";
-  case DType::Bool: return "bool";
+  case DType::Float32:
+    return "float32";
+  case DType::Float64:
+    return "float64";
+  case DType::Int64:
+    return "int64";
+  case DType::Bool:
+    return "bool";
   }
   return "?";
 }
 
 const char* descr_of(DType d) {
   switch (d) {
-  case DType::Float32: return "<f4";
-  case DType::Float64: return "<f8";
-  case DType::Int64: return "<i8";
-  case DType::Bool: return "|b1";
+  case DType::Float32:
+    return "<f4";
+  case DType::Float64:
+    return "<f8";
+  case DType::Int64:
+    return "<i8";
+  case DType::Bool:
+    return "|b1";
   }
   return "?";
 }
@@ -248,7 +269,9 @@ std::optional<int64_t> Header::elements() const {
   return n;
 }
 
-bool is_npy_magic(std::string_view first6) { return first6.size() >= kMagicSize && first6.substr(0, 6) == "\x93NUMPY"; }
+bool is_npy_magic(std::string_view first6) {
+  return first6.size() >= kMagicSize && first6.substr(0, 6) == "\x93NUMPY";
+}
 
 bool is_zip_magic(std::string_view first4) {
   return first4.size() >= 4 && (first4.substr(0, 4) == std::string_view("PK\x03\x04", 4) ||
@@ -262,20 +285,21 @@ uint64_t header_size(std::string_view first, std::string& error) {
   }
   int major = uint8_t(first[6]), minor = uint8_t(first[7]);
   if (minor != 0 || major < 1 || major > 3) {
-    error = "we only support format version (1,0), (2,0), and (3,0), not (" + std::to_string(major) + ", " +
-            std::to_string(minor) + ")";
+    error = "we only support format version (1,0), (2,0), and (3,0), not (" +
+            std::to_string(major) + ", " + std::to_string(minor) + ")";
     return 0;
   }
   size_t prefix = major == 1 ? 10 : 12;
   if (first.size() < prefix) {
-    error = "EOF: reading array header length, expected " + std::to_string(prefix - 8) + " bytes got " +
-            std::to_string(first.size() - 8);
+    error = "EOF: reading array header length, expected " + std::to_string(prefix - 8) +
+            " bytes got " + std::to_string(first.size() - 8);
     return 0;
   }
   uint64_t length = major == 1 ? get16(first, 8) : get32(first, 8);
   if (length > kHeaderLimit) {
     error = "Header info length (" + std::to_string(length) +
-            ") is large and may not be safe to load securely.  To allow loading, adjust `max_header_size` "
+            ") is large and may not be safe to load securely.  To allow loading, adjust "
+            "`max_header_size` "
             "or fully trust the `.npy` file using `allow_pickle=True`.";
     return 0;
   }
@@ -298,11 +322,13 @@ std::optional<Header> parse_header(std::string_view bytes, std::string& error) {
     return std::nullopt;
   }
   std::vector<std::string> keys;
-  for (auto& [k, v] : items) keys.push_back(k);
+  for (auto& [k, v] : items)
+    keys.push_back(k);
   std::sort(keys.begin(), keys.end());
   if (keys != std::vector<std::string>{"descr", "fortran_order", "shape"}) {
     std::string list;
-    for (const std::string& k : keys) list += (list.empty() ? "" : ", ") + repr_text(k);
+    for (const std::string& k : keys)
+      list += (list.empty() ? "" : ", ") + repr_text(k);
     error = "Header does not contain the correct keys: [" + list + "]";
     return std::nullopt;
   }
@@ -340,14 +366,29 @@ std::string describe_descr(const std::string& descr) {
   if (code.size() >= 2 && std::isdigit(uint8_t(code[1]))) {
     int bits = std::atoi(code.c_str() + 1) * 8;
     switch (code[0]) {
-    case 'i': name = "int" + std::to_string(bits); break;
-    case 'u': name = "uint" + std::to_string(bits); break;
-    case 'f': name = "float" + std::to_string(bits); break;
-    case 'c': name = "complex" + std::to_string(bits); break;
-    case 'b': name = "bool"; break;
-    case 'U': name = "str"; break;
-    case 'S': name = "bytes"; break;
-    default: break;
+    case 'i':
+      name = "int" + std::to_string(bits);
+      break;
+    case 'u':
+      name = "uint" + std::to_string(bits);
+      break;
+    case 'f':
+      name = "float" + std::to_string(bits);
+      break;
+    case 'c':
+      name = "complex" + std::to_string(bits);
+      break;
+    case 'b':
+      name = "bool";
+      break;
+    case 'U':
+      name = "str";
+      break;
+    case 'S':
+      name = "bytes";
+      break;
+    default:
+      break;
     }
   } else if (code == "O") {
     name = "object";
@@ -357,10 +398,12 @@ std::string describe_descr(const std::string& descr) {
 
 std::string header_bytes(DType dtype, bool fortran, const std::vector<int64_t>& shape) {
   std::string shape_text = "(";
-  for (size_t i = 0; i < shape.size(); ++i) shape_text += (i ? ", " : "") + std::to_string(shape[i]);
+  for (size_t i = 0; i < shape.size(); ++i)
+    shape_text += (i ? ", " : "") + std::to_string(shape[i]);
   if (shape.size() == 1) shape_text += ",";
   shape_text += ")";
-  std::string dict = "{'descr': '" + std::string(descr_of(dtype)) + "', 'fortran_order': " + (fortran ? "True" : "False") +
+  std::string dict = "{'descr': '" + std::string(descr_of(dtype)) +
+                     "', 'fortran_order': " + (fortran ? "True" : "False") +
                      ", 'shape': " + shape_text + ", }";
   if (!shape.empty()) {
     size_t digits = std::to_string(shape[fortran ? shape.size() - 1 : 0]).size();
@@ -448,7 +491,8 @@ std::optional<std::vector<ZipMember>> read_zip_directory(InputFile& file, std::s
     }
   }
   if (eocd == std::string::npos) return std::nullopt;
-  uint64_t count = get16(tail, eocd + 10), dir_size = get32(tail, eocd + 12), dir_offset = get32(tail, eocd + 16);
+  uint64_t count = get16(tail, eocd + 10), dir_size = get32(tail, eocd + 12),
+           dir_offset = get32(tail, eocd + 16);
   uint64_t end_at = tail_at + eocd; // where the directory ends (the zip64 records, or this record)
   if (eocd >= 20 && get32(tail, eocd - 20) == 0x07064b50) {
     uint64_t record = get64(tail, eocd - 20 + 8);
@@ -466,7 +510,8 @@ std::optional<std::vector<ZipMember>> read_zip_directory(InputFile& file, std::s
   if (end_at < dir_size + dir_offset) return std::nullopt;
   uint64_t shift = end_at - dir_size - dir_offset;
   std::string dir;
-  if (!file.read(dir_offset + shift, size_t(dir_size), dir) || dir.size() != dir_size) return std::nullopt;
+  if (!file.read(dir_offset + shift, size_t(dir_size), dir) || dir.size() != dir_size)
+    return std::nullopt;
   std::vector<ZipMember> members;
   size_t at = 0;
   for (uint64_t e = 0; e < count; ++e) {
@@ -480,7 +525,8 @@ std::optional<std::vector<ZipMember>> read_zip_directory(InputFile& file, std::s
     m.crc = get32(dir, at + 16);
     m.compressed = get32(dir, at + 20);
     m.size = get32(dir, at + 24);
-    size_t name_len = get16(dir, at + 28), extra_len = get16(dir, at + 30), comment_len = get16(dir, at + 32);
+    size_t name_len = get16(dir, at + 28), extra_len = get16(dir, at + 30),
+           comment_len = get16(dir, at + 32);
     m.local_offset = get32(dir, at + 42);
     if (at + 46 + name_len + extra_len + comment_len > dir.size()) return std::nullopt;
     m.name = dir.substr(at + 46, name_len);
@@ -528,7 +574,8 @@ struct MemberReader::Inflater {
   ~Inflater() { inflateEnd(&z); }
 };
 
-MemberReader::MemberReader(InputFile& file, const ZipMember& member) : file_(file), member_(member) {}
+MemberReader::MemberReader(InputFile& file, const ZipMember& member)
+    : file_(file), member_(member) {}
 MemberReader::~MemberReader() = default;
 
 bool MemberReader::start(std::string& error) {
@@ -542,7 +589,8 @@ bool MemberReader::start(std::string& error) {
     return false;
   }
   std::string local;
-  if (!file_.read(member_.local_offset, 30, local) || local.size() < 30 || get32(local, 0) != 0x04034b50) {
+  if (!file_.read(member_.local_offset, 30, local) || local.size() < 30 ||
+      get32(local, 0) != 0x04034b50) {
     error = "Bad magic number for file header";
     return false;
   }
@@ -593,7 +641,8 @@ int64_t MemberReader::read(void* dst, size_t n, std::string& error) {
         f.z.avail_in = uInt(f.input.size());
       }
       int rc = inflate(&f.z, Z_NO_FLUSH);
-      if (rc == Z_STREAM_END) f.done = true;
+      if (rc == Z_STREAM_END)
+        f.done = true;
       else if (rc != Z_OK && !(rc == Z_BUF_ERROR && f.z.avail_in == 0)) {
         error = "Error -3 while decompressing data";
         return -1;
@@ -635,7 +684,8 @@ bool ZipWriter::add(const std::string& name, const std::vector<Piece>& pieces, b
   }
   if (deflate) {
     z_stream z{};
-    if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+    if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY) !=
+        Z_OK) {
       errno = ENOMEM;
       return false;
     }
@@ -726,9 +776,9 @@ bool ZipWriter::finish() {
     put32(entry, big ? 0xffffffff : uint32_t(m.size));
     put16(entry, uint32_t(m.name.size()));
     put16(entry, uint32_t(extra.size()));
-    put16(entry, 0);          // comment
-    put16(entry, 0);          // disk
-    put16(entry, 0);          // internal attributes
+    put16(entry, 0);           // comment
+    put16(entry, 0);           // disk
+    put16(entry, 0);           // internal attributes
     put32(entry, 0600u << 16); // ?rw-------
     put32(entry, far ? 0xffffffff : uint32_t(m.local_offset));
     entry += m.name;

@@ -116,9 +116,9 @@ private:
   InputFile& file_;
   ZipMember member_;
   bool started_ = false;
-  uint64_t data_ = 0;      // where the member's bytes start in the file
-  uint64_t consumed_ = 0;  // compressed bytes taken from the file
-  uint64_t produced_ = 0;  // bytes given out
+  uint64_t data_ = 0;     // where the member's bytes start in the file
+  uint64_t consumed_ = 0; // compressed bytes taken from the file
+  uint64_t produced_ = 0; // bytes given out
   uint32_t crc_ = 0;
   struct Inflater;
   std::unique_ptr<Inflater> inflater_;

@@ -106,6 +106,32 @@ def main():
                     np.lib.format._write_array_header(f, d, None)
                     got = tool('header', dtype, order, *map(str, shape))
                     check(got == f.getvalue(), f'header {dtype} {order} {shape}: {got!r} != {f.getvalue()!r}')
+        # Damaged files: the reader reports them (exit 1) and never crashes, whatever the bytes.
+        originals = []
+        for name, a in [('a.npy', np.arange(6.0).reshape(2, 3)), ('b.npy', np.asfortranarray(np.eye(3)))]:
+            np.save(path(name), a)
+            originals.append(('npy', path(name)))
+        np.savez(path('c.npz'), x=np.arange(4), y=np.ones(2))
+        np.savez_compressed(path('d.npz'), x=np.arange(40))
+        originals += [('read', path('c.npz')), ('read', path('d.npz'))]
+        for k in range(400):
+            kind, original = originals[k % len(originals)]
+            data = bytearray(open(original, 'rb').read())
+            for _ in range(rng.randint(1, 4)):
+                at = rng.randrange(len(data))
+                what = rng.randrange(3)
+                if what == 0:
+                    data[at] = rng.getrandbits(8)
+                elif what == 1:
+                    del data[at:at + rng.randint(1, 40)]
+                else:
+                    data[at:at] = bytes(rng.getrandbits(8) for _ in range(rng.randint(1, 8)))
+            with open(path('damaged'), 'wb') as f:
+                f.write(data)
+            args = [kind, path('damaged')] + (['x'] if kind == 'read' else [])
+            p = subprocess.run([TOOL, *args], capture_output=True)
+            check(p.returncode in (0, 1) and b'Sanitizer' not in p.stderr,
+                  f'damaged {os.path.basename(original)} (mutant {k}): exit {p.returncode} {p.stderr[-300:]!r}')
     for f in failures:
         print('FAIL', f)
     print(f'{len(failures)} failures')

@@ -6,6 +6,7 @@
 //   npy_format_tool read ARCHIVE NAME              a member's bytes (CRC checked) to stdout
 //   npy_format_tool list ARCHIVE                   the members: name method size compressed crc
 //   npy_format_tool header DTYPE C|F DIM...        the .npy header numpy writes, to stdout
+//   npy_format_tool npy FILE                       the header of an .npy file: descr fortran shape
 #include "support/npy_format.hpp"
 
 #include <cstdio>
@@ -53,14 +54,16 @@ int main(int argc, char** argv) {
     if (specs.size() == 1 && specs[0] == "-") { // NAME=FILE lines on stdin
       specs.clear();
       char line[4096];
-      while (std::fgets(line, sizeof line, stdin)) specs.push_back(std::string(line, std::strcspn(line, "\n")));
+      while (std::fgets(line, sizeof line, stdin))
+        specs.push_back(std::string(line, std::strcspn(line, "\n")));
     }
     for (const std::string& arg : specs) {
       size_t eq = arg.find('=');
       std::string bytes = slurp(arg.substr(eq + 1).c_str());
       // Two pieces, as np.savez gives a header and the data.
       size_t half = bytes.size() / 2;
-      if (!zip.add(arg.substr(0, eq), {{bytes.data(), half}, {bytes.data() + half, bytes.size() - half}}, deflate))
+      if (!zip.add(arg.substr(0, eq),
+                   {{bytes.data(), half}, {bytes.data() + half, bytes.size() - half}}, deflate))
         return fail("write error");
     }
     if (!zip.finish() || std::fclose(out) != 0) return fail("write error");
@@ -74,8 +77,8 @@ int main(int argc, char** argv) {
     if (!members) return fail(error);
     if (command == "list") {
       for (const npy::ZipMember& m : *members)
-        std::printf("%s %u %llu %llu %08x\n", m.name.c_str(), unsigned(m.method), (unsigned long long)m.size,
-                    (unsigned long long)m.compressed, m.crc);
+        std::printf("%s %u %llu %llu %08x\n", m.name.c_str(), unsigned(m.method),
+                    (unsigned long long)m.size, (unsigned long long)m.compressed, m.crc);
       return 0;
     }
     const npy::ZipMember* m = argc > 3 ? npy::find_npz_member(*members, argv[3]) : nullptr;
@@ -91,13 +94,32 @@ int main(int argc, char** argv) {
     if (!reader.check(error)) return fail(error);
     return 0;
   }
+  if (command == "npy") {
+    if (!f.open(argv[2])) return fail(std::string("cannot open ") + argv[2]);
+    std::string first, error;
+    f.read(0, 12, first);
+    uint64_t size = npy::header_size(first, error);
+    if (size == 0) return fail(error);
+    std::string bytes;
+    f.read(0, size_t(size), bytes);
+    auto h = npy::parse_header(bytes, error);
+    if (!h) return fail(error);
+    std::printf("%s %d", h->descr.c_str(), int(h->fortran));
+    for (int64_t d : h->shape)
+      std::printf(" %lld", (long long)d);
+    std::printf("\n");
+    return 0;
+  }
   if (command == "header") {
     if (argc < 4) return fail("header DTYPE C|F DIM...");
     std::string name = argv[2];
-    npy::DType d = name == "float32" ? npy::DType::Float32 : name == "float64" ? npy::DType::Float64
-                   : name == "int64" ? npy::DType::Int64 : npy::DType::Bool;
+    npy::DType d = name == "float32"   ? npy::DType::Float32
+                   : name == "float64" ? npy::DType::Float64
+                   : name == "int64"   ? npy::DType::Int64
+                                       : npy::DType::Bool;
     std::vector<int64_t> shape;
-    for (int i = 4; i < argc; ++i) shape.push_back(std::stoll(argv[i]));
+    for (int i = 4; i < argc; ++i)
+      shape.push_back(std::stoll(argv[i]));
     std::string h = npy::header_bytes(d, std::strcmp(argv[3], "F") == 0, shape);
     std::fwrite(h.data(), 1, h.size(), stdout);
     // Read back, as np.load parses it.
