@@ -88,7 +88,6 @@ const RejectedStatement kRejectedStatements[] = {
      "program with their location"},
     {"raise_statement", "'raise'", "use 'assert CONDITION, \"message\"'"},
     {"with_statement", "'with'", "pyscript code has no files or resources to manage"},
-    {"class_definition", "'class'", "use module-level functions and tuples"},
     {"decorated_definition", "a decorator",
      "remove the decorator; pyscript compiles every function"},
     {"match_statement", "'match'", "use 'if'/'elif'/'else'"},
@@ -187,6 +186,7 @@ void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
   if (type == "for_statement" || type == "while_statement") return convert_loop(n, out);
   if (type == "delete_statement") return convert_delete(n, out);
   if (type == "function_definition") return convert_function(n, out, has_keyword(n, "async"));
+  if (type == "class_definition") return convert_class(n, out);
   if (type == "import_statement") return convert_import(n, out);
   if (type == "import_from_statement") return convert_import_from(n, out);
   if (type == "future_import_statement") {

@@ -23,7 +23,10 @@ namespace pyscript::ir {
 // Function: a module-level function used as a value (`integrate(f, 0.0, 1.0)`); its name is part
 // of the type, so a function taking one is specialized per function passed, as a template would be
 // (Note [Functions as values] in lower/lower_call.cpp). Nothing is stored at run time.
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function };
+// Object: an instance of the user class `name` or of a class derived from it (Note [Objects] in
+// lower/classes.hpp), a reference-counted object shared by reference; printed as the class name.
+// Optional: None or a value of elements()[0] (an Object): a nullable reference, None being null.
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function, Object, Optional };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -59,6 +62,19 @@ public:
     return t;
   }
   const std::string& function_name() const { return name_; }
+  static Type object(std::string class_name) {
+    Type t(TypeKind::Object);
+    t.name_ = std::move(class_name);
+    return t;
+  }
+  static Type optional(Type value) {
+    Type t(TypeKind::Optional);
+    t.elements_ = {std::move(value)};
+    return t;
+  }
+  const std::string& class_name() const { return name_; } // Object
+  // An Object, or an Optional of one: a pointer at run time (None is null).
+  bool is_object_ref() const { return kind_ == TypeKind::Object || kind_ == TypeKind::Optional; }
   static Type array(DType dtype, int rank);
   // float|np.float64, int|np.int64, bool|np.bool_ (`python` is float, int or bool).
   static Type either(const Type& python);
@@ -83,6 +99,7 @@ public:
   // tuple holding one of those. Memory planning counts these (Note [Array ownership]).
   bool holds_refs() const {
     if (kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict) return true;
+    if (kind_ == TypeKind::Object || kind_ == TypeKind::Optional) return true;
     if (kind_ == TypeKind::Array) return rank_ > 0;
     if (kind_ == TypeKind::Generator) return true;
     for (const Type& e : elements_)
@@ -90,7 +107,10 @@ public:
     return false;
   }
   // A list or dict: mutable, shared by reference; `is` compares identity.
-  bool is_mutable_object() const { return kind_ == TypeKind::List || kind_ == TypeKind::Dict; }
+  bool is_mutable_object() const {
+    return kind_ == TypeKind::List || kind_ == TypeKind::Dict || kind_ == TypeKind::Object ||
+           kind_ == TypeKind::Optional;
+  }
   // Whether an Unknown is anywhere inside (an empty container's element not fixed yet).
   bool has_unknown() const {
     if (kind_ == TypeKind::Unknown) return true;
@@ -113,7 +133,7 @@ private:
   std::vector<Type> elements_;
   DType dtype_ = DType::Float64;
   int rank_ = 0;
-  std::string name_; // Function
+  std::string name_; // Function, Object
 };
 
 } // namespace pyscript::ir

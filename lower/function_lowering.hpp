@@ -6,6 +6,7 @@
 #include "frontend/ast.hpp"
 #include "frontend/diagnostics.hpp"
 #include "ir/graph.hpp"
+#include "lower/classes.hpp"
 #include "lower/environment.hpp"
 
 #include <functional>
@@ -61,6 +62,8 @@ struct NumpyFiles {
   std::set<std::string> failed; // saves with an error reported (no cascade at their loads)
   std::map<std::string, std::string> str_constants;
 };
+// Thrown when a field's type widened (Note [Objects] in classes.hpp): the module is lowered again.
+struct RestartLowering {};
 
 // Thrown when the program uses a feature the lowering does not cover yet (numpy arrays).
 struct NotYetSupported : std::runtime_error {
@@ -98,6 +101,30 @@ public:
   ir::Value* numpy_scalar(ir::Value* python, ir::DType d, const SourceRange& r);
   // Python truthiness as a bool value.
   ir::Value* truth(ir::Value* v, const SourceRange& r);
+
+  // User classes (lower_class.cpp, Note [Objects] in classes.hpp).
+  const ClassInfo* class_of(const ir::Type& t) const;
+  ir::Value* object_cast(ir::Value* v, const ir::Type& to, const SourceRange& r);
+  ir::Value* unwrap_optional(ir::Value* v, const std::string& attribute, const SourceRange& r);
+  bool check_method_arity(const ast::FunctionDef& fn, const ast::Expr& call, size_t given, bool bound);
+  ir::Value* invoke_method(const ast::FunctionDef& fn, const ClassInfo& owner, ir::Value* self, const ast::Expr& call,
+                           std::vector<ir::Value*> args, Environment& env);
+  ir::Value* call_method(ir::Value* self, const std::string& name, const ast::Expr& call, std::vector<ir::Value*> args,
+                         Environment& env);
+  ir::Value* get_field(ir::Value* object, const std::string& field, const SourceRange& r);
+  ir::Value* class_constant(const ClassInfo& cls, const std::string& name, const SourceRange& r);
+  ir::Value* object_attribute(ir::Value* object, const ast::Expr& e);
+  void store_attribute(const ast::Expr& target, ir::Value* v, Environment& env);
+  ir::Value* construct(const ClassInfo& cls, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
+  ir::Value* call_super(const std::string& name, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
+  ir::Value* lower_isinstance(ir::Value* x, const ast::Expr& cls_expr, const SourceRange& r);
+  ir::Value* operator_method(const char* method, ir::Value* a, std::vector<ir::Value*> args, const ast::Expr& e,
+                             bool required);
+  ir::Value* object_to_str(ir::Value* v, bool repr, const SourceRange& r);
+  ir::Value* lower_class_call(const ast::Expr& e, Environment& env, bool& handled);
+  // Set for a method's lowering: its class and the name of its self parameter.
+  const ClassInfo* method_class_ = nullptr;
+  std::string self_name_;
 
   ir::Block* insertion_block() const { return block_; }
   void set_insertion_block(ir::Block* b) { block_ = b; }

@@ -180,9 +180,18 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
       return nullptr; // reported by the resolver
     }
   }
+  if (object.kind == ast::ExprKind::Name && !env.find(object.text) && !local_names_.count(object.text)) {
+    if (const ClassInfo* cls = module_.classes().find(object.text)) { // C.rate
+      if (Value* k = class_constant(*cls, e.text, e.range)) return k;
+      type_error(e.text_range, "type object '" + cls->name + "' has no attribute '" + e.text + "'",
+                 "class attributes pyscript reads are constants assigned in the class body");
+      return nullptr;
+    }
+  }
   Value* v = lower_expr(object, env);
   if (!v) return nullptr;
   if (v->type().is(TypeKind::Array)) return lower_array_attribute(v, e);
+  if (class_of(v->type())) return object_attribute(v, e);
   type_error(e.text_range, "a " + v->type().to_string() + " has no attribute '" + e.text + "'");
   return nullptr;
 }
@@ -203,6 +212,10 @@ Value* FunctionLowering::lower_subscript(const ast::Expr& e, Environment& env) {
   if (v->type().is(TypeKind::List)) return list_subscript(v, e, env);
   if (v->type().is(TypeKind::Dict)) return dict_subscript(v, e, env);
   if (v->type().is(TypeKind::Str)) return str_subscript(v, e, env);
+  if (class_of(v->type())) {
+    Value* i = lower_expr(index, env);
+    return i ? operator_method("__getitem__", v, {i}, e, true) : nullptr;
+  }
   if (!v->type().is(TypeKind::Tuple)) {
     type_error(e.range, "a " + v->type().to_string() + " cannot be indexed");
     return nullptr;
@@ -311,6 +324,16 @@ static bool is_complex_power(Value* a, Value* b) {
 }
 
 Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
+  if (class_of(a->type()) || class_of(b->type())) {
+    static const char* const methods[] = {"__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
+                                          "__pow__", "__matmul__", "__and__", "__or__", "__xor__", "__lshift__",
+                                          "__rshift__"};
+    if (class_of(a->type())) return operator_method(methods[static_cast<int>(op)], a, {b}, e, true);
+    type_error(e.range, std::string("unsupported operand types for ") + ast::spelling(op) + ": '" +
+                            a->type().to_string() + "' and '" + b->type().to_string() + "'",
+               "put the object on the left ('v * 2.0'): reflected methods (__rmul__) are not supported");
+    return nullptr;
+  }
   if (holds_either({a, b}))
     return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return arithmetic(op, v[0], v[1], e); });
   if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
@@ -377,6 +400,10 @@ Value* FunctionLowering::lower_unary(const ast::Expr& e, Environment& env) {
 }
 
 Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
+  if (class_of(v->type()) && e.unary_op != ast::UnaryOp::Not) {
+    static const char* const methods[] = {"__neg__", "__pos__", "", "__invert__"};
+    return operator_method(methods[static_cast<int>(e.unary_op)], v, {}, e, true);
+  }
   if (holds_either({v}))
     return split_values({v}, e.range, [&](std::vector<Value*>& x) { return unary_value(e, x[0]); });
  if (e.unary_op == ast::UnaryOp::Invert && !v->type().is(TypeKind::Array)) {
@@ -411,6 +438,29 @@ Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
 Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const ast::Expr& e) {
   if (holds_either({a, b}))
     return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return compare(op, v[0], v[1], e); });
+  if ((op == ast::CompareOp::In || op == ast::CompareOp::NotIn) && class_of(b->type())) {
+    Value* found = operator_method("__contains__", b, {a}, e, true);
+    if (!found) return nullptr;
+    Value* t = truth(found, e.range);
+    return op == ast::CompareOp::In || !t ? t : emit1(OpKind::Not, {t}, Type::bool_(), e.range);
+  }
+  if (op < ast::CompareOp::In && (class_of(a->type()) || class_of(b->type()))) {
+    static const char* const methods[] = {"__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"};
+    const char* m = methods[static_cast<int>(op)];
+    if (class_of(a->type()) && module_.classes().method(*class_of(a->type()), m).first)
+      return operator_method(m, a, {b}, e, true);
+    if (op == ast::CompareOp::Ne && class_of(a->type()) && module_.classes().method(*class_of(a->type()), "__eq__").first) {
+      Value* eq = operator_method("__eq__", a, {b}, e, true);
+      Value* t = eq ? truth(eq, e.range) : nullptr;
+      return t ? emit1(OpKind::Not, {t}, Type::bool_(), e.range) : nullptr;
+    }
+    if (op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) // object's default: identity
+      return sequence_compare(op == ast::CompareOp::Eq ? ast::CompareOp::Is : ast::CompareOp::IsNot, a, b, e);
+    type_error(e.range, std::string("'") + ast::spelling(op) + "' is not supported between instances of '" +
+                            a->type().to_string() + "' and '" + b->type().to_string() + "'",
+               std::string("define ") + m + " in the left operand's class");
+    return nullptr;
+  }
   if (op >= ast::CompareOp::In) return sequence_compare(op, a, b, e);
   static const OpKind kinds[] = {OpKind::Lt, OpKind::Le, OpKind::Gt, OpKind::Ge, OpKind::Eq, OpKind::Ne};
   OpKind kind = kinds[static_cast<int>(op)];

@@ -117,6 +117,10 @@ std::optional<Type> FunctionLowering::display_type(std::vector<Value*>& items,
       t = items[0]->type();
       if (items[i]->type() == t) continue;
     }
+    if (std::optional<Type> merged = module_.classes().merge(t, u)) { // [Scale(2.0), Shift(0.5)]: list[Layer]
+      t = *merged;
+      continue;
+    }
     Diagnostic& d = diags_.error(at[i], "type",
                                  std::string("type conflict: ") + what + " mixes " + t.to_string() +
                                      " and " + u.to_string() + " elements");
@@ -127,6 +131,8 @@ std::optional<Type> FunctionLowering::display_type(std::vector<Value*>& items,
           "pyscript gives a list one element type; use a tuple for values of several types");
     return std::nullopt;
   }
+  if (t.is_object_ref())
+    for (Value*& item : items) item = object_cast(item, t, at[0]);
   return t;
 }
 
@@ -201,6 +207,11 @@ void FunctionLowering::store_subscript(const ast::Expr& target, Value* v, Enviro
   const Type& t = object->type();
   if (t.is(TypeKind::Array)) {
     array_item_assignment(target);
+    return;
+  }
+  if (class_of(t)) { // obj[k] = v is obj.__setitem__(k, v)
+    Value* k = lower_expr(index, env);
+    if (k) operator_method("__setitem__", object, {k, v}, target, true);
     return;
   }
   if (t.is(TypeKind::Dict)) {

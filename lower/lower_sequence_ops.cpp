@@ -39,7 +39,11 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
     Value* same;
     const Type& ta = a->type();
     const Type& tb = b->type();
-    if (ta.is(TypeKind::None) || tb.is(TypeKind::None)) {
+    if (std::optional<Type> both = ta != tb && (ta.is_object_ref() || tb.is_object_ref())
+                                       ? active_classes()->merge(ta, tb)
+                                       : std::nullopt) {
+      same = emit1(OpKind::Is, {object_cast(a, *both, r), object_cast(b, *both, r)}, Type::bool_(), r);
+    } else if (ta.is(TypeKind::None) || tb.is(TypeKind::None)) {
       same = const_bool(ta == tb, r); // a value of another type is never None
     } else if (ta.is_mutable_object() && ta == tb) {
       same = emit1(OpKind::Is, {a, b}, Type::bool_(), r);

@@ -83,6 +83,27 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
   }
   case TypeKind::List:
   case TypeKind::Dict: return emit1(OpKind::Lt, {const_int(0, r), sequence_length(v, r)}, Type::bool_(), r);
+  case TypeKind::Optional: {
+    Value* none = object_cast(const_none(r), v->type(), r);
+    Value* is_none = emit1(OpKind::Is, {v, none}, Type::bool_(), r);
+    if (!class_of(v->type()) || (!module_.classes().method(*class_of(v->type()), "__bool__").first &&
+                                 !module_.classes().method(*class_of(v->type()), "__len__").first))
+      return emit1(OpKind::Not, {is_none}, Type::bool_(), r);
+    ast::Expr where(ast::ExprKind::None, r);
+    return select(
+        is_none, [&] { return const_bool(false, r); },
+        [&] { return truth(object_cast(v, v->type().elements()[0], r), r); }, where, "the condition");
+  }
+  case TypeKind::Object: { // __bool__, then __len__, else True
+    ast::Expr call(ast::ExprKind::Call, r);
+    if (Value* b = operator_method("__bool__", v, {}, call, false)) {
+      if (!b->type().is(TypeKind::Bool)) type_error(r, "__bool__ should return bool, returned " + b->type().to_string());
+      return b->type().is(TypeKind::Bool) ? b : nullptr;
+    }
+    if (Value* n = operator_method("__len__", v, {}, call, false))
+      return n->type().is(TypeKind::Int) ? emit1(OpKind::Lt, {const_int(0, r), n}, Type::bool_(), r) : nullptr;
+    return const_bool(true, r);
+  }
   default: break;
   }
   type_error(r, "the truth value of a " + v->type().to_string() + " is not supported");
@@ -204,6 +225,7 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
   if (is_main_ && module_.has_earlier_error(s.range)) {
     // Note [All errors in one run]: not type-checked; what it binds is poisoned.
     if (s.kind == ast::StmtKind::FunctionDef) module_.mark_executed(s.function->name);
+    if (s.kind == ast::StmtKind::ClassDef) module_.mark_executed(s.cls->name);
     std::set<std::string> names;
     for (const ast::ExprPtr& t : s.targets)
       if (t) ast::collect_assigned_names(*t, names);
@@ -245,6 +267,9 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
     return;
   case ast::StmtKind::FunctionDef:
     if (is_main_) module_.mark_executed(s.function->name);
+    return;
+  case ast::StmtKind::ClassDef:
+    if (is_main_) module_.mark_executed(s.cls->name);
     return;
   case ast::StmtKind::Assert:
     lower_assert(s, env);
@@ -340,7 +365,7 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
     return;
   }
   if (target.kind == ast::ExprKind::Attribute) {
-    type_error(target.range, "attribute assignment needs classes, which are not supported yet");
+    store_attribute(target, v, env);
     return;
   }
   if (target.kind == ast::ExprKind::Name) {

@@ -12,7 +12,11 @@ namespace pyscript::lower {
 
 class ModuleLowering {
 public:
-  ModuleLowering(const CheckedModule& checked, DiagnosticEngine& diags);
+  ModuleLowering(const CheckedModule& checked, DiagnosticEngine& diags, ClassTable::FieldTypes& field_types);
+  ~ModuleLowering();
+
+  ClassTable& classes() { return classes_; }
+  void note_instantiated(const std::string& cls) { instantiated_.insert(cls); }
 
   LowerResult run(const LowerOptions& options);
 
@@ -74,6 +78,9 @@ private:
   SourceRange top_statement_;        // the top-level statement being lowered
   std::map<std::string, SourceRange> import_at_; // alias -> its import statement
   int origins_ = 0;
+  ClassTable classes_;
+  std::set<std::string> instantiated_; // classes with a constructor call
+  void finish_classes();
   NumpyFiles numpy_files_;
 };
 

@@ -38,6 +38,7 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_RUNTIME_ERROR: return "RuntimeError";
   case PYRT_SYSTEM_EXIT: return "SystemExit";
   case PYRT_RECURSION_ERROR: return "RecursionError";
+  case PYRT_ATTRIBUTE_ERROR: return "AttributeError";
   case PYRT_OS_ERROR: return "OSError";
   case PYRT_FILE_NOT_FOUND_ERROR: return "FileNotFoundError";
   case PYRT_PERMISSION_ERROR: return "PermissionError";

@@ -223,6 +223,7 @@ pyrt_str* new_str_or_raise(pyrt_context* ctx, const std::string& text) {
 
 bool type_has_refs(const pyrt_type* type) {
   switch (type->kind) {
+  case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
@@ -240,6 +241,7 @@ bool type_has_refs(const pyrt_type* type) {
 
 void value_share(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
+  case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
@@ -351,6 +353,9 @@ void append_value_repr(std::string& out, const pyrt_type* type, const void* slot
     else
       out += "None";
     return;
+  case PYRT_K_OBJECT:
+    append_instance_repr(out, load<const pyrt_instance*>(slot));
+    return;
   case PYRT_K_GENERATOR:
     std::snprintf(buf, sizeof buf, "Generator(PCG64) at 0x%" PRIX64,
                   uint64_t(reinterpret_cast<uintptr_t>(generator_in(slot))));
@@ -401,6 +406,7 @@ extern "C" {
 
 void pyrt_value_retain(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
+  case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
@@ -423,6 +429,7 @@ void pyrt_value_retain(const pyrt_type* type, const void* slot) {
 
 void pyrt_value_release(const pyrt_type* type, void* slot) {
   switch (type->kind) {
+  case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
@@ -508,6 +515,7 @@ int64_t pyrt_value_hash(const pyrt_type* type, const void* slot) {
 }
 
 pyrt_str* pyrt_value_repr(pyrt_context* ctx, const pyrt_type* type, const void* slot) {
+  PrintContext printing(ctx);
   try {
     std::string out;
     append_value_repr(out, type, slot);
@@ -523,6 +531,7 @@ pyrt_str* pyrt_value_str(pyrt_context* ctx, const pyrt_type* type, const void* s
     pyrt_object_retain(object_in(slot));
     return load<pyrt_str*>(slot);
   }
+  PrintContext printing(ctx);
   try {
     return new_str_or_raise(ctx, text_of(type, slot));
   } catch (const std::bad_alloc&) {
@@ -538,8 +547,10 @@ void pyrt_print_value(pyrt_context* ctx, const pyrt_type* type, const void* slot
     if (s) std::fwrite(s->data, 1, size_t(s->size), out);
     return;
   }
+  PrintContext printing(ctx);
   try {
     std::string text = text_of(type, slot);
+    if (ctx->failed) return; // an object's __repr__ raised
     std::fwrite(text.data(), 1, text.size(), out);
   } catch (const std::bad_alloc&) {
     pyrt_raise(ctx, PYRT_MEMORY_ERROR, nullptr);

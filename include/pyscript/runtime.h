@@ -60,6 +60,7 @@ typedef enum pyrt_error_kind {
   PYRT_RUNTIME_ERROR,         /* the message is in detail */
   PYRT_SYSTEM_EXIT,           /* sys.exit: the exit status, in decimal, is in detail */
   PYRT_RECURSION_ERROR,       /* RecursionError with the message in detail (sys.setrecursionlimit) */
+  PYRT_ATTRIBUTE_ERROR,       /* the message is in detail ('NoneType' object has no attribute 'x') */
   /* OSError and its subclasses for errno ENOENT, EACCES/EPERM, EISDIR: "[Errno 2] No such file or
    * directory: 'x.npy'" in detail (np.load, np.save) */
   PYRT_OS_ERROR,
