@@ -267,7 +267,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::Release:
     release_arrays(in(0), n.input(0)->type());
     return true;
-  default: return emit_array_math_op(n) || emit_shape_op(n); // emit_arrays_math.cpp, emit_shape.cpp
+  default: return emit_array_math_op(n) || emit_shape_op(n) || emit_numpy_io_op(n); // emit_arrays_math.cpp, emit_shape.cpp, emit_numpy_io.cpp
   }
 }
 

@@ -74,6 +74,8 @@ public:
   void stack_guard(llvm::Value* site);
   // cumsum, round, sort, np.linalg (emit_arrays_math.cpp); false when the node is not one.
   bool emit_array_math_op(const ir::Node& n);
+  // np.load, np.save, np.savez (emit_numpy_io.cpp); false when the node is not one.
+  bool emit_numpy_io_op(const ir::Node& n);
   // Retain/release every array `v` holds (itself, or a tuple's elements).
   void retain_arrays(llvm::Value* v, const ir::Type& t);
   void release_arrays(llvm::Value* v, const ir::Type& t);

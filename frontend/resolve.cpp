@@ -572,7 +572,7 @@ private:
     }
     for (const ast::Keyword& kw : call.keywords) {
       bool known = false;
-      for (std::string_view k : sig.keywords) known = known || k == kw.name;
+      for (std::string_view k : sig.keywords) known = known || k == kw.name || k == "**";
       if (!known) {
         Diagnostic& d = diags_.error(kw.name_range, "arity",
                                      name + "() got an unexpected keyword argument '" + kw.name +

@@ -42,6 +42,26 @@ const ast::Keyword* keyword(const ast::Expr& call, const char* name);
 ir::DType scalar_dtype(const ir::Type& t);
 ir::DType promote_arrays(ir::DType a, ir::DType b);
 
+// What np.load finds at a path (Note [Typing np.load] in lower_numpy_io.cpp): an .npy file's
+// array, or an archive's members (named as in the zip, "w1.npy"); an entry without a type says why
+// in `problem` (a dtype pyscript lacks, ...).
+struct NumpyFileType {
+  struct Entry {
+    std::string name;
+    std::optional<ir::Type> type;
+    std::string problem;
+  };
+  bool npz = false;
+  Entry array;
+  std::vector<Entry> members;
+};
+// What lowering learns of files while it goes: the program's saves with paths known when
+// compiling (by path), and the module's str constants (by name).
+struct NumpyFiles {
+  std::map<std::string, NumpyFileType> saved;
+  std::set<std::string> failed; // saves with an error reported (no cascade at their loads)
+  std::map<std::string, std::string> str_constants;
+};
 // Thrown when a field's type widened (Note [Objects] in classes.hpp): the module is lowered again.
 struct RestartLowering {};
 
@@ -259,6 +279,25 @@ private:
   ir::Value* random_floats(const std::string& fn, ir::Value* generator, const ast::Expr& e, Environment& env);
   ir::Value* random_rand(const std::string& fn, const ast::Expr& e, Environment& env);
   ir::Value* random_seeding(bool generator, const ast::Expr& e, Environment& env);
+  // numpy's files: np.load, np.save, np.savez (lower_numpy_io.cpp)
+public:
+  bool lower_numpy_io_assignment(const ast::Stmt& s, Environment& env);
+  bool lower_npz_subscript(const ast::Expr& e, Environment& env, ir::Value*& out);
+  bool is_npz_name(const std::string& name) const { return npz_names_.count(name) > 0; }
+  ir::Value* npz_name_misuse(const ast::Expr& e);
+
+private:
+  static bool is_numpy_io(const std::string& name);
+  ir::Value* lower_numpy_io(const std::string& name, const ast::Expr& e, Environment& env);
+  ir::Value* lower_numpy_load(const ast::Expr& e, Environment& env);
+  bool is_numpy_load(const ast::Expr& e, const Environment& env) const;
+  std::optional<std::string> known_str(const ast::Expr& e, const Environment& env) const;
+  std::optional<NumpyFileType> numpy_file_type(const std::string& path, const SourceRange& r);
+  ir::Value* numpy_load(const std::string& path, const NumpyFileType::Entry& entry, const std::string* key,
+                        const SourceRange& r);
+  bool check_path_text(const std::string& path, const SourceRange& r);
+  ir::Value* saved_array(ir::Value* v, const SourceRange& r, const char* fn);
+  std::set<std::string> npz_names_; // names bound to an archive (z = np.load("w.npz"))
   // CPython's random and sys modules (lower_modules.cpp)
   bool lower_module_call(const ast::Expr& e, Environment& env, ir::Value*& out);
   ir::Value* lower_py_random_call(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args,

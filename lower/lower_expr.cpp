@@ -83,6 +83,7 @@ Value* FunctionLowering::lower_condition(const ast::Expr& e, Environment& env) {
 
 Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
   const std::string& name = e.text;
+  if (is_npz_name(name)) return npz_name_misuse(e); // an .npz archive: only z["w1"] (lower_numpy_io.cpp)
   auto it = env.vars.find(name);
   if (it != env.vars.end()) {
     Binding& b = it->second;
@@ -203,6 +204,7 @@ std::optional<int64_t> int_literal(const ast::Expr& x) {
 }
 
 Value* FunctionLowering::lower_subscript(const ast::Expr& e, Environment& env) {
+  if (Value* member; lower_npz_subscript(e, env, member)) return member; // np.load(p)["w1"]: lower_numpy_io.cpp
   Value* v = lower_expr(*e.operands[0], env);
   if (!v) return nullptr;
   const ast::Expr& index = *e.operands[1];

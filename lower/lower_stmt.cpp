@@ -286,6 +286,7 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
 }
 
 void FunctionLowering::lower_assign(const ast::Stmt& s, Environment& env) {
+  if (lower_numpy_io_assignment(s, env)) return; // z = np.load("w.npz"): lower_numpy_io.cpp
   Value* v = lower_expr(*s.value, env);
   if (v && s.annotation && v->type().has_unknown()) {
     // xs: list[int] = [] (Note [Empty containers])

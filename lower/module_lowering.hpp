@@ -52,6 +52,10 @@ public:
   const ir::Global* find_global(const std::string& name) const;
   void record_global(const std::string& name, const ir::Type& type);
 
+  // Note [Typing np.load] (lower_numpy_io.cpp): the program's saves and str constants so far.
+  NumpyFiles& numpy_files() { return numpy_files_; }
+  const NumpyFiles& numpy_files() const { return numpy_files_; }
+
   ir::Module& module() { return *module_; }
   // Whether the frontend reported an error inside `r` (Note [All errors in one run]).
   bool has_earlier_error(const SourceRange& r) const;
@@ -77,6 +81,7 @@ private:
   ClassTable classes_;
   std::set<std::string> instantiated_; // classes with a constructor call
   void finish_classes();
+  NumpyFiles numpy_files_;
 };
 
 
