@@ -25,14 +25,23 @@ bool drop(pyrt_object* o) {
 // Frees an instance whose count reached zero. Instances its fields held that die with it are freed
 // by the same loop, not by recursion, so a linked list of a million nodes frees in constant stack.
 void destroy_instance(pyrt_instance* first) {
-  std::vector<pyrt_instance*> dying; // instances freed with this one (none, usually: no allocation)
+  // Instances freed with this one: a tree's nodes fit the array; a long list spills to the vector.
+  pyrt_instance* near[64];
+  size_t n_near = 0;
+  std::vector<pyrt_instance*> dying;
+  auto push = [&](pyrt_instance* o) {
+    if (n_near < 64)
+      near[n_near++] = o;
+    else
+      dying.push_back(o);
+  };
   for (pyrt_instance* o = first; o;) {
     const pyrt_class* cls = o->cls;
     for (int64_t i = 0; i < cls->count; ++i) {
       char* slot = field_slot(o, i);
       if (cls->fields[i]->kind == PYRT_K_OBJECT) {
         auto* held = *reinterpret_cast<pyrt_object**>(slot);
-        if (drop(held)) dying.push_back(reinterpret_cast<pyrt_instance*>(held));
+        if (drop(held)) push(reinterpret_cast<pyrt_instance*>(held));
       } else if (cls->fields[i]->kind >= PYRT_K_STR && cls->fields[i]->kind <= PYRT_K_GENERATOR) {
         pyrt_value_release(cls->fields[i], slot); // numbers, bools and None hold nothing
       }
@@ -42,6 +51,8 @@ void destroy_instance(pyrt_instance* first) {
     if (!dying.empty()) {
       o = dying.back();
       dying.pop_back();
+    } else if (n_near > 0) {
+      o = near[--n_near];
     }
   }
 }
