@@ -407,6 +407,10 @@ Value* FunctionLowering::lower_class_call(const ast::Expr& e, Environment& env, 
     return classes.find(n.text);
   };
   std::vector<Value*> args;
+  if (const ClassInfo* cls = global_class(callee); cls && cls->is_exception) { // exception values
+    handled = false;
+    return nullptr;
+  }
   if (const ClassInfo* cls = global_class(callee)) {
     if (!module_.check_bound(cls->name, callee.range, cls->def->name_range, is_main_, /*is_function=*/true))
       return nullptr;
