@@ -77,7 +77,7 @@ void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, Count what
   } else if (t.is(TypeKind::Str) || t.is(TypeKind::List) || t.is(TypeKind::Dict) || t.is_object_ref()) {
     if (what == Count::Share) builder_.CreateCall(PYRT(pyrt_object_share), {v});
     else count_object(v, what == Count::Retain); // emit_objects.cpp
-  } else if (t.is(TypeKind::Tuple)) {
+  } else if (t.is(TypeKind::Tuple) || t.is(TypeKind::Function)) { // a closure holds its captures
     for (size_t i = 0; i < t.elements().size(); ++i)
       visit_arrays(builder_.CreateExtractValue(v, {unsigned(i)}), t.elements()[i], what);
   }

@@ -20,9 +20,15 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
   switch (t.kind()) {
   case TypeKind::Int: return llvm::Type::getInt64Ty(c);
   case TypeKind::Float: return llvm::Type::getDoubleTy(c);
+  case TypeKind::Function:
+    if (!t.elements().empty()) { // a closure: its captured values (Note [Closures] in lower/lower_lambda.cpp)
+      std::vector<llvm::Type*> elements;
+      for (const ir::Type& e : t.elements()) elements.push_back(llvm_type(e, c));
+      return llvm::StructType::get(c, elements);
+    }
+    return llvm::Type::getInt1Ty(c); // nothing at run time: the type says which
   case TypeKind::Bool:
-  case TypeKind::None:
-  case TypeKind::Function: return llvm::Type::getInt1Ty(c); // nothing at run time: the type says which
+  case TypeKind::None: return llvm::Type::getInt1Ty(c);
   case TypeKind::Str: return llvm::PointerType::getUnqual(c);
   case TypeKind::Float32: return llvm::Type::getFloatTy(c);
   case TypeKind::Tuple:

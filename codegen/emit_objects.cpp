@@ -58,6 +58,8 @@ int32_t slot_kind(const ir::Type& t) {
     break;
   case TypeKind::Unknown:
     return PYRT_K_NONE; // an empty container's element (Note [Empty containers])
+  case TypeKind::Function: // nothing at run time, or a closure's captures (Note [Closures])
+    return t.elements().empty() ? PYRT_K_NONE : PYRT_K_TUPLE;
   default:
     break;
   }
@@ -85,7 +87,7 @@ llvm::Value* FunctionEmitter::type_info(const ir::Type& t) {
     items_global = new llvm::GlobalVariable(module_, at, true, llvm::GlobalValue::PrivateLinkage,
                                             llvm::ConstantArray::get(at, items), name + ".items");
   }
-  if (t.is(TypeKind::Tuple)) {
+  if (t.is(TypeKind::Tuple) || (t.is(TypeKind::Function) && !items.empty())) {
     const llvm::StructLayout* sl = layout.getStructLayout(llvm::cast<llvm::StructType>(slot));
     std::vector<llvm::Constant*> offsets;
     for (size_t i = 0; i < items.size(); ++i)

@@ -110,6 +110,11 @@ std::string dump_expr(const Expr* e) {
   case ExprKind::ListComp: return "(listcomp" + list(0) + dump_clauses(*e) + ")";
   case ExprKind::DictComp: return "(dictcomp" + list(0) + dump_clauses(*e) + ")";
   case ExprKind::GeneratorExp: return "(genexp" + list(0) + dump_clauses(*e) + ")";
+  case ExprKind::Lambda: {
+    std::string out = "(lambda";
+    for (const Param& p : e->lambda->params) out += " " + p.name;
+    return out + ": " + dump_expr(e->lambda->body[0]->value.get()) + ")";
+  }
   case ExprKind::FString: {
     std::string out = "(fstring";
     for (const FStringPiece& piece : e->fstring) {

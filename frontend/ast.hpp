@@ -54,6 +54,7 @@ enum class ExprKind {
   ListComp,  // [operands[0] comprehension...]
   DictComp,  // {operands[0]: operands[1] comprehension...}
   GeneratorExp, // (operands[0] comprehension...): only as a call's one argument
+  Lambda,    // lambda: its parameters and `return <expression>` body
 };
 
 // One `for target in iter if cond...` clause of a comprehension, in source order.
@@ -95,6 +96,7 @@ struct Expr {
   std::vector<Keyword> keywords; // Call
   std::vector<FStringPiece> fstring;
   std::vector<Comprehension> comprehension; // ListComp, DictComp, GeneratorExp
+  std::shared_ptr<FunctionDef> lambda;      // Lambda (shared by copies: lower/clone_expr)
 
   Expr(ExprKind k, SourceRange r) : kind(k), range(r) {}
 };

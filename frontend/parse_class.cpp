@@ -90,3 +90,51 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
 }
 
 } // namespace pyscript::detail
+
+namespace pyscript::detail {
+
+// lambda PARAMS: BODY -> an Expr of kind Lambda holding a FunctionDef whose body returns BODY
+// (Note [Closures] in lower/lower_lambda.cpp). Parameters: names, with defaults.
+ast::ExprPtr CstReader::convert_lambda(TSNode n) {
+  auto fn = std::make_shared<ast::FunctionDef>();
+  SourceRange r = range(n);
+  fn->name = "<lambda>";
+  fn->name_range = r;
+  bool ok = true, seen_default = false;
+  if (TSNode params = field(n, "parameters"); !ts_node_is_null(params)) {
+    for (TSNode p : named_children(params)) {
+      ast::Param param;
+      TSNode name = p, value{};
+      if (is(p, "default_parameter")) {
+        name = field(p, "name");
+        value = field(p, "value");
+      }
+      if (!is(name, "identifier")) {
+        unsupported(p, "this lambda parameter", "list the parameters by name");
+        ok = false;
+        continue;
+      }
+      param.name = text(name);
+      param.range = range(name);
+      if (!ts_node_is_null(value)) {
+        seen_default = true;
+        param.default_value = convert_expr(value);
+        if (!param.default_value) ok = false;
+      } else if (seen_default) {
+        diags_.error(param.range, "syntax", "non-default argument follows default argument");
+        ok = false;
+      }
+      fn->params.push_back(std::move(param));
+    }
+  }
+  ast::ExprPtr body = convert_expr(field(n, "body"));
+  if (!body || !ok) return nullptr;
+  auto ret = std::make_unique<ast::Stmt>(ast::StmtKind::Return, body->range);
+  ret->value = std::move(body);
+  fn->body.push_back(std::move(ret));
+  auto e = std::make_unique<ast::Expr>(ast::ExprKind::Lambda, r);
+  e->lambda = std::move(fn);
+  return e;
+}
+
+} // namespace pyscript::detail

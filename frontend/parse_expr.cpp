@@ -38,7 +38,6 @@ struct RejectedExpression {
 };
 
 const RejectedExpression kRejectedExpressions[] = {
-    {"lambda", "'lambda'", "define a module-level function with 'def' and call it"},
     {"yield", "'yield'", "return a value instead; generators are not compiled"},
     {"await", "'await'", ""},
     {"set_comprehension", "a set comprehension",
@@ -131,6 +130,7 @@ ExprPtr CstReader::convert_expr(TSNode n) {
     }
   }
   auto make = [&](ExprKind k) { return std::make_unique<Expr>(k, r); };
+  if (type == "lambda") return convert_lambda(n);
 
   // An annotation's type: `list[int]`, `dict[str, list[float]]` (generic_type) as a subscript.
   if (type == "type") return convert_expr(named_children(n).at(0));

@@ -337,6 +337,17 @@ private:
     case ExprKind::ListComp:
     case ExprKind::DictComp:
     case ExprKind::GeneratorExp: resolve_comprehension(e); return;
+    case ExprKind::Lambda: { // its parameters are its own; other names are read where it is made
+      std::set<std::string> params;
+      for (const ast::Param& p : e.lambda->params) {
+        if (p.default_value) resolve_expr(*p.default_value);
+        params.insert(p.name);
+      }
+      comprehension_scopes_.push_back(std::move(params));
+      resolve_expr(*e.lambda->body[0]->value);
+      comprehension_scopes_.pop_back();
+      return;
+    }
     default:
       for (const ast::ExprPtr& op : e.operands)
         if (op) resolve_expr(*op);

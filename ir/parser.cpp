@@ -84,7 +84,12 @@ public:
       expect("[");
       std::string name = word();
       expect("]");
-      return Type::function(name);
+      if (!accept("(")) return Type::function(name);
+      std::vector<Type> captures;
+      do captures.push_back(type());
+      while (accept(","));
+      expect(")");
+      return Type::closure(name, std::move(captures));
     }
     if (w == "list") {
       expect("[");

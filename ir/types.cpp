@@ -74,7 +74,13 @@ std::string Type::to_string() const {
   case TypeKind::Generator: return "Generator";
   case TypeKind::Array:
     return std::string("Array[") + dtype_name(dtype_) + ", " + std::to_string(rank_) + "]";
-  case TypeKind::Function: return "function[" + name_ + "]";
+  case TypeKind::Function: {
+    std::string out = "function[" + name_ + "]";
+    if (elements_.empty()) return out;
+    out += "(";
+    for (size_t i = 0; i < elements_.size(); ++i) out += (i ? ", " : "") + elements_[i].to_string();
+    return out + ")";
+  }
   case TypeKind::Object: return name_;
   case TypeKind::Optional: return "Optional[" + elements_[0].to_string() + "]";
   case TypeKind::List: return "list[" + elements_[0].to_string() + "]";

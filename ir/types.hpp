@@ -62,6 +62,14 @@ public:
     return t;
   }
   const std::string& function_name() const { return name_; }
+  // A lambda with the values it captured (Note [Closures] in lower/lower_lambda.cpp): at run time
+  // a struct of the captures.
+  static Type closure(std::string name, std::vector<Type> captures) {
+    Type t(TypeKind::Function);
+    t.name_ = std::move(name);
+    t.elements_ = std::move(captures);
+    return t;
+  }
   static Type object(std::string class_name) {
     Type t(TypeKind::Object);
     t.name_ = std::move(class_name);

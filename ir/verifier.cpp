@@ -149,7 +149,8 @@ private:
     case OpKind::TupleGet: {
       const Type& t = n->input(0)->type();
       int64_t i = n->int_attr("index");
-      if ((!t.is(TypeKind::Tuple) && !t.is(TypeKind::Either)) || i < 0 || size_t(i) >= t.elements().size())
+      if ((!t.is(TypeKind::Tuple) && !t.is(TypeKind::Either) && !t.is(TypeKind::Function)) || i < 0 ||
+          size_t(i) >= t.elements().size())
         fail(n, "tuple index out of range");
       expect_type(n, n->output(), t.elements()[size_t(i)], "the element");
       break;

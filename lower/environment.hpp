@@ -47,6 +47,8 @@ struct Environment {
   // ...and all of them through `return`, so no later code reads their variables
   // (Note [Merging paths]); after break/continue the loop end still reads them.
   bool returned_only = false;
+  // Variables a lambda made on the way here captured (Note [Closures] in lower_lambda.cpp): where.
+  std::map<std::string, SourceRange> captured;
 
   const Binding* find(const std::string& name) const {
     auto it = vars.find(name);

@@ -123,6 +123,10 @@ public:
   ir::Value* object_to_str(ir::Value* v, bool repr, const SourceRange& r);
   ir::Value* lower_class_call(const ast::Expr& e, Environment& env, bool& handled);
   bool has_user_eq(const ir::Type& t) const;
+  // Lambdas (lower_lambda.cpp, Note [Closures]).
+  ir::Value* lower_lambda(const ast::Expr& e, Environment& env);
+  ir::Value* call_function_value(ir::Value* f, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
+  std::vector<std::set<std::string>> loop_assigned_; // names the loops around assign
   ir::Value* search_with_eq(const std::string& what, ir::Value* list, ir::Value* x, const ast::Expr& e);
   // Set for a method's lowering: its class and the name of its self parameter.
   const ClassInfo* method_class_ = nullptr;

@@ -120,8 +120,8 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   // time, and calling a variable of that type calls NAME. A function taking one is specialized per
   // function passed (its parameter types differ), as a C++ template would be. Lists of functions
   // (one signature, chosen at run time) are not built.
-  if (const Value* held = env.value_of(name); held && held->type().is(TypeKind::Function))
-    return lower_user_call(*module_.find_function(held->type().function_name()), e, args, env);
+  if (Value* held = env.value_of(name); held && held->type().is(TypeKind::Function))
+    return call_function_value(held, e, args, env); // a lambda: lower_lambda.cpp
   if (env.find(name) && !module_.find_function(name)) {
     // A variable: its read reports a name that may be undefined here; a value that is not a
     // function cannot be called.
@@ -140,7 +140,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   // reports a read before its assignment; any other value cannot be called.
   if (Value* held = lower_name(callee, env)) {
     if (held->type().is(TypeKind::Function))
-      return lower_user_call(*module_.find_function(held->type().function_name()), e, args, env);
+      return call_function_value(held, e, args, env);
     type_error(callee.range, "'" + name + "' is a " + held->type().to_string() + " and cannot be called");
   }
   return nullptr;

@@ -66,6 +66,7 @@ ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::str
   for (const ast::Keyword& k : e.keywords)
     out->keywords.push_back({k.name, k.name_range, clone(*k.value, renames)});
   out->fstring = e.fstring;
+  out->lambda = e.lambda;
   for (const ast::Comprehension& c : e.comprehension)
     out->comprehension.push_back(clone(c, renames));
   return out;

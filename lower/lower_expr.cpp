@@ -36,6 +36,7 @@ Value* FunctionLowering::lower_expr_of_kind(const ast::Expr& e, Environment& env
   case ast::ExprKind::Str: return const_str(e.text, e.range);
   case ast::ExprKind::Name: return lower_name(e, env);
   case ast::ExprKind::Attribute: return lower_attribute(e, env);
+  case ast::ExprKind::Lambda: return lower_lambda(e, env); // lower_lambda.cpp
   case ast::ExprKind::Call: return lower_call(e, env);
   case ast::ExprKind::Subscript: return lower_subscript(e, env);
   case ast::ExprKind::Tuple: {

@@ -286,9 +286,17 @@ bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
     bool builtin = !fn && key->kind == ast::ExprKind::Name &&
                    std::any_of(std::begin(builtin_keys), std::end(builtin_keys),
                                [&](const char* b) { return key->text == b; });
-    if (!fn && !builtin) {
-      type_error(key->range, "key= must name a module-level function",
-                 "define it with 'def' and write key=name");
+    Value* key_value = nullptr; // a lambda, or a variable holding a function (Note [Closures])
+    if (!fn && !builtin && call_env_) {
+      key_value = lower_expr(*key, *call_env_);
+      if (!key_value) return false;
+      if (!key_value->type().is(TypeKind::Function)) {
+        type_error(key->range, "key= takes a function, not a " + key_value->type().to_string());
+        return false;
+      }
+    }
+    if (!fn && !builtin && !key_value) {
+      type_error(key->range, "key= must name a function", "define it with 'def' and write key=name, or a lambda");
       return false;
     }
     ast::Expr synthetic(ast::ExprKind::Call, key->range);
@@ -301,7 +309,10 @@ bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
     each_element(list, call.range, {}, [&](Value* x, std::vector<Value*>&) {
       std::vector<Value*> one{x};
       Value* k = nullptr;
-      if (ok && fn) {
+      if (ok && key_value) {
+        ast::Expr plain(ast::ExprKind::Call, key->range);
+        k = call_function_value(key_value, plain, one, empty);
+      } else if (ok && fn) {
         ast::Expr plain(ast::ExprKind::Call, key->range);
         k = lower_user_call(*fn, plain, one, empty);
       } else if (ok && !lower_sequence_builtin(key->text, synthetic, one, k)) {

@@ -369,6 +369,14 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
     return;
   }
   if (target.kind == ast::ExprKind::Name) {
+    if (auto c = env.captured.find(target.text); c != env.captured.end()) { // Note [Closures]
+      Diagnostic& d = diags_.error(target.range, "closure",
+                                   "'" + target.text + "' is assigned again after a lambda captured it");
+      d.notes.push_back({c->second, "captured here; pyscript captures by value, CPython would see the new value"});
+      d.help.push_back("give the new value another name, or pass it to the lambda as a default: lambda ..., " +
+                       target.text + "=" + target.text + ": ...");
+      env.captured.erase(c);
+    }
     if (assigned_seen_) (*assigned_seen_)[target.text].push_back(v->type());
     if (v->name_hint().empty() && !v->producer()) v->set_name_hint(target.text);
     if (v->producer() && v->name_hint().empty() && v->producer()->kind() != OpKind::Constant)
@@ -659,7 +667,9 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
     bind_target(*s.targets[0], target, inner);
   }
   if (!is_for) refine(*s.value, true, inner); // while node is not None: (Note [Refining Optionals])
+  loop_assigned_.push_back(assigned); // Note [Closures]
   lower_stmts(s.body, 0, inner);
+  loop_assigned_.pop_back();
 
   // Continue while no break/return happened and, for while, the condition holds.
   Value* stop = nullptr;

@@ -36,6 +36,8 @@ Type merged_type(const Type& a, const Type& b) {
 Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Environment else_env,
                                     const SourceRange& r) {
   Environment out;
+  out.captured = then_env.captured; // Note [Closures] (lower_lambda.cpp)
+  out.captured.insert(else_env.captured.begin(), else_env.captured.end());
   out.terminated = then_env.terminated && else_env.terminated;
   out.returned_only = then_env.returned_only && else_env.returned_only;
   bool then_gone = then_env.terminated && then_env.returned_only;

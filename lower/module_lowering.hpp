@@ -16,6 +16,8 @@ public:
   ~ModuleLowering();
 
   ClassTable& classes() { return classes_; }
+  // The function a lambda calls, its captures first (Note [Closures] in lower_lambda.cpp).
+  const ast::FunctionDef* lambda_function(const ast::Expr& e, const std::vector<std::string>& captured);
   void note_instantiated(const std::string& cls) { instantiated_.insert(cls); }
 
   LowerResult run(const LowerOptions& options);
@@ -79,6 +81,7 @@ private:
   SourceRange top_statement_;        // the top-level statement being lowered
   std::map<std::string, SourceRange> import_at_; // alias -> its import statement
   ClassTable classes_;
+  std::vector<std::unique_ptr<ast::FunctionDef>> lambdas_;
   std::set<std::string> instantiated_; // classes with a constructor call
   void finish_classes();
   NumpyFiles numpy_files_;

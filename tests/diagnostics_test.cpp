@@ -216,7 +216,7 @@ TEST_CASE("[unsupported] dynamic Python, each at its own location") {
        "3:5 [unsupported] 'global' is not supported by pyscript"},
       {"def f():\n    x = 1\n    def g():\n        nonlocal x\n    return x\n",
        "3:5 [unsupported] a nested function is not supported by pyscript"},
-      {"g = lambda v: v\n", "1:5 [unsupported] 'lambda' is not supported by pyscript"},
+      {"g = lambda *v: v\n", "1:12 [unsupported] this lambda parameter is not supported by pyscript"},
       {"def f(a):\n    try:\n        return a\n    except ValueError:\n        return 0\n",
        "2:5 [unsupported] 'try' is not supported by pyscript"},
       {"raise ValueError\n", "1:1 [unsupported] 'raise' is not supported by pyscript"},
