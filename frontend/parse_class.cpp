@@ -26,7 +26,7 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
       if (!is(bases[0], "identifier")) {
         unsupported(bases[0], "this base class", "derive from a class defined in this file, or from Exception");
         ok = false;
-      } else {
+      } else if (text(bases[0]) != "object") { // class C(object): is class C: in Python 3
         cls->base = text(bases[0]);
         cls->base_range = range(bases[0]);
       }
