@@ -98,6 +98,7 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
     const ir::Type& t = n.input(1)->type();
     llvm::Value* at = field_address(in(0), n.input(0)->type(), n.str_attr("field"));
     llvm::Value* old = b.CreateLoad(type(t), at);
+    share_stored(in(0), in(1), t); // Note [Stores into shared containers] in emit_objects.cpp
     retain_arrays(in(1), t);
     b.CreateStore(in(1), at);
     release_arrays(old, t);

@@ -61,6 +61,7 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     llvm::Value* at = list_element(n, in(0), in(1), true);
     const ir::Type& t = n.input(2)->type();
     llvm::Value* old = t.holds_refs() ? b.CreateLoad(type(t), at) : nullptr;
+    share_stored(in(0), in(2), t); // Note [Stores into shared containers]
     retain_arrays(in(2), t);
     b.CreateStore(in(2), at)->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.element"));
     if (old) release_arrays(old, t);
@@ -93,6 +94,7 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
   }
   case OpKind::ListAppend: { // room left: a store and a length update; else the runtime grows it
     const ir::Type& t = n.input(1)->type();
+    share_stored(in(0), in(1), t); // Note [Stores into shared containers]
     retain_arrays(in(1), t);
     auto header = [&](size_t offset, const char* tag, llvm::Type* ty) {
       auto* l = b.CreateLoad(ty, b.CreateConstInBoundsGEP1_64(i8, in(0), offset));

@@ -179,6 +179,28 @@ void FunctionEmitter::count_object(llvm::Value* object, bool retain) {
   b.SetInsertPoint(done);
 }
 
+// Note [Stores into shared containers]
+// An object that other threads can reach is `shared` (counted atomically, off the cycle
+// collector's per-thread lists: Note [Cycle collector] in runtime/gc.cpp), and so is everything it
+// holds. A store into a shared list or instance keeps that true: the stored value is shared first
+// (the runtime's own stores -- append past the capacity, insert, dict_set, ... -- do the same). The
+// test is a load and a branch that is almost never taken; only values holding references pay it.
+void FunctionEmitter::share_stored(llvm::Value* container, llvm::Value* v, const ir::Type& t) {
+  if (!t.holds_refs()) return;
+  llvm::IRBuilder<>& b = builder_;
+  auto* shared = b.CreateLoad(b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), container,
+                                                                           offsetof(pyrt_object, shared)));
+  shared->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
+  llvm::BasicBlock* share = llvm::BasicBlock::Create(context_, "share", function_);
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "shared", function_);
+  b.CreateCondBr(b.CreateICmpNE(shared, b.getInt32(0)), share, done,
+                 llvm::MDBuilder(context_).createBranchWeights(1, 1u << 20));
+  b.SetInsertPoint(share);
+  visit_arrays(v, t, Count::Share);
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+}
+
 // A pointer to a stack copy of `v` (a slot for the runtime).
 llvm::Value* FunctionEmitter::slot_of(llvm::Value* v) {
   return stack_array(v->getType(), {v});

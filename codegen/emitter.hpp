@@ -95,6 +95,9 @@ public:
   llvm::Value* str_constant(const std::string& s);
   llvm::Value* slot_of(llvm::Value* v);
   void count_object(llvm::Value* object, bool retain);
+  // Before `v` (of type t) is stored into `container` (a list or an instance): what it holds is
+  // shared if the container is (Note [Cycle collector] in runtime/gc.cpp).
+  void share_stored(llvm::Value* container, llvm::Value* v, const ir::Type& t);
   // TBAA tags (Note [List memory is typed]): a list's header fields, and the elements of lists.
   llvm::MDNode* tbaa(const char* what);
   void fail_if(llvm::Value* cond, const std::function<void()>& call);

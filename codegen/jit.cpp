@@ -1,5 +1,6 @@
 #include "codegen/jit.hpp"
 
+#include "pyscript/runtime.h"
 #include "runtime/symbols.hpp"
 
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
@@ -51,6 +52,9 @@ llvm::Expected<std::unique_ptr<Jit>> Jit::create() {
   out->libraries_.push_back(&main);
   return out;
 }
+
+// Garbage cycles point at class and slot descriptors in the code's memory: freed while it is there.
+Jit::~Jit() { pyrt_gc_unload(); }
 
 llvm::Expected<llvm::orc::JITDylib*> Jit::new_library() {
   // A fresh library per module, linked against every earlier one, newest first.

@@ -15,6 +15,9 @@ class Jit {
 public:
   // For the host CPU, with the runtime's symbols (runtime/symbols.cpp) and libm available.
   static llvm::Expected<std::unique_ptr<Jit>> create();
+  // Frees the code and its data, after the calling thread's reference cycles made by it
+  // (pyrt_gc_unload: Note [Cycle collector] in runtime/gc.cpp).
+  ~Jit();
 
   // Adds a module; each module gets its own library, which sees the ones added before it, so a
   // later module may define functions again and use the globals of an earlier one.

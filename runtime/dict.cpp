@@ -132,7 +132,7 @@ bool set_hashed(pyrt_dict* d, int64_t h, const void* key, const void* value) {
   int64_t e = find_entry(d, key, h);
   if (e >= 0) {
     // The old key stays (as CPython keeps it) and the new one is dropped. Releasing the old value
-    // first is safe: static types make cycles impossible, so nothing freed reaches this dict.
+    // first is safe: the caller holds a reference to this dict, so freeing the value cannot free it.
     pyrt_value_release(value_type(d), value_at(d, e));
     std::memcpy(value_at(d, e), value, size_t(value_type(d)->size));
     pyrt_value_release(key_type(d), const_cast<void*>(key));
@@ -198,7 +198,7 @@ void destroy_dict(pyrt_dict* d) {
   release_entries(d, d->entries, d->used);
   std::free(d->entries);
   std::free(d->index);
-  std::free(d);
+  container_free(&d->head, sizeof(pyrt_dict));
 }
 
 void share_dict(pyrt_dict* d) {
@@ -216,18 +216,20 @@ using namespace pyscript::runtime;
 extern "C" {
 
 pyrt_dict* pyrt_dict_new(pyrt_context* ctx, const pyrt_type* dict_type, const char* site) {
-  auto* d = static_cast<pyrt_dict*>(std::calloc(1, sizeof(pyrt_dict)));
+  const pyrt_type* k = dict_type->items[0];
+  const pyrt_type* v = dict_type->items[1];
+  bool tracked = type_reaches_object(k) || type_reaches_object(v); // Note [Cycle collector] in runtime/gc.cpp
+  auto* d = static_cast<pyrt_dict*>(container_alloc(sizeof(pyrt_dict), tracked));
   if (!d) {
     pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
     return nullptr;
   }
-  const pyrt_type* k = dict_type->items[0];
-  const pyrt_type* v = dict_type->items[1];
+  std::memset(static_cast<void*>(d), 0, sizeof(pyrt_dict));
   int64_t align = 8;
   if (k->align > align) align = k->align;
   if (v->align > align) align = v->align;
   d->head.refcount = 1;
-  d->head.kind = PYRT_OBJ_DICT;
+  d->head.kind = PYRT_OBJ_DICT | (tracked ? PYRT_OBJ_GC : 0);
   d->type = dict_type;
   d->key_offset = round_up(2 * sizeof(int64_t), k->align);
   d->value_offset = round_up(d->key_offset + k->size, v->align);
@@ -249,6 +251,8 @@ void* pyrt_dict_lookup(pyrt_context* ctx, pyrt_dict* d, const void* key, const c
 
 int32_t pyrt_dict_set(pyrt_context* ctx, pyrt_dict* d, const void* key, const void* value,
                       const char* site) {
+  share_into(&d->head, key_type(d), key);
+  share_into(&d->head, value_type(d), value);
   if (set_hashed(d, pyrt_value_hash(key_type(d), key), key, value)) return 1;
   pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
   return 0;
@@ -289,6 +293,8 @@ void* pyrt_dict_setdefault(pyrt_context* ctx, pyrt_dict* d, const void* key, con
     pyrt_value_release(value_type(d), const_cast<void*>(deflt));
     return value_at(d, e);
   }
+  share_into(&d->head, key_type(d), key);
+  share_into(&d->head, value_type(d), deflt);
   pyrt_value_retain(key_type(d), key);
   e = insert_new(d, h, key, deflt);
   if (e < 0) {
@@ -304,6 +310,8 @@ int32_t pyrt_dict_update(pyrt_context* ctx, pyrt_dict* d, pyrt_dict* other, cons
   if (d == other) return 1;
   int64_t pos = 0;
   for (int64_t e; (e = dict_next_live(other, &pos)) >= 0;) {
+    share_into(&d->head, key_type(d), key_at(other, e));
+    share_into(&d->head, value_type(d), value_at(other, e));
     pyrt_value_retain(key_type(d), key_at(other, e));
     pyrt_value_retain(value_type(d), value_at(other, e));
     if (!set_hashed(d, hash_of(other, e), key_at(other, e), value_at(other, e))) {

@@ -46,7 +46,7 @@ void destroy_instance(pyrt_instance* first) {
         pyrt_value_release(cls->fields[i], slot); // numbers, bools and None hold nothing
       }
     }
-    small_free(o, size_t(cls->size));
+    container_free(&o->head, size_t(cls->size));
     o = nullptr;
     if (!dying.empty()) {
       o = dying.back();
@@ -90,14 +90,15 @@ using namespace pyscript::runtime;
 extern "C" {
 
 pyrt_instance* pyrt_instance_new(pyrt_context* ctx, const pyrt_class* cls, const char* site) {
-  auto* o = static_cast<pyrt_instance*>(small_alloc(size_t(cls->size)));
+  bool tracked = class_is_container(cls); // Note [Cycle collector] in runtime/gc.cpp
+  auto* o = static_cast<pyrt_instance*>(container_alloc(size_t(cls->size), tracked));
   if (!o) {
     pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
     return nullptr;
   }
   std::memset(static_cast<void*>(o), 0, size_t(cls->size));
   o->head.refcount = 1;
-  o->head.kind = PYRT_OBJ_INSTANCE;
+  o->head.kind = PYRT_OBJ_INSTANCE | (tracked ? PYRT_OBJ_GC : 0);
   o->cls = cls;
   return o;
 }

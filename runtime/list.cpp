@@ -203,7 +203,7 @@ bool permute(pyrt_list* l, const std::vector<int64_t>& order) {
 void destroy_list(pyrt_list* l) {
   release_range(elem_type(l), l->data, l->length);
   list_data_free(l->data, l->capacity, elem_size(l));
-  small_free(l, sizeof(pyrt_list));
+  container_free(&l->head, sizeof(pyrt_list));
 }
 
 void share_list(pyrt_list* l) {
@@ -227,18 +227,19 @@ pyrt_list* pyrt_list_new(pyrt_context* ctx, const pyrt_type* list_type, int64_t 
     raise_memory(ctx, site);
     return nullptr;
   }
-  auto* l = static_cast<pyrt_list*>(small_alloc(sizeof(pyrt_list)));
+  bool tracked = type_reaches_object(list_type->items[0]); // Note [Cycle collector] in runtime/gc.cpp
+  auto* l = static_cast<pyrt_list*>(container_alloc(sizeof(pyrt_list), tracked));
+  if (l) l->head.kind = PYRT_OBJ_LIST | (tracked ? PYRT_OBJ_GC : 0);
   char* data = list_data_alloc(length, size);
   if (data) std::memset(data, 0, size_t(length * (size ? size : 1)));
   if (!l || (length && !data)) {
-    small_free(l, sizeof(pyrt_list));
+    if (l) container_free(&l->head, sizeof(pyrt_list));
     list_data_free(data, length, size);
     raise_memory(ctx, site);
     return nullptr;
   }
   l->head.refcount = 1;
   l->head.shared = 0;
-  l->head.kind = PYRT_OBJ_LIST;
   l->length = length;
   l->capacity = length;
   l->data = data;
@@ -259,6 +260,7 @@ int32_t pyrt_list_append(pyrt_context* ctx, pyrt_list* l, const void* elem, cons
     raise_memory(ctx, site);
     return 0;
   }
+  share_into(&l->head, elem_type(l), elem);
   std::memcpy(slot_at(l, l->length), elem, size_t(elem_size(l)));
   ++l->length;
   return 1;
@@ -278,6 +280,7 @@ int32_t pyrt_list_insert(pyrt_context* ctx, pyrt_list* l, int64_t index, const v
     raise_memory(ctx, site);
     return 0;
   }
+  share_into(&l->head, elem_type(l), elem);
   std::memmove(slot_at(l, index + 1), slot_at(l, index), size_t((n - index) * elem_size(l)));
   std::memcpy(slot_at(l, index), elem, size_t(elem_size(l)));
   ++l->length;
@@ -376,6 +379,7 @@ int32_t pyrt_list_extend(pyrt_context* ctx, pyrt_list* l, pyrt_list* other, cons
   // After the growth: `other` may be `l`, whose data just moved.
   if (m) std::memcpy(slot_at(l, n), other->data, size_t(m * elem_size(l)));
   retain_range(elem_type(l), slot_at(l, n), m);
+  for (int64_t i = 0; l->head.shared && i < m; ++i) value_share(elem_type(l), slot_at(l, n + i));
   l->length = n + m;
   return 1;
 }
@@ -474,6 +478,7 @@ int32_t pyrt_list_set_slice(pyrt_context* ctx, pyrt_list* l, int64_t start, int6
     raise_memory(ctx, site);
     return 0;
   }
+  for (int64_t i = 0; l->head.shared && i < m; ++i) value_share(type, fresh + i * size);
   if (s.step == 1) {
     bool ok = assign_simple_slice(l, s.start, s.stop, fresh, m);
     if (!ok) {

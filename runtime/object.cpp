@@ -99,7 +99,7 @@ pyrt_str* pyrt_str_new(const char* bytes, int64_t size) {
 }
 
 void pyrt_object_destroy(pyrt_object* o) {
-  switch (o->kind) {
+  switch (o->kind & PYRT_OBJ_KIND_MASK) {
   case PYRT_OBJ_STR:
     str_free(reinterpret_cast<pyrt_str*>(o));
     return;
@@ -136,11 +136,13 @@ void pyrt_object_release(pyrt_object* o) {
 void pyrt_object_share(pyrt_object* o) {
   if (!o || o->refcount < 0 || o->shared) return;
   o->shared = 1;
-  if (o->kind == PYRT_OBJ_LIST)
+  container_untrack(o); // other threads may use it from now on (Note [Cycle collector])
+  int32_t kind = o->kind & PYRT_OBJ_KIND_MASK;
+  if (kind == PYRT_OBJ_LIST)
     share_list(reinterpret_cast<pyrt_list*>(o));
-  else if (o->kind == PYRT_OBJ_DICT)
+  else if (kind == PYRT_OBJ_DICT)
     share_dict(reinterpret_cast<pyrt_dict*>(o));
-  else if (o->kind == PYRT_OBJ_INSTANCE)
+  else if (kind == PYRT_OBJ_INSTANCE)
     share_instance(reinterpret_cast<pyrt_instance*>(o));
 }
 

@@ -31,6 +31,22 @@ void append_str_repr(std::string& out, const char* bytes, int64_t size);
 // The text as a new str object (NULL when memory runs out).
 pyrt_str* str_from(const std::string& text);
 
+// Containers that may be on a reference cycle (Note [Cycle collector] in runtime/gc.cpp): the
+// collector's header before them, kGcHeader bytes.
+constexpr size_t kGcHeader = 16;
+// Whether a slot of type `t` may hold an instance of a user class (directly or in a container).
+bool type_reaches_object(const pyrt_type* t);
+// Whether instances of `cls` may be on a cycle (a field reaches an instance).
+bool class_is_container(const pyrt_class* cls);
+// `size` bytes for a list, dict or instance; `tracked`: with the collector's header, on this
+// thread's list (the caller sets PYRT_OBJ_GC in its kind). May run a collection first. NULL when
+// memory runs out.
+void* container_alloc(size_t size, bool tracked);
+// Frees what container_alloc gave (the kind says whether a header precedes it).
+void container_free(pyrt_object* o, size_t size);
+// Takes a container off its thread's list for good (it became shared).
+void container_untrack(pyrt_object* o);
+
 // Freeing an object whose count reached zero, by kind (list.cpp, dict.cpp).
 void destroy_list(pyrt_list* l);
 void destroy_dict(pyrt_dict* d);

@@ -4,7 +4,9 @@
 // Blocks up to kMaxSmall bytes come from per-thread free lists, one per 16-byte size class, carved
 // out of 64 KiB chunks that are never given back (the largest number of small objects alive at once
 // bounds the memory kept). An object freed on another thread joins that thread's lists. The chunks
-// are recorded globally, so leak checkers see them reachable.
+// are recorded globally, so leak checkers see them reachable. Under AddressSanitizer every block is
+// malloc's own instead, so that a leaked object, one freed twice or one used after its free is
+// reported like any other heap block.
 #include "runtime/object_internal.hpp"
 
 #include <cstdlib>
@@ -50,8 +52,14 @@ bool refill(size_t c) {
 
 } // namespace
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kPooled = false;
+#else
+constexpr bool kPooled = true;
+#endif
+
 void* small_alloc(size_t size) {
-  if (size > kMaxSmall || size == 0) return std::malloc(size ? size : 1);
+  if (!kPooled || size > kMaxSmall || size == 0) return std::malloc(size ? size : 1);
   size_t c = (size - 1) / kClass;
   if (!pools.free[c] && !refill(c)) return nullptr;
   FreeBlock* b = pools.free[c];
@@ -61,7 +69,7 @@ void* small_alloc(size_t size) {
 
 void small_free(void* p, size_t size) {
   if (!p) return;
-  if (size > kMaxSmall || size == 0) return std::free(p);
+  if (!kPooled || size > kMaxSmall || size == 0) return std::free(p);
   size_t c = (size - 1) / kClass;
   auto* b = static_cast<FreeBlock*>(p);
   b->next = pools.free[c];

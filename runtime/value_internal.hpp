@@ -13,6 +13,11 @@ namespace pyscript::runtime {
 bool type_has_refs(const pyrt_type* type);
 // Marks what a slot holds as reachable from other threads (pyrt_object_share and its kin).
 void value_share(const pyrt_type* type, const void* slot);
+// Before a value is stored into `container`: shared if the container is (Note [Stores into shared
+// containers] in codegen/emit_objects.cpp).
+inline void share_into(const pyrt_object* container, const pyrt_type* type, const void* slot) {
+  if (__builtin_expect(container->shared, 0)) value_share(type, slot);
+}
 // a == b (pyrt_value_eq); identical objects are equal, as CPython's containers compare them.
 bool value_equal(const pyrt_type* type, const void* a, const void* b);
 // a < b: 1 or 0, or -1 after raising CPython's TypeError (unordered types).

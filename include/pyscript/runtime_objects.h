@@ -5,7 +5,9 @@
  * Every object starts with a pyrt_object header: a reference count (negative: immortal, a constant
  * in the code, never counted or freed), a `shared` flag (counted atomically once reachable from other
  * threads, as arrays are) and its kind. Generated code retains and releases inline (`refcount += 1`
- * unless negative) and calls pyrt_object_destroy when a count reaches zero.
+ * unless negative) and calls pyrt_object_destroy when a count reaches zero. The kind's low byte is a
+ * pyrt_object_kind; PYRT_OBJ_GC in it marks a container that the cycle collector knows: two words
+ * of the runtime's precede it (Note [Cycle collector] in runtime/gc.cpp).
  *
  * A value of a static type sits in a *slot* of a fixed size: the bytes its LLVM type takes in
  * memory (int: int64_t, float: double, bool and None: one byte 0/1, str/list/dict/array/generator:
@@ -30,6 +32,8 @@ extern "C" {
 #endif
 
 typedef enum pyrt_object_kind { PYRT_OBJ_STR = 1, PYRT_OBJ_LIST = 2, PYRT_OBJ_DICT = 3, PYRT_OBJ_INSTANCE = 4 } pyrt_object_kind;
+#define PYRT_OBJ_KIND_MASK 0xff /* pyrt_object::kind & PYRT_OBJ_KIND_MASK: the pyrt_object_kind */
+#define PYRT_OBJ_GC 0x100       /* a container with the cycle collector's header before it */
 
 typedef struct pyrt_object {
   int64_t refcount; /* < 0: immortal */
