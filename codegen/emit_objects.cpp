@@ -39,6 +39,8 @@ int32_t slot_kind(const ir::Type& t) {
     return PYRT_K_TUPLE;
   case TypeKind::Generator:
     return PYRT_K_GENERATOR;
+  case TypeKind::Exception:
+    return PYRT_K_EXCEPTION;
   case TypeKind::Array:
     if (t.rank() > 0) return PYRT_K_ARRAY;
     switch (t.dtype()) {

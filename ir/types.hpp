@@ -23,7 +23,9 @@ namespace pyscript::ir {
 // Function: a module-level function used as a value (`integrate(f, 0.0, 1.0)`); its name is part
 // of the type, so a function taking one is specialized per function passed, as a template would be
 // (Note [Functions as values] in lower/lower_call.cpp). Nothing is stored at run time.
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function };
+// Exception: an exception object of any class (Note [Exception values] in lower/exceptions.hpp);
+// the class is a run-time property, as `except` tests it.
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function, Exception };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -50,6 +52,7 @@ public:
     return t;
   }
   static Type generator() { return Type(TypeKind::Generator); }
+  static Type exception() { return Type(TypeKind::Exception); }
   static Type tuple(std::vector<Type> elements);
   static Type list(Type element);
   static Type dict(Type key, Type value);
@@ -83,6 +86,7 @@ public:
   // tuple holding one of those. Memory planning counts these (Note [Array ownership]).
   bool holds_refs() const {
     if (kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict) return true;
+    if (kind_ == TypeKind::Exception) return true;
     if (kind_ == TypeKind::Array) return rank_ > 0;
     if (kind_ == TypeKind::Generator) return true;
     for (const Type& e : elements_)

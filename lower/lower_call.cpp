@@ -28,6 +28,7 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
 Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   const ast::Expr& callee = *e.operands[0];
   if (Value* v; lower_module_call(e, env, v)) return v; // random, sys: lower_modules.cpp
+  if (Value* v; lower_exception_call(e, env, v)) return v; // ValueError("..."): exceptions.cpp
   // np.random.NAME(...): lower_random.cpp.
   if (callee.kind == ast::ExprKind::Attribute && names_numpy_random(*callee.operands[0], env))
     return lower_random_call(callee.text, e, env);

@@ -63,7 +63,7 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
     then_block->return_node()->add_input(a);
     else_block->return_node()->add_input(b);
     Value* v = if_node->add_output(t);
-    if (!is_exit_flag(hint) && hint != kReturnValue) v->set_name_hint(hint);
+    if (!is_exit_flag(hint) && hint != kReturnValue && !is_side_name(hint)) v->set_name_hint(hint);
     return v;
   };
 
@@ -77,6 +77,35 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
       Value* a = t_def ? t->value : in_block(then_block, [&] { return const_bool(false, r); });
       Value* b = e_def ? e->value : in_block(else_block, [&] { return const_bool(false, r); });
       out.define(name, a == b ? a : phi(a, b, Type::bool_(), name), r);
+      continue;
+    }
+    if (is_side_name(name)) { // Note [Try regions]: a path without it is not on that side
+      if (!t || !e || t->state != Binding::State::Defined || e->state != Binding::State::Defined) {
+        const Binding* only = !t ? e : !e ? t : t->state != Binding::State::Defined ? t : e;
+        if (t && e && t->state != Binding::State::Defined && e->state == Binding::State::Defined) only = t;
+        if (only->state != Binding::State::Defined) {
+          out.vars[name] = *only;
+          continue;
+        }
+        const Type& ty = only->value->type();
+        Value* a = t ? t->value : in_block(then_block, [&] { return uninitialized(ty, r); });
+        Value* b = e ? e->value : in_block(else_block, [&] { return uninitialized(ty, r); });
+        out.define(name, a == b ? a : phi(a, b, ty, name), only->where);
+        continue;
+      }
+      if (t->value == e->value) {
+        out.vars[name] = *t;
+      } else if (merges(t->value->type(), e->value->type())) {
+        out.define(name, phi(t->value, e->value, merged_type(t->value->type(), e->value->type()), name), e->where);
+      } else {
+        Binding b;
+        b.state = Binding::State::Conflict;
+        b.where = e->where;
+        b.value = e->value;
+        b.other = t->where;
+        b.other_type = t->value->type();
+        out.vars[name] = b;
+      }
       continue;
     }
     if (name == kReturnValue) {

@@ -48,6 +48,8 @@ public:
   void record_global(const std::string& name, const ir::Type& type);
 
   ir::Module& module() { return *module_; }
+  // The exception classes the program may raise and catch (lower/exceptions.hpp).
+  ExceptionClasses& exception_classes() { return exception_classes_; }
   // Whether the frontend reported an error inside `r` (Note [All errors in one run]).
   bool has_earlier_error(const SourceRange& r) const;
   bool function_has_earlier_error(const ast::FunctionDef& fn) const;
@@ -70,6 +72,7 @@ private:
   SourceRange top_statement_;        // the top-level statement being lowered
   std::map<std::string, SourceRange> import_at_; // alias -> its import statement
   int origins_ = 0;
+  ExceptionClasses exception_classes_;
 };
 
 

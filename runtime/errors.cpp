@@ -38,6 +38,7 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_RUNTIME_ERROR: return "RuntimeError";
   case PYRT_SYSTEM_EXIT: return "SystemExit";
   case PYRT_RECURSION_ERROR: return "RecursionError";
+  case PYRT_EXCEPTION: return "Exception"; // the object says which: pyrt_exception_describe
   default: return "error";
   }
 }
@@ -48,9 +49,12 @@ void pyrt_raise(pyrt_context* ctx, int32_t kind, const char* site) {
   ctx->kind = kind;
   ctx->site = site;
   ctx->detail = nullptr;
+  ctx->exception = nullptr;
 }
 
 void pyrt_clear_error(pyrt_context* ctx) {
+  if (ctx->failed && ctx->kind == PYRT_EXCEPTION) pyrt_exception_release(ctx->exception);
+  ctx->exception = nullptr;
   ctx->failed = 0;
   ctx->site = nullptr;
   ctx->detail = nullptr;

@@ -34,6 +34,7 @@ pyrt_str* str_from(const std::string& text);
 // Freeing an object whose count reached zero, by kind (list.cpp, dict.cpp).
 void destroy_list(pyrt_list* l);
 void destroy_dict(pyrt_dict* d);
+void destroy_exception(pyrt_exception* e); // exceptions.cpp
 // Marking what a container holds as shared (list.cpp, dict.cpp).
 void share_list(pyrt_list* l);
 void share_dict(pyrt_dict* d);

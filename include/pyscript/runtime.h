@@ -28,8 +28,9 @@ extern "C" {
  * 4: pyrt_raise_name_error, PYRT_NAME_ERROR. 5: pyrt_random_* and pyrt_generator_*
  * (runtime_random.h), PYRT_OVERFLOW_ERROR; reductions prod..std, sort, round, accumulate, linalg,
  * PYRT_LINALG_ERROR. 6: str, list and dict objects (runtime_objects.h), PYRT_KEY_ERROR,
- * PYRT_RUNTIME_ERROR. */
-#define PYRT_ABI_VERSION 6
+ * PYRT_RUNTIME_ERROR. 7: exceptions (runtime_exceptions.h), pyrt_context::exception,
+ * PYRT_EXCEPTION. */
+#define PYRT_ABI_VERSION 7
 
 typedef enum pyrt_error_kind {
   PYRT_ZERO_DIVISION_INT = 1, /* integer division or modulo by zero */
@@ -59,6 +60,7 @@ typedef enum pyrt_error_kind {
   PYRT_RUNTIME_ERROR,         /* the message is in detail */
   PYRT_SYSTEM_EXIT,           /* sys.exit: the exit status, in decimal, is in detail */
   PYRT_RECURSION_ERROR,       /* RecursionError with the message in detail (sys.setrecursionlimit) */
+  PYRT_EXCEPTION,             /* an exception object raised by `raise`: pyrt_context::exception */
 } pyrt_error_kind;
 
 /* CPython's default sys.getrecursionlimit(): frames of the top level and of every function that
@@ -75,6 +77,8 @@ typedef struct pyrt_context {
   const char* site;         /* "model.py:7:12" */
   const char* detail;       /* assertion message, or NULL */
   char detail_buffer[256];  /* storage for a detail composed at run time */
+  /* PYRT_EXCEPTION: the exception raised (a reference the context owns; runtime_exceptions.h). */
+  struct pyrt_exception* exception;
 } pyrt_context;
 
 /* ---- arrays (runtime/array*.cpp) ----
@@ -133,6 +137,7 @@ typedef enum pyrt_linalg_op {
 
 #include "pyscript/runtime_random.h"
 #include "pyscript/runtime_objects.h"
+#include "pyscript/runtime_exceptions.h"
 
 /* The functions: one row each in runtime_functions.def (Note [One declaration of the runtime]). */
 #ifdef __cplusplus

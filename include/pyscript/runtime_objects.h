@@ -29,7 +29,12 @@
 extern "C" {
 #endif
 
-typedef enum pyrt_object_kind { PYRT_OBJ_STR = 1, PYRT_OBJ_LIST = 2, PYRT_OBJ_DICT = 3 } pyrt_object_kind;
+typedef enum pyrt_object_kind {
+  PYRT_OBJ_STR = 1,
+  PYRT_OBJ_LIST = 2,
+  PYRT_OBJ_DICT = 3,
+  PYRT_OBJ_EXCEPTION = 4, /* pyrt_exception (runtime_exceptions.h) */
+} pyrt_object_kind;
 
 typedef struct pyrt_object {
   int64_t refcount; /* < 0: immortal */
@@ -53,6 +58,7 @@ typedef enum pyrt_kind {
   PYRT_K_NP_FLOAT32 = 11,
   PYRT_K_NP_INT64 = 12,
   PYRT_K_NP_BOOL = 13,
+  PYRT_K_EXCEPTION = 14, /* a pyrt_exception* (runtime_exceptions.h) */
 } pyrt_kind;
 
 typedef struct pyrt_type {
