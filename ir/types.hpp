@@ -93,8 +93,9 @@ public:
       if (e.holds_refs()) return true;
     return false;
   }
-  // A list or dict: mutable, shared by reference; `is` compares identity.
+  // A list or dict: mutable, shared by reference; `is` compares identity (of exceptions too).
   bool is_mutable_object() const { return kind_ == TypeKind::List || kind_ == TypeKind::Dict; }
+  bool has_identity() const { return is_mutable_object() || kind_ == TypeKind::Exception; }
   // Whether an Unknown is anywhere inside (an empty container's element not fixed yet).
   bool has_unknown() const {
     if (kind_ == TypeKind::Unknown) return true;

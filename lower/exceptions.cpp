@@ -209,7 +209,9 @@ void FunctionLowering::guarded(Environment& env, const SourceRange& r, const std
   snapshot(raised, try_.regions.back().raise_prefix(), r,
            "an exception raised here reaches the handler before it is assigned");
   try_.regions.back().raised = true;
-  raised.terminated = raised.returned_only = true; // gone, but for the side
+  // Left, but as a break does: a loop around may carry its values out (after_loop).
+  raised.terminated = true;
+  raised.returned_only = false;
   env = merge(t, std::move(normal), std::move(raised), r);
 }
 

@@ -195,7 +195,7 @@ void FunctionLowering::lower_stmts(const ast::StmtList& list, size_t from, Envir
     lower_stmts(list, i + 1, rest);
     Environment skipped = env; // the paths that exited
     skipped.terminated = true;
-    skipped.returned_only = !env.find(kBroke) && !env.find(kContinued);
+    skipped.returned_only = !env.find(kBroke) && !env.find(kContinued) && !env.find(kRaised);
     block_ = guard->add_block();
     block_ = saved;
     env = merge(guard, std::move(rest), std::move(skipped), list[i + 1]->range);

@@ -36,7 +36,7 @@ void FunctionLowering::unless_exiting(Environment& env, const SourceRange& r,
   if (!exit) return fn(env);
   Environment skipped = env;
   skipped.terminated = true;
-  skipped.returned_only = !env.find(kBroke) && !env.find(kContinued);
+  skipped.returned_only = !env.find(kBroke) && !env.find(kContinued) && !env.find(kRaised);
   branch(emit1(OpKind::Not, {exit}, Type::bool_(), r), env, std::move(skipped), fn, [](Environment&) {}, r, env);
 }
 
@@ -139,12 +139,14 @@ void FunctionLowering::reraise(Environment& env, const SourceRange& r) {
   if (try_.regions.empty()) {
     emit(OpKind::ExceptionRaise, {env.value_of(kCaught)}, {}, r); // keeps where it was raised first
     env.vars.erase(kRaised);
+    env.terminated = env.returned_only = true;
   } else {
     snapshot(env, try_.regions.back().raise_prefix(), r,
              "an exception raised here reaches the handler before it is assigned");
     try_.regions.back().raised = true;
+    env.terminated = true; // as a break: a loop around may carry its values out (after_loop)
+    env.returned_only = false;
   }
-  env.terminated = env.returned_only = true;
 }
 
 // The finally body once per kind of path into it: normal, exception pending, exit pending (Note
@@ -167,19 +169,24 @@ void FunctionLowering::lower_finally(const ast::Stmt& s, const TryRegion& fin, E
   };
   auto raised_copy = [&](Environment& e) {
     e = side_env(e, fin.raise_prefix());
+    Value* pending_exc = e.value_of(kCaught); // a try in the finally body may set $exc
     lower_stmts(s.finalbody, 0, e);
     if (e.terminated) return; // the finally left: the exception is dropped, as in CPython
+    auto go_on = [&](Environment& g) {
+      g.define(kRaised, const_bool(true, r), r);
+      g.define(kCaught, pending_exc, r);
+      reraise(g, r);
+    };
     if (Value* left = exiting(e, r)) // only where the finally's own exit or raise did not replace it
-      branch(left, e, e, [](Environment& keep) { keep.terminated = keep.returned_only = true; },
-             [&](Environment& go_on) {
-               go_on.define(kRaised, const_bool(true, r), r);
-               reraise(go_on, r);
-             },
-             r, e);
-    else {
-      e.define(kRaised, const_bool(true, r), r);
-      reraise(e, r);
-    }
+      branch(
+          left, e, e,
+          [](Environment& keep) {
+            keep.terminated = true;
+            keep.returned_only = false; // (a raise in the finally may reach a handler around a loop)
+          },
+          go_on, r, e);
+    else
+      go_on(e);
   };
   auto exit_copy = [&](Environment& e) {
     e = side_env(e, fin.exit_prefix());

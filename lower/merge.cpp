@@ -128,11 +128,14 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
     // Only one path goes on: it alone says what the name holds for what follows. A path that
     // left by break/continue still reaches the loop's end, so there a name it holds with
     // another type is a conflict (a carried value); a name it lacks is local to the loop body.
+    // When both left but one returned (or raised out of the function), the other alone goes on.
     bool then_dead = then_env.terminated, else_dead = else_env.terminated;
+    if (then_dead && else_dead && then_gone != else_gone) then_dead = then_gone, else_dead = else_gone;
     auto clashes = [&] {
       const Binding* live = then_dead ? e : t;
       const Binding* dead = then_dead ? t : e;
       bool dead_returned = then_dead ? then_gone : else_gone;
+      if (!dead_returned && live && dead && dead->state == Binding::State::Conflict) return true; // reported at the loop's end
       return !dead_returned && live && dead && dead->state == Binding::State::Defined &&
              live->state == Binding::State::Defined &&
              (!merges(dead->value->type(), live->value->type()) ||

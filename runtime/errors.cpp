@@ -39,6 +39,8 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_SYSTEM_EXIT: return "SystemExit";
   case PYRT_RECURSION_ERROR: return "RecursionError";
   case PYRT_EXCEPTION: return "Exception"; // the object says which: pyrt_exception_describe
+  case PYRT_ZERO_DIVISION_INT_MOD: return "ZeroDivisionError: integer modulo by zero";
+  case PYRT_ZERO_DIVISION_FLOAT_DIVMOD: return "ZeroDivisionError: float divmod()";
   default: return "error";
   }
 }

@@ -61,6 +61,8 @@ typedef enum pyrt_error_kind {
   PYRT_SYSTEM_EXIT,           /* sys.exit: the exit status, in decimal, is in detail */
   PYRT_RECURSION_ERROR,       /* RecursionError with the message in detail (sys.setrecursionlimit) */
   PYRT_EXCEPTION,             /* an exception object raised by `raise`: pyrt_context::exception */
+  PYRT_ZERO_DIVISION_INT_MOD, /* int % 0: "integer modulo by zero" */
+  PYRT_ZERO_DIVISION_FLOAT_DIVMOD, /* divmod(float, 0.0): "float divmod()" */
 } pyrt_error_kind;
 
 /* CPython's default sys.getrecursionlimit(): frames of the top level and of every function that
