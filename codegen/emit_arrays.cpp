@@ -74,7 +74,8 @@ void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, Count what
                         : what == Count::Release ? PYRT(pyrt_generator_release)
                                                  : PYRT(pyrt_generator_share),
                         {v});
-  } else if (t.is(TypeKind::Str) || t.is(TypeKind::List) || t.is(TypeKind::Dict) || t.is(TypeKind::Exception)) {
+  } else if (t.is(TypeKind::Str) || t.is(TypeKind::List) || t.is(TypeKind::Dict) || t.is_object_ref() ||
+             t.is(TypeKind::Exception)) {
     if (what == Count::Share) builder_.CreateCall(PYRT(pyrt_object_share), {v});
     else count_object(v, what == Count::Retain); // emit_objects.cpp
   } else if (t.is(TypeKind::Tuple)) {
@@ -267,7 +268,7 @@ bool FunctionEmitter::emit_array_op(const ir::Node& n) {
   case OpKind::Release:
     release_arrays(in(0), n.input(0)->type());
     return true;
-  default: return emit_array_math_op(n) || emit_shape_op(n); // emit_arrays_math.cpp, emit_shape.cpp
+  default: return emit_array_math_op(n) || emit_shape_op(n) || emit_numpy_io_op(n); // emit_arrays_math.cpp, emit_shape.cpp, emit_numpy_io.cpp
   }
 }
 

@@ -44,6 +44,8 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
   case TypeKind::Generator: return llvm::PointerType::getUnqual(c); // a pyrt_generator*
   case TypeKind::List:
   case TypeKind::Dict: return llvm::PointerType::getUnqual(c); // a pyrt_list*, pyrt_dict*
+  case TypeKind::Object:
+  case TypeKind::Optional: return llvm::PointerType::getUnqual(c); // a pyrt_instance* (None: null)
   case TypeKind::Exception: return llvm::PointerType::getUnqual(c); // a pyrt_exception*
   case TypeKind::Unknown: break;
   }
@@ -366,7 +368,7 @@ void FunctionEmitter::emit_node(const ir::Node& n) {
   case OpKind::Fused: return emit_fused(n);
   default: break;
   }
-  if (emit_scalar_op(n) || emit_object_op(n) || emit_numpy_scalar_op(n) || emit_random_op(n) || emit_module_op(n) || emit_boxed(n) ||
+  if (emit_scalar_op(n) || emit_object_op(n) || emit_class_op(n) || emit_numpy_scalar_op(n) || emit_random_op(n) || emit_module_op(n) || emit_boxed(n) ||
       emit_exception_op(n))
     return;
   PYSCRIPT_UNREACHABLE("codegen: no lowering for op " + std::string(ir::spelling(n.kind())));

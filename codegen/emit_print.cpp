@@ -26,8 +26,27 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
     return;
   case TypeKind::List:
   case TypeKind::Dict:
+  case TypeKind::Object: // inside a container (a top-level object prints its __str__: lower_class.cpp)
     b.CreateCall(PYRT(pyrt_print_value), {ctx_, type_info(t), slot_of(v)});
     return;
+  case TypeKind::Optional: {
+    if (in_container) {
+      b.CreateCall(PYRT(pyrt_print_value), {ctx_, type_info(t), slot_of(v)});
+      return;
+    }
+    llvm::BasicBlock* none = llvm::BasicBlock::Create(context_, "print.none", function_);
+    llvm::BasicBlock* some = llvm::BasicBlock::Create(context_, "print.some", function_);
+    llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "print.done", function_);
+    b.CreateCondBr(b.CreateIsNull(v), none, some);
+    b.SetInsertPoint(none);
+    b.CreateCall(PYRT(pyrt_print_none), {ctx_});
+    b.CreateBr(done);
+    b.SetInsertPoint(some);
+    print_value(v, t.elements()[0], false);
+    b.CreateBr(done);
+    b.SetInsertPoint(done);
+    return;
+  }
   case TypeKind::Exception: { // str(e), or repr(e) inside a container (Note [Exception objects])
     llvm::Value* text = b.CreateCall(PYRT(pyrt_exception_str), {v, b.getInt32(in_container ? 1 : 0)});
     call(PYRT(pyrt_print_pystr), text);

@@ -74,6 +74,8 @@ public:
   void stack_guard(llvm::Value* site);
   // cumsum, round, sort, np.linalg (emit_arrays_math.cpp); false when the node is not one.
   bool emit_array_math_op(const ir::Node& n);
+  // np.load, np.save, np.savez (emit_numpy_io.cpp); false when the node is not one.
+  bool emit_numpy_io_op(const ir::Node& n);
   // Retain/release every array `v` holds (itself, or a tuple's elements).
   void retain_arrays(llvm::Value* v, const ir::Type& t);
   void release_arrays(llvm::Value* v, const ir::Type& t);
@@ -81,6 +83,12 @@ public:
   void visit_arrays(llvm::Value* v, const ir::Type& t, Count what);
   // str, list and dict ops (emit_objects.cpp, emit_lists.cpp); false when the node is not one.
   bool emit_object_op(const ir::Node& n);
+  // Instances of user classes (emit_classes.cpp).
+  bool emit_class_op(const ir::Node& n);
+  llvm::StructType* instance_type(const ir::ClassLayout& cls);
+  const ir::ClassLayout& class_layout(const ir::Type& t);
+  llvm::Value* class_info(const ir::ClassLayout& cls);
+  llvm::Value* field_address(llvm::Value* object, const ir::Type& t, const std::string& field);
   bool emit_bitwise_op(const ir::Node& n);
   void emit_str_call(const ir::Node& n);
   llvm::Value* type_info(const ir::Type& t);

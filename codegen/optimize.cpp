@@ -1,5 +1,6 @@
 #include "codegen/optimize.hpp"
 
+#include "codegen/elide_objects.hpp"
 #include "codegen/jit.hpp"
 #include "codegen/unroll_recursion.hpp"
 #include "pyscript/runtime.h"
@@ -50,6 +51,9 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
   pb.crossRegisterProxies(lam, fam, cgam, mam);
   pb.registerPipelineEarlySimplificationEPCallback(
       [](llvm::ModulePassManager& passes, llvm::OptimizationLevel) { passes.addPass(UnrollRecursionPass()); });
+  // Note [Objects on the stack] (elide_objects.cpp): after inlining, before the loop passes.
+  pb.registerScalarOptimizerLateEPCallback(
+      [](llvm::FunctionPassManager& passes, llvm::OptimizationLevel) { passes.addPass(ElideObjectsPass()); });
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(module, mam);
 }

@@ -129,6 +129,8 @@ std::string dump_expr(const Expr* e) {
 }
 
 void dump_body(const StmtList& body, int indent, std::string& out);
+void dump_function(const FunctionDef& fn, const std::string& pad, const std::string& loc, int indent,
+                   std::string& out);
 
 void dump_orelse(const StmtList& orelse, const std::string& pad, int indent, std::string& out) {
   if (orelse.empty()) return;
@@ -185,19 +187,12 @@ void dump_stmt(const Stmt& s, int indent, std::string& out) {
     out += loc + "\n";
     return;
   }
-  case StmtKind::FunctionDef: {
-    const FunctionDef& fn = *s.function;
-    out += pad + "def " + fn.name + "(";
-    for (size_t i = 0; i < fn.params.size(); ++i) {
-      const Param& p = fn.params[i];
-      out += (i ? ", " : "") + p.name;
-      if (p.annotation) out += ": " + dump_expr(p.annotation.get());
-      if (p.default_value) out += " = " + dump_expr(p.default_value.get());
-    }
-    out += ")";
-    if (fn.returns) out += " -> " + dump_expr(fn.returns.get());
-    out += loc + "\n";
-    dump_body(fn.body, indent + 1, out);
+  case StmtKind::FunctionDef: dump_function(*s.function, pad, loc, indent, out); return;
+  case StmtKind::ClassDef: {
+    const ClassDef& c = *s.cls;
+    out += pad + "class " + c.name + (c.base.empty() ? "" : "(" + c.base + ")") + loc + "\n";
+    dump_body(c.constants, indent + 1, out);
+    for (const auto& m : c.methods) dump_function(*m, pad + "  ", loc, indent + 1, out);
     return;
   }
   case StmtKind::Try:
@@ -217,6 +212,24 @@ void dump_stmt(const Stmt& s, int indent, std::string& out) {
     }
     return;
   case StmtKind::Raise: out += pad + "raise " + dump_expr(s.value.get()) + loc + "\n"; return;
+  }
+}
+
+void dump_function(const FunctionDef& fn, const std::string& pad, const std::string& loc, int indent,
+                   std::string& out) {
+  {
+    out += pad + (fn.is_static ? "@staticmethod " : "") + "def " + fn.name + "(";
+    for (size_t i = 0; i < fn.params.size(); ++i) {
+      const Param& p = fn.params[i];
+      out += (i ? ", " : "") + p.name;
+      if (p.annotation) out += ": " + dump_expr(p.annotation.get());
+      if (p.default_value) out += " = " + dump_expr(p.default_value.get());
+    }
+    out += ")";
+    if (fn.returns) out += " -> " + dump_expr(fn.returns.get());
+    out += loc + "\n";
+    dump_body(fn.body, indent + 1, out);
+    return;
   }
 }
 

@@ -115,6 +115,7 @@ enum class StmtKind {
   ImportFrom,  // from module import names[i].first as names[i].second (second == first without "as")
   Del,         // del targets... (each a Subscript)
   FunctionDef, // function
+  ClassDef,    // cls
   Try,         // try: body handlers... else: orelse finally: finalbody (Note [Try regions])
   Raise,       // raise value; value null: a bare `raise` (in a handler)
 };
@@ -143,6 +144,20 @@ struct FunctionDef {
   StmtList body;
   // Names that rejected statements would bind (see Note [Names of rejected statements]).
   std::set<std::string> rejected_bindings;
+  // A method: the class it is defined in ("" for a module-level function), and @staticmethod.
+  std::string class_name;
+  bool is_static = false;
+};
+
+// `class NAME(BASE):` at module level: methods (FunctionDefs with class_name set) and class-level
+// constants (`rate = 0.5`, Assign statements with one Name target), in source order.
+struct ClassDef {
+  std::string name;
+  SourceRange name_range;
+  std::string base; // "" without a base; a user class or a built-in exception class
+  SourceRange base_range;
+  std::vector<std::unique_ptr<FunctionDef>> methods;
+  StmtList constants;
 };
 
 struct Stmt {
@@ -156,6 +171,7 @@ struct Stmt {
   std::string module, alias;
   std::vector<std::pair<std::string, std::string>> names; // ImportFrom
   std::unique_ptr<FunctionDef> function;
+  std::unique_ptr<ClassDef> cls;
   std::vector<ExceptHandler> handlers; // Try
   StmtList finalbody;                  // Try
 

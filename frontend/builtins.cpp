@@ -162,6 +162,11 @@ const std::vector<Signature> kNumpyOwn = {
     {"triu", Function, 1, 2, {"k"}},
     {"tril", Function, 1, 2, {"k"}},
     {"pad", Function, 2, 3, {"mode", "constant_values"}},
+    // numpy's files (lower/lower_numpy_io.cpp); "**": any keyword names an array of the archive
+    {"load", Function, 1, 1, {"allow_pickle"}},
+    {"save", Function, 2, 2, {"allow_pickle"}},
+    {"savez", Function, 1, kVariadic, {"**"}},
+    {"savez_compressed", Function, 1, kVariadic, {"**"}},
     {"newaxis", Constant, 0, 0, {}},
     // Called, a dtype converts one value: np.float32(0.5) is a numpy scalar, np.float32(a) a cast.
     {"float32", DType, 1, 1, {}},
@@ -315,7 +320,7 @@ std::optional<std::string> unsupported_builtin_help(std::string_view name) {
       {"eval", "pyscript compiles code ahead of time; it cannot run code from a string"},
       {"exec", "pyscript compiles code ahead of time; it cannot run code from a string"},
       {"compile", "pyscript compiles code ahead of time; it cannot run code from a string"},
-      {"open", "pyscript code does no file I/O; load data in the host (pyscript::load_npy)"},
+      {"open", "pyscript code reads and writes numpy's files only: np.load, np.save, np.savez"},
       {"input", "pass the value in as a parameter"},
       {"globals", "pass values in as parameters"},
       {"locals", "pass values in as parameters"},

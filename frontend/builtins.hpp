@@ -23,7 +23,7 @@ struct Signature {
   MemberKind kind = MemberKind::Function;
   int min_args = 0;
   int max_args = 0; // kVariadic: no upper bound
-  std::vector<std::string_view> keywords;
+  std::vector<std::string_view> keywords; // "**": any keyword (np.savez's array names)
 };
 
 constexpr int kVariadic = -1;

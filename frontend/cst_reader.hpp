@@ -102,6 +102,7 @@ private:
   void convert_import_from(TSNode n, ast::StmtList& out);
   void convert_delete(TSNode n, ast::StmtList& out);
   void convert_function(TSNode n, ast::StmtList& out, bool is_async);
+  void convert_class(TSNode n, ast::StmtList& out);
   void convert_import(TSNode n, ast::StmtList& out);
   void convert_assignment(TSNode n, ast::StmtList& out);
   void convert_augmented_assignment(TSNode n);

@@ -84,7 +84,6 @@ const RejectedStatement kRejectedStatements[] = {
      "pass the value in as a parameter and return the new value; module-level names are constants"},
     {"nonlocal_statement", "'nonlocal'", "pass the value in as a parameter and return it"},
     {"with_statement", "'with'", "pyscript code has no files or resources to manage"},
-    {"class_definition", "'class'", "use module-level functions and tuples"},
     {"decorated_definition", "a decorator",
      "remove the decorator; pyscript compiles every function"},
     {"match_statement", "'match'", "use 'if'/'elif'/'else'"},
@@ -185,6 +184,7 @@ void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
   if (type == "raise_statement") return convert_raise(n, out); // parse_try.cpp
   if (type == "delete_statement") return convert_delete(n, out);
   if (type == "function_definition") return convert_function(n, out, has_keyword(n, "async"));
+  if (type == "class_definition") return convert_class(n, out);
   if (type == "import_statement") return convert_import(n, out);
   if (type == "import_from_statement") return convert_import_from(n, out);
   if (type == "future_import_statement") {

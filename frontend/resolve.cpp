@@ -26,6 +26,7 @@ void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
     if (s->kind == StmtKind::ImportFrom)
       for (const auto& [name, alias] : s->names) out.insert(alias);
     if (s->kind == StmtKind::FunctionDef) out.insert(s->function->name);
+    if (s->kind == StmtKind::ClassDef) out.insert(s->cls->name);
   }
 }
 
@@ -43,6 +44,7 @@ public:
     for (const ast::StmtPtr& s : module_.body) {
       if (s->kind == StmtKind::Import) modules_[s->alias] = s->module;
       if (s->kind == StmtKind::ImportFrom) record_import_from(*s);
+      if (s->kind == StmtKind::ClassDef) record_class(*s->cls);
       if (s->kind == StmtKind::FunctionDef) {
         auto [it, fresh] = functions_.emplace(s->function->name, s->function.get());
         if (!fresh) {
@@ -141,24 +143,15 @@ private:
 
   void resolve_stmt(const Stmt& s) {
     switch (s.kind) {
-    case StmtKind::FunctionDef: {
-      const ast::FunctionDef& fn = *s.function;
-      std::set<std::string> locals;
-      for (const ast::Param& p : fn.params) {
-        locals.insert(p.name);
-        if (p.default_value) resolve_expr(*p.default_value);
-        if (p.annotation) resolve_annotation(*p.annotation);
+    case StmtKind::FunctionDef: resolve_function(*s.function); return;
+    case StmtKind::ClassDef:
+      for (const ast::StmtPtr& c : s.cls->constants) resolve_stmt(*c);
+      for (const auto& m : s.cls->methods) {
+        current_class_ = s.cls.get();
+        resolve_function(*m);
+        current_class_ = nullptr;
       }
-      if (fn.returns) resolve_annotation(*fn.returns);
-      collect_assigned(fn.body, locals);
-      locals.insert(fn.rejected_bindings.begin(), fn.rejected_bindings.end());
-      locals_ = &locals;
-      function_rejected_ = &fn.rejected_bindings;
-      resolve_body(fn.body);
-      locals_ = nullptr;
-      function_rejected_ = nullptr;
       return;
-    }
     case StmtKind::Assign:
       if (s.annotation) resolve_annotation(*s.annotation);
       // Python evaluates the value before the targets' objects and indices.
@@ -195,8 +188,19 @@ private:
         if (!names_exception_classes(*op)) return false;
       return !e.operands.empty();
     }
-    return e.kind == ExprKind::Name && is_builtin_exception_class(e.text) && !is_variable(e.text) &&
-           !functions_.count(e.text);
+    return e.kind == ExprKind::Name && is_exception_class(e.text) &&
+           (!is_variable(e.text) || classes_.count(e.text)) && !functions_.count(e.text);
+  }
+
+  // A built-in exception class, or a class of the program deriving from one.
+  bool is_exception_class(std::string name) const {
+    for (int depth = 0; depth < 1000; ++depth) { // a cycle of bases is reported by the lowering
+      if (is_builtin_exception_class(name)) return true;
+      auto it = classes_.find(name);
+      if (it == classes_.end()) return false;
+      name = it->second->base;
+    }
+    return false;
   }
 
   void resolve_try(const Stmt& s) {
@@ -213,6 +217,62 @@ private:
     }
     resolve_body(s.orelse);
     resolve_body(s.finalbody);
+  }
+
+  static void collect_attribute_stores(const ast::StmtList& body, std::set<std::string>& out) {
+    for (const ast::StmtPtr& s : body) {
+      for (const ast::ExprPtr& t : s->targets) collect_attribute_targets(t.get(), out);
+      for (const ast::StmtList* b : ast::nested_bodies(*s)) collect_attribute_stores(*b, out);
+    }
+  }
+  static void collect_attribute_targets(const Expr* t, std::set<std::string>& out) {
+    if (!t) return;
+    if (t->kind == ExprKind::Attribute) out.insert(t->text);
+    if (t->kind == ExprKind::Tuple || t->kind == ExprKind::List)
+      for (const ast::ExprPtr& e : t->operands) collect_attribute_targets(e.get(), out);
+  }
+
+  void record_class(const ast::ClassDef& c) {
+    for (const auto& m : c.methods) {
+      class_members_.insert(m->name);
+      collect_attribute_stores(m->body, class_members_);
+    }
+    for (const ast::StmtPtr& k : c.constants) class_members_.insert(k->targets[0]->text);
+    auto [it, fresh] = classes_.emplace(c.name, &c);
+    if (!fresh) {
+      Diagnostic& d = diags_.error(c.name_range, "redefined", "class '" + c.name + "' is defined twice");
+      d.notes.push_back({it->second->name_range, "first defined here"});
+      d.help.push_back("give the second class another name");
+    }
+  }
+
+  // The method `name` of class `cls` or the nearest base that defines it.
+  const ast::FunctionDef* find_method(std::string cls, const std::string& name) const {
+    for (int depth = 0; depth < 1000; ++depth) { // a cycle of bases is reported by the lowering
+      auto it = classes_.find(cls);
+      if (it == classes_.end()) return nullptr;
+      for (const auto& m : it->second->methods)
+        if (m->name == name) return m.get();
+      cls = it->second->base;
+    }
+    return nullptr;
+  }
+
+  void resolve_function(const ast::FunctionDef& fn) {
+    std::set<std::string> locals;
+    for (const ast::Param& p : fn.params) {
+      locals.insert(p.name);
+      if (p.default_value) resolve_expr(*p.default_value);
+      if (p.annotation) resolve_annotation(*p.annotation);
+    }
+    if (fn.returns) resolve_annotation(*fn.returns);
+    collect_assigned(fn.body, locals);
+    locals.insert(fn.rejected_bindings.begin(), fn.rejected_bindings.end());
+    locals_ = &locals;
+    function_rejected_ = &fn.rejected_bindings;
+    resolve_body(fn.body);
+    locals_ = nullptr;
+    function_rejected_ = nullptr;
   }
 
   // Annotations name types (int, float, bool, np.ndarray); they are checked, not evaluated.
@@ -413,6 +473,7 @@ private:
       d.help.push_back(*help);
       return nullptr;
     }
+    if (class_members_.count(e.text)) return nullptr; // maybe an object's: the lowering knows
     const Signature* sig = find_array_member(e.text);
     if (!sig) sig = find_generator_method(e.text); // the object may be a Generator: lowering knows
     if (!sig) sig = find_container_method(e.text); // a list, dict or str: lowering knows
@@ -479,6 +540,7 @@ private:
     }
     const std::string& name = callee.text;
     if (is_rejected_binding(callee)) return;
+    if (name == "super" && current_class_ && !is_variable(name)) return; // super().method(...)
     if (is_local(name)) return; // a parameter holding a function: the lowering checks its type
     if (const Signature* sig = imported(name)) {
       if (sig->kind == MemberKind::Function)
@@ -571,7 +633,7 @@ private:
     }
     for (const ast::Keyword& kw : call.keywords) {
       bool known = false;
-      for (std::string_view k : sig.keywords) known = known || k == kw.name;
+      for (std::string_view k : sig.keywords) known = known || k == kw.name || k == "**";
       if (!known) {
         Diagnostic& d = diags_.error(kw.name_range, "arity",
                                      name + "() got an unexpected keyword argument '" + kw.name +
@@ -643,6 +705,9 @@ private:
   std::set<std::string> module_names_;
   std::map<std::string, std::string> modules_; // alias -> module
   std::map<std::string, const ast::FunctionDef*> functions_;
+  std::map<std::string, const ast::ClassDef*> classes_;
+  std::set<std::string> class_members_; // methods, constants and attributes stored to in methods
+  const ast::ClassDef* current_class_ = nullptr; // the class whose method is being resolved
   std::map<std::string, const Signature*> imported_; // from M import NAME: alias -> member
   std::vector<std::set<std::string>> comprehension_scopes_;
   const std::set<std::string>* locals_ = nullptr; // null at module level

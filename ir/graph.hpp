@@ -232,9 +232,26 @@ struct Global {
   Type type;
 };
 
+// A user class as codegen and the runtime see it (Note [Objects] in lower/classes.hpp): its
+// fields' names and types in layout order (the base class's first), its id range for isinstance
+// and dispatch, and the specializations of __str__/__repr__ that print it ("" when none).
+struct ClassLayout {
+  std::string name, base;
+  int64_t id = 0, id_end = 0;
+  std::vector<std::pair<std::string, Type>> fields;
+  std::string str_method, repr_method;
+  bool is_exception = false;
+};
+
 struct Module {
   std::vector<std::unique_ptr<Function>> functions; // the top level is named "__main__"
   std::vector<Global> globals;
+  std::vector<ClassLayout> classes; // by id
+  const ClassLayout* find_class(std::string_view name) const {
+    for (const ClassLayout& c : classes)
+      if (c.name == name) return &c;
+    return nullptr;
+  }
   // The files that source ranges point into, kept alive with the module.
   std::vector<std::shared_ptr<const SourceFile>> sources;
 

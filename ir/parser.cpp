@@ -121,6 +121,13 @@ public:
       expect("]");
       return Type::array(*dtype, rank);
     }
+    if (w == "Optional") {
+      expect("[");
+      Type e = type();
+      expect("]");
+      return Type::optional(std::move(e));
+    }
+    if (!w.empty() && (std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_')) return Type::object(w);
     fail("unknown type '" + w + "'");
   }
 

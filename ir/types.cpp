@@ -76,6 +76,8 @@ std::string Type::to_string() const {
   case TypeKind::Array:
     return std::string("Array[") + dtype_name(dtype_) + ", " + std::to_string(rank_) + "]";
   case TypeKind::Function: return "function[" + name_ + "]";
+  case TypeKind::Object: return name_;
+  case TypeKind::Optional: return "Optional[" + elements_[0].to_string() + "]";
   case TypeKind::List: return "list[" + elements_[0].to_string() + "]";
   case TypeKind::Dict: return "dict[" + elements_[0].to_string() + ", " + elements_[1].to_string() + "]";
   case TypeKind::Tuple: {

@@ -23,9 +23,12 @@ namespace pyscript::ir {
 // Function: a module-level function used as a value (`integrate(f, 0.0, 1.0)`); its name is part
 // of the type, so a function taking one is specialized per function passed, as a template would be
 // (Note [Functions as values] in lower/lower_call.cpp). Nothing is stored at run time.
+// Object: an instance of the user class `name` or of a class derived from it (Note [Objects] in
+// lower/classes.hpp), a reference-counted object shared by reference; printed as the class name.
 // Exception: an exception object of any class (Note [Exception values] in lower/exceptions.hpp);
 // the class is a run-time property, as `except` tests it.
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function, Exception };
+// Optional: None or a value of elements()[0] (an Object): a nullable reference, None being null.
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function, Object, Optional, Exception };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -62,6 +65,23 @@ public:
     return t;
   }
   const std::string& function_name() const { return name_; }
+  static Type object(std::string class_name) {
+    Type t(TypeKind::Object);
+    t.name_ = std::move(class_name);
+    return t;
+  }
+  static Type optional(Type value) {
+    Type t(TypeKind::Optional);
+    t.elements_ = {std::move(value)};
+    return t;
+  }
+  const std::string& class_name() const { return name_; } // Object
+  // An Object, or an Optional: a pointer at run time (None is null).
+  bool is_object_ref() const { return kind_ == TypeKind::Object || kind_ == TypeKind::Optional; }
+  // What an Optional may hold: a value that is a pointer at run time (an object, str, list, dict).
+  bool is_nullable() const {
+    return kind_ == TypeKind::Object || kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict;
+  }
   static Type array(DType dtype, int rank);
   // float|np.float64, int|np.int64, bool|np.bool_ (`python` is float, int or bool).
   static Type either(const Type& python);
@@ -86,6 +106,7 @@ public:
   // tuple holding one of those. Memory planning counts these (Note [Array ownership]).
   bool holds_refs() const {
     if (kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict) return true;
+    if (kind_ == TypeKind::Object || kind_ == TypeKind::Optional) return true;
     if (kind_ == TypeKind::Exception) return true;
     if (kind_ == TypeKind::Array) return rank_ > 0;
     if (kind_ == TypeKind::Generator) return true;
@@ -93,8 +114,11 @@ public:
       if (e.holds_refs()) return true;
     return false;
   }
-  // A list or dict: mutable, shared by reference; `is` compares identity (of exceptions too).
-  bool is_mutable_object() const { return kind_ == TypeKind::List || kind_ == TypeKind::Dict; }
+  // A list or dict: mutable, shared by reference; `is` compares identity.
+  bool is_mutable_object() const {
+    return kind_ == TypeKind::List || kind_ == TypeKind::Dict || kind_ == TypeKind::Object ||
+           kind_ == TypeKind::Optional;
+  }
   bool has_identity() const { return is_mutable_object() || kind_ == TypeKind::Exception; }
   // Whether an Unknown is anywhere inside (an empty container's element not fixed yet).
   bool has_unknown() const {
@@ -118,7 +142,7 @@ private:
   std::vector<Type> elements_;
   DType dtype_ = DType::Float64;
   int rank_ = 0;
-  std::string name_; // Function
+  std::string name_; // Function, Object
 };
 
 } // namespace pyscript::ir

@@ -277,6 +277,8 @@ std::optional<std::string> verify_array_op(const Node& n) {
     return verify_shape_op(n);
   case OpKind::RandomSeed: case OpKind::RandomNew: case OpKind::RandomDraw:
     return verify_random_op(n);
+  case OpKind::NumpyLoad: case OpKind::NumpyOpenNpz: case OpKind::NumpySave: case OpKind::NumpySavez:
+    return verify_numpy_io_op(n);
   default:
     return std::nullopt;
   }

@@ -62,6 +62,10 @@ bool reads_name(const ast::Expr& e, const std::string& name) {
 
 std::optional<Type> either_of(const Type& a, const Type& b) {
   if (a == b) return std::nullopt;
+  // Objects merge too (Note [Objects] in classes.hpp): None and C into Optional[C], two classes
+  // into their common base; to_either converts the values.
+  if (const ClassTable* classes = active_classes())
+    if (std::optional<Type> merged = classes->merge(a, b)) return merged;
   if (a.is(TypeKind::Tuple) && b.is(TypeKind::Tuple) && a.elements().size() == b.elements().size()) {
     std::vector<Type> elements;
     bool any = false;
@@ -87,6 +91,7 @@ std::optional<Type> either_of(const Type& a, const Type& b) {
 Value* FunctionLowering::to_either(Value* v, const Type& to, const SourceRange& r) {
   const Type& t = v->type();
   if (t == to) return v;
+  if (to.is_object_ref()) return object_cast(v, to, r);
   if (to.is(TypeKind::Tuple)) {
     std::vector<Value*> items;
     for (size_t i = 0; i < to.elements().size(); ++i) {

@@ -63,7 +63,7 @@ std::vector<int64_t> ExceptionClasses::subclasses(int id) const {
 
 // ValueError(arg): str(e) is str(arg) (repr for KeyError), repr(e) shows repr(arg).
 Value* FunctionLowering::new_exception(int id, Value* arg, const SourceRange& r) {
-  const ExceptionClasses& classes = module_.exception_classes();
+  const ExceptionClasses& classes = exception_classes();
   std::vector<Value*> inputs;
   if (arg) {
     if (!printable(arg, r)) return nullptr;
@@ -74,6 +74,103 @@ Value* FunctionLowering::new_exception(int id, Value* arg, const SourceRange& r)
   n->set_attr("class", classes.name(id));
   n->set_attr("id", int64_t(id));
   return n->output();
+}
+
+// The registry, with the program's classes deriving from exception classes added in the class
+// table's preorder (so their ids do not depend on where they are first used).
+ExceptionClasses& FunctionLowering::exception_classes() {
+  ExceptionClasses& classes = module_.exception_classes();
+  if (!classes.has_user_classes) {
+    classes.has_user_classes = true;
+    for (const auto& c : module_.classes().all())
+      if (c->is_exception) classes.add_user_class(c->name, c->base ? c->base->name : c->def->base);
+  }
+  return classes;
+}
+
+namespace {
+
+// `super().__init__(...)` as a statement: its call.
+const ast::Expr* super_init_call(const ast::Stmt& s) {
+  if (s.kind != ast::StmtKind::Expr || s.value->kind != ast::ExprKind::Call) return nullptr;
+  const ast::Expr& callee = *s.value->operands[0];
+  if (callee.kind != ast::ExprKind::Attribute || callee.text != "__init__") return nullptr;
+  const ast::Expr& super = *callee.operands[0];
+  if (super.kind != ast::ExprKind::Call || super.operands.size() != 1 ||
+      super.operands[0]->kind != ast::ExprKind::Name || super.operands[0]->text != "super")
+    return nullptr;
+  return s.value.get();
+}
+
+} // namespace
+
+// Note [Exception classes of the program]
+// `class ShapeError(ValueError): pass` makes exceptions, values of the type Exception with the
+// class's id (Note [Exception values]); what CPython keeps of them is the argument given to
+// Exception.__init__. So the class may have a docstring, `pass`, and an __init__ whose body is
+// `super().__init__(message)` (with a docstring or pass around it): `ShapeError(dims)` then
+// evaluates that message from the parameters. Attributes, other methods and class constants make
+// an object that is more than an exception: refused.
+Value* FunctionLowering::new_user_exception(int id, const ast::Expr& call, Environment& env) {
+  const ClassInfo* cls = module_.classes().find(exception_classes().name(id));
+  const ast::FunctionDef* init = nullptr;
+  for (const ClassInfo* c = cls; c && !init; c = c->base) {
+    if (!c->def->constants.empty() || c->def->methods.size() > 1 ||
+        (c->def->methods.size() == 1 && c->def->methods[0]->name != "__init__")) {
+      type_error(c->def->name_range, "exception class '" + c->name +
+                                         "' has methods or class constants: only __init__ calling "
+                                         "super().__init__(message) is supported",
+                 "keep what the exception says in its message");
+      return nullptr;
+    }
+    if (!c->def->methods.empty()) init = c->def->methods[0].get();
+  }
+  std::vector<Value*> args;
+  for (size_t i = 1; i < call.operands.size(); ++i) {
+    Value* v = lower_expr(*call.operands[i], env);
+    if (!v) return nullptr;
+    args.push_back(v);
+  }
+  if (!init) { // Exception.__init__ keeps its argument
+    if (!call.keywords.empty() || args.size() > 1) {
+      type_error(call.range, "an exception takes one argument (its message) in pyscript");
+      return nullptr;
+    }
+    return new_exception(id, args.empty() ? nullptr : args[0], call.range);
+  }
+  const ast::Expr* message = nullptr;
+  for (const ast::StmtPtr& st : init->body) {
+    if (st->kind == ast::StmtKind::Pass || (st->kind == ast::StmtKind::Expr && st->value->kind == ast::ExprKind::Str))
+      continue;
+    const ast::Expr* super = super_init_call(*st);
+    if (!super || message || super->operands.size() > 2 || !super->keywords.empty()) {
+      type_error(st->range, "the __init__ of an exception class may only call super().__init__(message)",
+                 "keep what the exception says in its message");
+      return nullptr;
+    }
+    message = super;
+  }
+  // Bind the parameters as a call does (self aside), then evaluate the message from them.
+  Environment params;
+  const std::vector<ast::Param>& ps = init->params;
+  if (args.size() + 1 > ps.size()) {
+    type_error(call.range, cls->name + "() takes " + std::to_string(ps.size() - 1) + " arguments");
+    return nullptr;
+  }
+  for (size_t i = 1; i < ps.size(); ++i) {
+    Value* v = i - 1 < args.size() ? args[i - 1] : nullptr;
+    for (const ast::Keyword& kw : call.keywords)
+      if (kw.name == ps[i].name && !(v = lower_expr(*kw.value, env))) return nullptr;
+    if (!v && ps[i].default_value && !(v = lower_expr(*ps[i].default_value, params))) return nullptr;
+    if (!v) {
+      type_error(call.range, cls->name + "() is missing its argument '" + ps[i].name + "'");
+      return nullptr;
+    }
+    params.define(ps[i].name, v, ps[i].range);
+  }
+  Value* arg = nullptr;
+  if (message && message->operands.size() == 2 && !(arg = lower_expr(*message->operands[1], params))) return nullptr;
+  return new_exception(id, arg, call.range);
 }
 
 // The ids `except` and isinstance test for `e` (a class name or a tuple of them, checked by the
@@ -88,13 +185,13 @@ std::vector<int64_t> FunctionLowering::exception_ids(const ast::Expr& e) {
     }
     return out;
   }
-  int id = e.kind == ast::ExprKind::Name ? module_.exception_classes().find(e.text) : -1;
+  int id = e.kind == ast::ExprKind::Name ? exception_classes().find(e.text) : -1;
   if (id < 0) {
     if (!diags_.has_error_at(e.range))
       type_error(e.range, "this is not an exception class pyscript knows", "name a class such as ValueError");
     return {};
   }
-  return module_.exception_classes().subclasses(id);
+  return exception_classes().subclasses(id);
 }
 
 // ValueError("x") and isinstance(e, ValueError); false when `e` is no such call.
@@ -105,8 +202,8 @@ bool FunctionLowering::lower_exception_call(const ast::Expr& e, Environment& env
     return false;
   if (callee.text == "isinstance" && e.operands.size() == 3 && e.keywords.empty()) {
     int first = e.operands[2]->kind == ast::ExprKind::Tuple && !e.operands[2]->operands.empty()
-                    ? module_.exception_classes().find(e.operands[2]->operands[0]->text)
-                    : module_.exception_classes().find(e.operands[2]->text);
+                    ? exception_classes().find(e.operands[2]->operands[0]->text)
+                    : exception_classes().find(e.operands[2]->text);
     if (first < 0) return false; // not exception classes: another isinstance
     out = nullptr;
     Value* v = lower_expr(*e.operands[1], env);
@@ -121,9 +218,13 @@ bool FunctionLowering::lower_exception_call(const ast::Expr& e, Environment& env
     out = n->output();
     return true;
   }
-  int id = module_.exception_classes().find(callee.text);
+  int id = exception_classes().find(callee.text);
   if (id < 0) return false;
   out = nullptr;
+  if (id >= PYRT_EXC_FIRST_USER) {
+    out = new_user_exception(id, e, env);
+    return true;
+  }
   if (!e.keywords.empty()) {
     type_error(e.keywords[0].name_range, callee.text + "() takes no keyword arguments");
     return true;
@@ -150,8 +251,8 @@ void FunctionLowering::lower_raise(const ast::Stmt& s, Environment& env) {
       exc = try_.handled.back();
     }
   } else if (s.value->kind == ast::ExprKind::Name && !env.find(s.value->text) &&
-             !local_names_.count(s.value->text) && module_.exception_classes().find(s.value->text) >= 0) {
-    exc = new_exception(module_.exception_classes().find(s.value->text), nullptr, s.value->range); // raise E
+             !local_names_.count(s.value->text) && exception_classes().find(s.value->text) >= 0) {
+    exc = new_exception(exception_classes().find(s.value->text), nullptr, s.value->range); // raise E
   } else if ((exc = lower_expr(*s.value, env)) && !exc->type().is(TypeKind::Exception)) {
     type_error(s.value->range, "'raise' takes an exception, not a " + exc->type().to_string(),
                "raise an exception class's instance: 'raise ValueError(...)'");
@@ -159,6 +260,20 @@ void FunctionLowering::lower_raise(const ast::Stmt& s, Environment& env) {
   }
   if (exc) emit(OpKind::ExceptionRaise, {exc}, {}, s.range);
   env.terminated = env.returned_only = true; // what follows in this list never runs
+}
+
+// Note [Functions that never return]
+// A function every path of which raises (`def forward(self, x): raise NotImplementedError`) returns
+// no value; its return type is None, which would conflict with an override's float where a call
+// dispatches between them. So the lowering records such functions (lower_body), and the value of a
+// call of one is a value no one reads: where it meets another value (select, a method's dispatch),
+// it takes the other's type, as an uninitialized value; a statement that is such a call ends its
+// path, as a raise does.
+void FunctionLowering::never_to(Value*& v, const Type& t, ir::Block* block) {
+  ir::Block* saved = block_;
+  block_ = block;
+  v = uninitialized(t, v->producer() ? v->producer()->range() : SourceRange{});
+  block_ = saved;
 }
 
 // --- regions ---

@@ -78,6 +78,7 @@ public:
   bool is_subclass(int id, int base) const;
   // KeyError and its subclasses print their argument's repr as str(e).
   bool str_is_repr(int id) const { return is_subclass(id, find("KeyError")); }
+  bool has_user_classes = false; // the program's were added (FunctionLowering::exception_classes)
 
 private:
   struct Class {

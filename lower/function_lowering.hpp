@@ -6,6 +6,7 @@
 #include "frontend/ast.hpp"
 #include "frontend/diagnostics.hpp"
 #include "ir/graph.hpp"
+#include "lower/classes.hpp"
 #include "lower/environment.hpp"
 #include "lower/exceptions.hpp"
 
@@ -41,6 +42,29 @@ bool holds_either(const std::vector<ir::Value*>& values);
 const ast::Keyword* keyword(const ast::Expr& call, const char* name);
 ir::DType scalar_dtype(const ir::Type& t);
 ir::DType promote_arrays(ir::DType a, ir::DType b);
+
+// What np.load finds at a path (Note [Typing np.load] in lower_numpy_io.cpp): an .npy file's
+// array, or an archive's members (named as in the zip, "w1.npy"); an entry without a type says why
+// in `problem` (a dtype pyscript lacks, ...).
+struct NumpyFileType {
+  struct Entry {
+    std::string name;
+    std::optional<ir::Type> type;
+    std::string problem;
+  };
+  bool npz = false;
+  Entry array;
+  std::vector<Entry> members;
+};
+// What lowering learns of files while it goes: the program's saves with paths known when
+// compiling (by path), and the module's str constants (by name).
+struct NumpyFiles {
+  std::map<std::string, NumpyFileType> saved;
+  std::set<std::string> failed; // saves with an error reported (no cascade at their loads)
+  std::map<std::string, std::string> str_constants;
+};
+// Thrown when a field's type widened (Note [Objects] in classes.hpp): the module is lowered again.
+struct RestartLowering {};
 
 // Thrown when the program uses a feature the lowering does not cover yet (numpy arrays).
 struct NotYetSupported : std::runtime_error {
@@ -79,6 +103,33 @@ public:
   // Python truthiness as a bool value.
   ir::Value* truth(ir::Value* v, const SourceRange& r);
 
+  // User classes (lower_class.cpp, Note [Objects] in classes.hpp).
+  const ClassInfo* class_of(const ir::Type& t) const;
+  ir::Value* object_cast(ir::Value* v, const ir::Type& to, const SourceRange& r);
+  ir::Value* unwrap_optional(ir::Value* v, const std::string& attribute, const SourceRange& r);
+  bool check_method_arity(const ast::FunctionDef& fn, const ast::Expr& call, size_t given, bool bound);
+  ir::Value* invoke_method(const ast::FunctionDef& fn, const ClassInfo& owner, ir::Value* self, const ast::Expr& call,
+                           std::vector<ir::Value*> args, Environment& env);
+  ir::Value* call_method(ir::Value* self, const std::string& name, const ast::Expr& call, std::vector<ir::Value*> args,
+                         Environment& env);
+  ir::Value* get_field(ir::Value* object, const std::string& field, const SourceRange& r);
+  ir::Value* class_constant(const ClassInfo& cls, const std::string& name, const SourceRange& r);
+  ir::Value* object_attribute(ir::Value* object, const ast::Expr& e);
+  void store_attribute(const ast::Expr& target, ir::Value* v, Environment& env);
+  ir::Value* construct(const ClassInfo& cls, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
+  ir::Value* call_super(const std::string& name, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
+  ir::Value* lower_isinstance(ir::Value* x, const ast::Expr& cls_expr, const SourceRange& r);
+  ir::Value* operator_method(const char* method, ir::Value* a, std::vector<ir::Value*> args, const ast::Expr& e,
+                             bool required);
+  ir::Value* object_to_str(ir::Value* v, bool repr, const SourceRange& r);
+  ir::Value* lower_class_call(const ast::Expr& e, Environment& env, bool& handled);
+  bool has_user_eq(const ir::Type& t) const;
+  ir::Value* search_with_eq(const std::string& what, ir::Value* list, ir::Value* x, const ast::Expr& e);
+  // Set for a method's lowering: its class and the name of its self parameter.
+  const ClassInfo* method_class_ = nullptr;
+  std::map<std::string, std::vector<ir::Type>>* assigned_seen_ = nullptr; // lower_loop: types names get
+  std::string self_name_;
+
   ir::Block* insertion_block() const { return block_; }
   void set_insertion_block(ir::Block* b) { block_ = b; }
 
@@ -91,7 +142,9 @@ private:
   void poison_target(const ast::Expr& target, Environment& env);
   void lower_if(const ast::Stmt& s, Environment& env);
   void lower_branches(ir::Value* cond, const ast::StmtList& then_body, const ast::StmtList& else_body,
-                      const SourceRange& r, Environment& env);
+                      const SourceRange& r, Environment& env, const ast::Expr* cond_expr = nullptr);
+  // Note [Refining Optionals] (lower_class.cpp): names `cond` being `when` proves are not None.
+  void refine(const ast::Expr& cond, bool when, Environment& env);
   struct LoopOver;
   void lower_loop_else(const ast::Stmt& s, Environment& env, const LoopOver& over);
   void lower_for(const ast::Stmt& s, Environment& env);
@@ -227,6 +280,25 @@ private:
   ir::Value* random_floats(const std::string& fn, ir::Value* generator, const ast::Expr& e, Environment& env);
   ir::Value* random_rand(const std::string& fn, const ast::Expr& e, Environment& env);
   ir::Value* random_seeding(bool generator, const ast::Expr& e, Environment& env);
+  // numpy's files: np.load, np.save, np.savez (lower_numpy_io.cpp)
+public:
+  bool lower_numpy_io_assignment(const ast::Stmt& s, Environment& env);
+  bool lower_npz_subscript(const ast::Expr& e, Environment& env, ir::Value*& out);
+  bool is_npz_name(const std::string& name) const { return npz_names_.count(name) > 0; }
+  ir::Value* npz_name_misuse(const ast::Expr& e);
+
+private:
+  static bool is_numpy_io(const std::string& name);
+  ir::Value* lower_numpy_io(const std::string& name, const ast::Expr& e, Environment& env);
+  ir::Value* lower_numpy_load(const ast::Expr& e, Environment& env);
+  bool is_numpy_load(const ast::Expr& e, const Environment& env) const;
+  std::optional<std::string> known_str(const ast::Expr& e, const Environment& env) const;
+  std::optional<NumpyFileType> numpy_file_type(const std::string& path, const SourceRange& r);
+  ir::Value* numpy_load(const std::string& path, const NumpyFileType::Entry& entry, const std::string* key,
+                        const SourceRange& r);
+  bool check_path_text(const std::string& path, const SourceRange& r);
+  ir::Value* saved_array(ir::Value* v, const SourceRange& r, const char* fn);
+  std::set<std::string> npz_names_; // names bound to an archive (z = np.load("w.npz"))
   // CPython's random and sys modules (lower_modules.cpp)
   bool lower_module_call(const ast::Expr& e, Environment& env, ir::Value*& out);
   ir::Value* lower_py_random_call(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args,
@@ -375,9 +447,15 @@ private:
               const SourceRange& r, Environment& env);
   void unless_exiting(Environment& env, const SourceRange& r, const std::function<void(Environment&)>& fn);
   ir::Value* new_exception(int id, ir::Value* arg, const SourceRange& r);
+  ExceptionClasses& exception_classes();
+  ir::Value* new_user_exception(int id, const ast::Expr& call, Environment& env);
   std::vector<int64_t> exception_ids(const ast::Expr& e);
   TryState try_;
   const ast::Stmt* guarding_ = nullptr; // the statement being lowered inside its guard
+  // Note [Functions that never return]: results of calls of functions that only raise.
+  std::set<const ir::Value*> never_values_;
+  // A branch's value that a never-returning call gave: the other branch's type (select, merge).
+  void never_to(ir::Value*& v, const ir::Type& t, ir::Block* block);
 
   ModuleLowering& module_;
   ir::Function& function_;
@@ -409,6 +487,8 @@ ir::Value* FunctionLowering::select(ir::Value* cond, Then then_fn, Else else_fn,
     node->destroy();
     return nullptr;
   }
+  if (never_values_.count(a) && !never_values_.count(b)) never_to(a, b->type(), then_block);
+  if (never_values_.count(b) && !never_values_.count(a)) never_to(b, a->type(), else_block);
   ir::Type out = a->type();
   if (std::optional<ir::Type> either = either_of(a->type(), b->type())) { // Note [Python and numpy scalars meet]
     out = *either;

@@ -30,6 +30,7 @@ struct LowerResult {
   // diagnostics only; compile and run refuse the program with this message.
   std::string not_yet_supported;
   SourceRange not_yet_supported_at;
+  bool restart = false; // a field's type widened: lower again (Note [Objects] in lower/classes.hpp)
 };
 
 LowerResult lower_module(const CheckedModule& checked, DiagnosticEngine& diags,

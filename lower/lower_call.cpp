@@ -27,8 +27,12 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
 
 Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   const ast::Expr& callee = *e.operands[0];
+  if (Value* v; lower_exception_call(e, env, v)) return v; // ValueError("..."), ShapeError(...): exceptions.cpp
+  if (bool handled; !module_.classes().all().empty()) {
+    Value* v = lower_class_call(e, env, handled); // lower_class.cpp
+    if (handled) return v;
+  }
   if (Value* v; lower_module_call(e, env, v)) return v; // random, sys: lower_modules.cpp
-  if (Value* v; lower_exception_call(e, env, v)) return v; // ValueError("..."): exceptions.cpp
   // np.random.NAME(...): lower_random.cpp.
   if (callee.kind == ast::ExprKind::Attribute && names_numpy_random(*callee.operands[0], env))
     return lower_random_call(callee.text, e, env);
@@ -57,6 +61,15 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   }
   if (callee.kind == ast::ExprKind::Attribute) {
     Value* object = lower_expr(*callee.operands[0], env);
+    if (object && class_of(object->type())) {
+      std::vector<Value*> args;
+      for (size_t i = 1; i < e.operands.size(); ++i) {
+        Value* v = lower_expr(*e.operands[i], env);
+        if (!v) return nullptr;
+        args.push_back(v);
+      }
+      return call_method(object, callee.text, e, std::move(args), env);
+    }
     if (object && object->type().is(TypeKind::Generator)) return lower_generator_method(object, callee, e, env);
     if (object && (object->type().is(TypeKind::List) || object->type().is(TypeKind::Dict) ||
                    object->type().is(TypeKind::Str))) {
@@ -203,6 +216,22 @@ bool FunctionLowering::printable(const Value* v, const SourceRange& range) {
     type_error(range, "printing a function is not supported (CPython prints its address)", "call it: f(...)");
     return false;
   }
+  // An object inside a container prints with its class's __repr__ (runtime/value.cpp).
+  std::function<const ClassInfo*(const Type&)> without_repr = [&](const Type& t) -> const ClassInfo* {
+    if (const ClassInfo* c = class_of(t))
+      return module_.classes().method(*c, "__repr__").first ? nullptr : c;
+    for (const Type& e : t.elements())
+      if (const ClassInfo* c = without_repr(e)) return c;
+    return nullptr;
+  };
+  // (An object itself prints through object_to_str; here only objects inside a container.)
+  if (const ClassInfo* c = class_of(v->type()) ? nullptr : without_repr(v->type())) {
+    Diagnostic& d = diags_.error(range, "unsupported",
+                                 "printing a '" + c->name + "' object inside a container needs " + c->name + ".__repr__");
+    d.notes.push_back({SourceRange{}, "CPython would print its address, which differs from run to run"});
+    d.help.push_back("define __repr__ in class " + c->name);
+    return false;
+  }
   // numpy 1 prints a numpy scalar inside a tuple as 6.0, numpy 2 as np.float32(6.0).
   std::function<bool(const Type&)> holds_numpy_scalar = [&](const Type& t) {
     for (const Type& e : t.elements())
@@ -243,8 +272,10 @@ bool FunctionLowering::printable(const Value* v, const SourceRange& range) {
 Value* FunctionLowering::lower_print(const ast::Expr& e, std::vector<Value*>& args) {
   std::string sep, end;
   if (!print_keywords(e, sep, end)) return nullptr;
-  for (Value* a : args)
-    if (!printable(a, e.range)) return nullptr;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (class_of(args[i]->type())) args[i] = object_to_str(args[i], false, e.operands[i + 1]->range); // __str__
+    if (!args[i] || !printable(args[i], e.range)) return nullptr;
+  }
   ir::Node* n = emit(OpKind::Print, args, {}, e.range);
   n->set_attr("sep", sep);
   n->set_attr("end", end);
@@ -497,7 +528,9 @@ Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::
   if (!result.is(TypeKind::None)) outputs.push_back(result);
   ir::Node* call = emit(OpKind::Call, full, outputs, e.range);
   call->set_attr("callee", callee->name);
-  return outputs.empty() ? const_none(e.range) : call->output();
+  Value* out = outputs.empty() ? const_none(e.range) : call->output();
+  if (module_.never_returns(callee->name)) never_values_.insert(out); // Note [Functions that never return]
+  return out;
 }
 
 } // namespace pyscript::lower

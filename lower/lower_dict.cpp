@@ -97,6 +97,13 @@ Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee,
     if (!arity(name == "setdefault" ? 2 : 1, 2)) return nullptr;
     Value* k = key_arg(0);
     if (!k) return nullptr;
+    // d.get(k) and d.get(k, None) of str, list, dict or object values: an Optional (None is null).
+    if ((name == "get" || (name == "pop" && args.size() == 2)) && value.is_nullable() &&
+        (args.size() == 1 || args[1]->type().is(TypeKind::None))) {
+      Type optional = Type::optional(value);
+      return emit1(name == "get" ? OpKind::DictGetDefault : OpKind::DictPop,
+                   {self, k, object_cast(const_none(e.range), optional, e.range)}, optional, e.range);
+    }
     if (args.size() == 1) {
       if (name == "get") {
         type_error(

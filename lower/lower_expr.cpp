@@ -83,6 +83,7 @@ Value* FunctionLowering::lower_condition(const ast::Expr& e, Environment& env) {
 
 Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
   const std::string& name = e.text;
+  if (is_npz_name(name)) return npz_name_misuse(e); // an .npz archive: only z["w1"] (lower_numpy_io.cpp)
   auto it = env.vars.find(name);
   if (it != env.vars.end()) {
     Binding& b = it->second;
@@ -184,9 +185,18 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
       return nullptr; // reported by the resolver
     }
   }
+  if (object.kind == ast::ExprKind::Name && !env.find(object.text) && !local_names_.count(object.text)) {
+    if (const ClassInfo* cls = module_.classes().find(object.text)) { // C.rate
+      if (Value* k = class_constant(*cls, e.text, e.range)) return k;
+      type_error(e.text_range, "type object '" + cls->name + "' has no attribute '" + e.text + "'",
+                 "class attributes pyscript reads are constants assigned in the class body");
+      return nullptr;
+    }
+  }
   Value* v = lower_expr(object, env);
   if (!v) return nullptr;
   if (v->type().is(TypeKind::Array)) return lower_array_attribute(v, e);
+  if (class_of(v->type())) return object_attribute(v, e);
   type_error(e.text_range, "a " + v->type().to_string() + " has no attribute '" + e.text + "'");
   return nullptr;
 }
@@ -199,6 +209,7 @@ std::optional<int64_t> int_literal(const ast::Expr& x) {
 }
 
 Value* FunctionLowering::lower_subscript(const ast::Expr& e, Environment& env) {
+  if (Value* member; lower_npz_subscript(e, env, member)) return member; // np.load(p)["w1"]: lower_numpy_io.cpp
   Value* v = lower_expr(*e.operands[0], env);
   if (!v) return nullptr;
   const ast::Expr& index = *e.operands[1];
@@ -206,6 +217,10 @@ Value* FunctionLowering::lower_subscript(const ast::Expr& e, Environment& env) {
   if (v->type().is(TypeKind::List)) return list_subscript(v, e, env);
   if (v->type().is(TypeKind::Dict)) return dict_subscript(v, e, env);
   if (v->type().is(TypeKind::Str)) return str_subscript(v, e, env);
+  if (class_of(v->type())) {
+    Value* i = lower_expr(index, env);
+    return i ? operator_method("__getitem__", v, {i}, e, true) : nullptr;
+  }
   if (!v->type().is(TypeKind::Tuple)) {
     type_error(e.range, "a " + v->type().to_string() + " cannot be indexed");
     return nullptr;
@@ -314,6 +329,16 @@ static bool is_complex_power(Value* a, Value* b) {
 }
 
 Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
+  if (class_of(a->type()) || class_of(b->type())) {
+    static const char* const methods[] = {"__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
+                                          "__pow__", "__matmul__", "__and__", "__or__", "__xor__", "__lshift__",
+                                          "__rshift__"};
+    if (class_of(a->type())) return operator_method(methods[static_cast<int>(op)], a, {b}, e, true);
+    type_error(e.range, std::string("unsupported operand types for ") + ast::spelling(op) + ": '" +
+                            a->type().to_string() + "' and '" + b->type().to_string() + "'",
+               "put the object on the left ('v * 2.0'): reflected methods (__rmul__) are not supported");
+    return nullptr;
+  }
   if (holds_either({a, b}))
     return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return arithmetic(op, v[0], v[1], e); });
   if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
@@ -380,6 +405,10 @@ Value* FunctionLowering::lower_unary(const ast::Expr& e, Environment& env) {
 }
 
 Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
+  if (class_of(v->type()) && e.unary_op != ast::UnaryOp::Not) {
+    static const char* const methods[] = {"__neg__", "__pos__", "", "__invert__"};
+    return operator_method(methods[static_cast<int>(e.unary_op)], v, {}, e, true);
+  }
   if (holds_either({v}))
     return split_values({v}, e.range, [&](std::vector<Value*>& x) { return unary_value(e, x[0]); });
  if (e.unary_op == ast::UnaryOp::Invert && !v->type().is(TypeKind::Array)) {
@@ -414,6 +443,29 @@ Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
 Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const ast::Expr& e) {
   if (holds_either({a, b}))
     return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return compare(op, v[0], v[1], e); });
+  if ((op == ast::CompareOp::In || op == ast::CompareOp::NotIn) && class_of(b->type())) {
+    Value* found = operator_method("__contains__", b, {a}, e, true);
+    if (!found) return nullptr;
+    Value* t = truth(found, e.range);
+    return op == ast::CompareOp::In || !t ? t : emit1(OpKind::Not, {t}, Type::bool_(), e.range);
+  }
+  if (op < ast::CompareOp::In && (class_of(a->type()) || class_of(b->type()))) {
+    static const char* const methods[] = {"__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"};
+    const char* m = methods[static_cast<int>(op)];
+    if (class_of(a->type()) && module_.classes().method(*class_of(a->type()), m).first)
+      return operator_method(m, a, {b}, e, true);
+    if (op == ast::CompareOp::Ne && class_of(a->type()) && module_.classes().method(*class_of(a->type()), "__eq__").first) {
+      Value* eq = operator_method("__eq__", a, {b}, e, true);
+      Value* t = eq ? truth(eq, e.range) : nullptr;
+      return t ? emit1(OpKind::Not, {t}, Type::bool_(), e.range) : nullptr;
+    }
+    if (op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) // object's default: identity
+      return sequence_compare(op == ast::CompareOp::Eq ? ast::CompareOp::Is : ast::CompareOp::IsNot, a, b, e);
+    type_error(e.range, std::string("'") + ast::spelling(op) + "' is not supported between instances of '" +
+                            a->type().to_string() + "' and '" + b->type().to_string() + "'",
+               std::string("define ") + m + " in the left operand's class");
+    return nullptr;
+  }
   if (op >= ast::CompareOp::In) return sequence_compare(op, a, b, e);
   static const OpKind kinds[] = {OpKind::Lt, OpKind::Le, OpKind::Gt, OpKind::Ge, OpKind::Eq, OpKind::Ne};
   OpKind kind = kinds[static_cast<int>(op)];
@@ -500,7 +552,11 @@ Value* FunctionLowering::lower_logical(const ast::Expr& e, Environment& env, boo
   if (as_condition) {
     Value* a = lower_condition(*e.operands[0], env);
     if (!a) return nullptr;
-    auto rhs = [&] { return lower_condition(*e.operands[1], env); };
+    auto rhs = [&] { // `x is None or len(x) > 3`: x is not None on the right (Note [Refining Optionals])
+      Environment right = env;
+      refine(*e.operands[0], is_and, right);
+      return lower_condition(*e.operands[1], right);
+    };
     auto lhs = [&] { return const_bool(!is_and, e.range); };
     return is_and ? select(a, rhs, lhs, e, "'and'") : select(a, lhs, rhs, e, "'or'");
   }

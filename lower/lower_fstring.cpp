@@ -52,6 +52,7 @@ Value* FunctionLowering::lower_print_fstrings(const ast::Expr& e, Environment& e
     if (i > 1) pieces.push_back(text_piece(sep));
     if (arg.kind != ast::ExprKind::FString) {
       Value* v = lower_expr(arg, env);
+      if (v && class_of(v->type())) v = object_to_str(v, false, arg.range); // __str__ (lower_class.cpp)
       if (!v || !printable(v, e.range)) return nullptr;
       pieces.push_back(value_piece(v, 0, "", arg.range));
       continue;
@@ -62,6 +63,14 @@ Value* FunctionLowering::lower_print_fstrings(const ast::Expr& e, Environment& e
         continue;
       }
       Value* v = lower_expr(*arg.operands[size_t(piece.field)], env);
+      if (v && class_of(v->type())) { // f"{obj}" formats str(obj), f"{obj!r}" repr(obj)
+        ast::FStringPiece as_str = piece;
+        as_str.conversion = 0;
+        v = object_to_str(v, piece.conversion == 'r', piece.range);
+        if (!v || !formattable(v, as_str)) return nullptr;
+        pieces.push_back(value_piece(v, 0, piece.spec, piece.range));
+        continue;
+      }
       if (!v || !formattable(v, piece)) return nullptr;
       // A numpy scalar formats as the Python number it converts to (numpy's __format__:
       // f"{np.float32(0.1)}" is 0.10000000149011612), unless !s asks for numpy's str.

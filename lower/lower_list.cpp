@@ -41,6 +41,22 @@ void FunctionLowering::fix_unknown(int origin, const Type& with) {
     if (v->type().has_unknown()) v->set_type(substitute(v->type(), origin, with));
   if (return_type_ && return_type_->has_unknown())
     return_type_ = substitute(*return_type_, origin, with);
+  // An attribute holding the empty container (`self.items = []` in __init__, appended to in a
+  // method): the field's type is fixed, and the module lowered again with it (Note [Objects]).
+  if (with.is(TypeKind::None)) return; // fix_remaining_unknowns: the field may still be fixed elsewhere
+  bool fixed_field = false;
+  for (auto& [key, t] : module_.classes().field_types->types) {
+    if (!t.has_unknown()) continue;
+    Type fixed = substitute(t, origin, with);
+    if (fixed != t) {
+      t = fixed;
+      fixed_field = true;
+    }
+  }
+  if (fixed_field) {
+    module_.classes().field_types->widened = true;
+    throw RestartLowering{};
+  }
 }
 
 void FunctionLowering::fix_remaining_unknowns() {
@@ -117,6 +133,10 @@ std::optional<Type> FunctionLowering::display_type(std::vector<Value*>& items,
       t = items[0]->type();
       if (items[i]->type() == t) continue;
     }
+    if (std::optional<Type> merged = module_.classes().merge(t, u)) { // [Scale(2.0), Shift(0.5)]: list[Layer]
+      t = *merged;
+      continue;
+    }
     Diagnostic& d = diags_.error(at[i], "type",
                                  std::string("type conflict: ") + what + " mixes " + t.to_string() +
                                      " and " + u.to_string() + " elements");
@@ -127,6 +147,8 @@ std::optional<Type> FunctionLowering::display_type(std::vector<Value*>& items,
           "pyscript gives a list one element type; use a tuple for values of several types");
     return std::nullopt;
   }
+  if (t.is_object_ref())
+    for (Value*& item : items) item = object_cast(item, t, at[0]);
   return t;
 }
 
@@ -201,6 +223,11 @@ void FunctionLowering::store_subscript(const ast::Expr& target, Value* v, Enviro
   const Type& t = object->type();
   if (t.is(TypeKind::Array)) {
     array_item_assignment(target);
+    return;
+  }
+  if (class_of(t)) { // obj[k] = v is obj.__setitem__(k, v)
+    Value* k = lower_expr(index, env);
+    if (k) operator_method("__setitem__", object, {k, v}, target, true);
     return;
   }
   if (t.is(TypeKind::Dict)) {
@@ -325,6 +352,7 @@ Value* FunctionLowering::lower_list_method(Value* self, const ast::Expr& callee,
     if (element.is(TypeKind::Unknown)) return unknown_element(self, e.range), nullptr;
     Value* x = comparable_element(args[0], element, arg_range(0));
     if (!x) return nullptr;
+    if (has_user_eq(element)) return search_with_eq(name, self, x, e); // __eq__ (lower_class.cpp)
     if (name == "remove") {
       emit(OpKind::ListRemove, {self, x}, {}, e.range);
       return const_none(e.range);

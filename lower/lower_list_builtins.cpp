@@ -133,6 +133,10 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
                    args[0]->type().to_string() + "' object is not iterable");
     return true;
   }
+  if (name == "len" && args.size() == 1 && class_of(args[0]->type())) { // __len__ (lower_class.cpp)
+    out = operator_method("__len__", args[0], {}, e, true);
+    return true;
+  }
   if (args.empty() || !is_sequence(args[0]->type())) {
     if (name == "list" && args.empty()) {
       out = emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())), e.range);

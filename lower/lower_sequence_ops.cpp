@@ -39,7 +39,11 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
     Value* same;
     const Type& ta = a->type();
     const Type& tb = b->type();
-    if (ta.is(TypeKind::None) || tb.is(TypeKind::None)) {
+    if (std::optional<Type> both = ta != tb && (ta.is_object_ref() || tb.is_object_ref())
+                                       ? active_classes()->merge(ta, tb)
+                                       : std::nullopt) {
+      same = emit1(OpKind::Is, {object_cast(a, *both, r), object_cast(b, *both, r)}, Type::bool_(), r);
+    } else if (ta.is(TypeKind::None) || tb.is(TypeKind::None)) {
       same = const_bool(ta == tb, r); // a value of another type is never None
     } else if (ta.has_identity() && ta == tb) {
       same = emit1(OpKind::Is, {a, b}, Type::bool_(), r);
@@ -68,8 +72,12 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
       } else {
         Value* x = comparable_element(a, element, r);
         if (!x) return nullptr;
-        found = emit1(tb.is(TypeKind::List) ? OpKind::ListContains : OpKind::DictContains, {b, x},
-                      Type::bool_(), r);
+        if (tb.is(TypeKind::List) && has_user_eq(element)) // __eq__ (lower_class.cpp)
+          found = search_with_eq("in", b, x, e);
+        else
+          found = emit1(tb.is(TypeKind::List) ? OpKind::ListContains : OpKind::DictContains, {b, x},
+                        Type::bool_(), r);
+        if (!found) return nullptr;
       }
     } else if (tb.is(TypeKind::Tuple)) {
       Value* any = const_bool(false, r);

@@ -83,6 +83,27 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
   }
   case TypeKind::List:
   case TypeKind::Dict: return emit1(OpKind::Lt, {const_int(0, r), sequence_length(v, r)}, Type::bool_(), r);
+  case TypeKind::Optional: {
+    Value* none = object_cast(const_none(r), v->type(), r);
+    Value* is_none = emit1(OpKind::Is, {v, none}, Type::bool_(), r);
+    if (class_of(v->type()) && !module_.classes().method(*class_of(v->type()), "__bool__").first &&
+        !module_.classes().method(*class_of(v->type()), "__len__").first)
+      return emit1(OpKind::Not, {is_none}, Type::bool_(), r); // an object without __bool__/__len__ is true
+    ast::Expr where(ast::ExprKind::None, r);
+    return select(
+        is_none, [&] { return const_bool(false, r); },
+        [&] { return truth(object_cast(v, v->type().elements()[0], r), r); }, where, "the condition");
+  }
+  case TypeKind::Object: { // __bool__, then __len__, else True
+    ast::Expr call(ast::ExprKind::Call, r);
+    if (Value* b = operator_method("__bool__", v, {}, call, false)) {
+      if (!b->type().is(TypeKind::Bool)) type_error(r, "__bool__ should return bool, returned " + b->type().to_string());
+      return b->type().is(TypeKind::Bool) ? b : nullptr;
+    }
+    if (Value* n = operator_method("__len__", v, {}, call, false))
+      return n->type().is(TypeKind::Int) ? emit1(OpKind::Lt, {const_int(0, r), n}, Type::bool_(), r) : nullptr;
+    return const_bool(true, r);
+  }
   default: break;
   }
   type_error(r, "the truth value of a " + v->type().to_string() + " is not supported");
@@ -117,6 +138,7 @@ void FunctionLowering::lower_body(const ast::StmtList& body, Environment env) {
         if (p->type().is(TypeKind::Unknown)) p->set_type(result);
   }
   function_.return_type = result;
+  if (env.terminated && !ret) module_.mark_never_returns(function_.name); // Note [Functions that never return]
   if (!result.is(TypeKind::None) && ret && ret->state == Binding::State::Defined)
     top->return_node()->add_input(ret->value);
   else if (!result.is(TypeKind::None))
@@ -208,6 +230,7 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
   if (is_main_ && module_.has_earlier_error(s.range)) {
     // Note [All errors in one run]: not type-checked; what it binds is poisoned.
     if (s.kind == ast::StmtKind::FunctionDef) module_.mark_executed(s.function->name);
+    if (s.kind == ast::StmtKind::ClassDef) module_.mark_executed(s.cls->name);
     std::set<std::string> names;
     for (const ast::ExprPtr& t : s.targets)
       if (t) ast::collect_assigned_names(*t, names);
@@ -218,7 +241,8 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
   if (guard_statement(s, env)) return; // in a try region (Note [Try regions])
   switch (s.kind) {
   case ast::StmtKind::Expr:
-    lower_expr(*s.value, env);
+    if (never_values_.count(lower_expr(*s.value, env))) // Note [Functions that never return]
+      env.terminated = env.returned_only = true;
     return;
   case ast::StmtKind::Assign:
     lower_assign(s, env);
@@ -252,6 +276,9 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
   case ast::StmtKind::FunctionDef:
     if (is_main_) module_.mark_executed(s.function->name);
     return;
+  case ast::StmtKind::ClassDef:
+    if (is_main_) module_.mark_executed(s.cls->name);
+    return;
   case ast::StmtKind::Assert:
     lower_assert(s, env);
     return;
@@ -273,6 +300,7 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
 }
 
 void FunctionLowering::lower_assign(const ast::Stmt& s, Environment& env) {
+  if (lower_numpy_io_assignment(s, env)) return; // z = np.load("w.npz"): lower_numpy_io.cpp
   Value* v = lower_expr(*s.value, env);
   if (v && s.annotation && v->type().has_unknown()) {
     // xs: list[int] = [] (Note [Empty containers])
@@ -351,10 +379,11 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
     return;
   }
   if (target.kind == ast::ExprKind::Attribute) {
-    type_error(target.range, "attribute assignment needs classes, which are not supported yet");
+    store_attribute(target, v, env);
     return;
   }
   if (target.kind == ast::ExprKind::Name) {
+    if (assigned_seen_) (*assigned_seen_)[target.text].push_back(v->type());
     if (v->name_hint().empty() && !v->producer()) v->set_name_hint(target.text);
     if (v->producer() && v->name_hint().empty() && v->producer()->kind() != OpKind::Constant)
       v->set_name_hint(target.text);
@@ -391,17 +420,19 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
 void FunctionLowering::lower_if(const ast::Stmt& s, Environment& env) {
   Value* cond = lower_condition(*s.value, env);
   if (!cond) cond = const_bool(false, s.value->range); // reported; lower the branches anyway
-  lower_branches(cond, s.body, s.orelse, s.range, env);
+  lower_branches(cond, s.body, s.orelse, s.range, env, s.value.get());
 }
 
 void FunctionLowering::lower_branches(Value* cond, const ast::StmtList& then_body, const ast::StmtList& else_body,
-                                      const SourceRange& r, Environment& env) {
+                                      const SourceRange& r, Environment& env, const ast::Expr* cond_expr) {
   ir::Node* node = emit(OpKind::If, {cond}, {}, r);
   ir::Block* saved = block_;
   Environment then_env = env, else_env = env;
   block_ = node->add_block();
+  if (cond_expr) refine(*cond_expr, true, then_env);
   lower_stmts(then_body, 0, then_env);
   block_ = node->add_block();
+  if (cond_expr) refine(*cond_expr, false, else_env);
   lower_stmts(else_body, 0, else_env);
   block_ = saved;
   env = merge(node, std::move(then_env), std::move(else_env), r);
@@ -432,7 +463,7 @@ void FunctionLowering::lower_loop_else(const ast::Stmt& s, Environment& env, con
 
 void FunctionLowering::lower_return(const ast::Stmt& s, Environment& env) {
   Value* v = s.value ? lower_expr(*s.value, env) : const_none(s.range);
-  if (!v) {
+  if (!v || never_values_.count(v)) { // (Note [Functions that never return]: no value to return)
     env.terminated = env.returned_only = true;
     return;
   }
@@ -559,8 +590,15 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
     size_t diagnostics_before = diags_.all().size();
     std::optional<Type> return_before = return_type_;
     std::map<std::string, Type> widen;
+    // Types the body assigns to each name, even where the assignment's path later fails to type
+    // (`s = None` before the loop, `s = s + w` in it): a None start widens to an Optional.
+    std::map<std::string, std::vector<Type>> seen, *outer_seen = assigned_seen_;
+    assigned_seen_ = &seen;
     ir::Node* loop = lower_loop_once(s, env, trip_count, first_cond, start, step, over_array,
                                      round < 4 ? &widen : nullptr);
+    assigned_seen_ = outer_seen;
+    if (outer_seen)
+      for (const auto& [name, types] : seen) (*outer_seen)[name].insert((*outer_seen)[name].end(), types.begin(), types.end());
     if (widen.empty()) {
       after_loop(s, env); // Note [Try regions]
       return lower_loop_else(s, env, over);
@@ -649,6 +687,7 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
     Value* target = target_node->output();
     bind_target(*s.targets[0], target, inner);
   }
+  if (!is_for) refine(*s.value, true, inner); // while node is not None: (Note [Refining Optionals])
   ++try_.loop_depth;
   if (element_raised) unless_exiting(inner, s.range, [&](Environment& e) { lower_stmts(s.body, 0, e); });
   else lower_stmts(s.body, 0, inner);
@@ -697,6 +736,9 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
       if (b && b->state == Binding::State::Defined && b->value->type() != want &&
           !want.is(TypeKind::Unknown) && !b->value->type().is(TypeKind::Unknown))
         if (std::optional<Type> e = either_of(want, b->value->type()); e && *e != want) (*widen)[carried[k]] = *e;
+      if (want.is(TypeKind::None) && assigned_seen_ && !widen->count(carried[k]))
+        for (const Type& t : (*assigned_seen_)[carried[k]])
+          if (std::optional<Type> e = either_of(want, t); e && e->is(TypeKind::Optional)) (*widen)[carried[k]] = *e;
     }
     if (!widen->empty()) {
       block_ = saved;

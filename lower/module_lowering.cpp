@@ -42,8 +42,12 @@ void collect_names_read(const ast::StmtList& body, std::set<std::string>& out) {
 } // namespace
 
 
-ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& diags)
+ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& diags,
+                               ClassTable::FieldTypes& field_types)
     : checked_(checked), diags_(diags), module_(std::make_unique<ir::Module>()) {
+  classes_.build(checked.module, diags);
+  classes_.field_types = &field_types;
+  set_active_classes(&classes_);
   module_->sources.push_back(checked.file);
   for (const Diagnostic& d : diags.all())
     if (d.severity == Severity::Error && d.range.file == checked.file.get())
@@ -59,6 +63,9 @@ ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& d
       collect_names_read(s->function->body, reads);
       for (const std::string& r : reads)
         if (!locals.count(r)) read_by_functions_.insert(r);
+    } else if (s->kind == ast::StmtKind::ClassDef) {
+      for (const auto& m : s->cls->methods)
+        if (has_earlier_error(s->range)) functions_with_errors_.insert(m.get());
     } else if (s->kind == ast::StmtKind::Import) {
       aliases_[s->alias] = s->module;
       import_at_[s->alias] = s->range;
@@ -84,6 +91,8 @@ ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& d
     }
   }
 }
+
+ModuleLowering::~ModuleLowering() { set_active_classes(nullptr); }
 
 bool ModuleLowering::has_earlier_error(const SourceRange& r) const {
   auto it = std::lower_bound(earlier_errors_.begin(), earlier_errors_.end(), r.begin_byte);
@@ -148,14 +157,15 @@ ir::Function* ModuleLowering::specialize(const ast::FunctionDef& fn,
                                          const std::vector<ir::Type>& arg_types) {
   // Note [All errors in one run]: a function with an error is not type-checked.
   if (function_has_earlier_error(fn)) return nullptr;
-  std::string name = ir::specialized_name(fn.name, arg_types);
+  std::string qualified = fn.class_name.empty() ? fn.name : fn.class_name + "." + fn.name;
+  std::string name = ir::specialized_name(qualified, arg_types);
   auto cached = cache_.find(name);
   if (cached != cache_.end()) return cached->second;
 
   module_->functions.push_back(std::make_unique<ir::Function>());
   ir::Function* f = module_->functions.back().get();
   f->name = name;
-  f->source_name = fn.name;
+  f->source_name = qualified;
   f->range = fn.name_range;
   cache_[name] = f;
 
@@ -167,6 +177,10 @@ ir::Function* ModuleLowering::specialize(const ast::FunctionDef& fn,
     env.define(fn.params[i].name, v, fn.params[i].range);
   }
   FunctionLowering lowering(*this, *f, diags_, /*is_main=*/false);
+  if (!fn.class_name.empty() && !fn.is_static && !fn.params.empty()) {
+    lowering.method_class_ = classes_.find(fn.class_name);
+    lowering.self_name_ = fn.params[0].name;
+  }
   in_progress_[f] = &lowering;
   try {
     lowering.lower_body(fn.body, std::move(env));
@@ -207,6 +221,10 @@ LowerResult ModuleLowering::run(const LowerOptions& options) {
       }
       specialize(*fn, entry.arg_types);
     }
+    finish_classes();
+  } catch (const RestartLowering&) {
+    result.restart = true;
+    return result;
   } catch (const NotYetSupported& e) {
     result.not_yet_supported = e.what();
     result.not_yet_supported_at = e.where;
@@ -216,11 +234,46 @@ LowerResult ModuleLowering::run(const LowerOptions& options) {
   return result;
 }
 
+void ModuleLowering::finish_classes() {
+  // __str__/__repr__ of each class that is instantiated, for printing objects inside containers.
+  std::map<std::string, std::pair<std::string, std::string>> printers;
+  for (const auto& c : classes_.all()) {
+    bool made = false;
+    for (const auto& k : classes_.all())
+      if (instantiated_.count(k->name) && classes_.is_subclass(*k, *c)) made = true;
+    if (!made) continue;
+    for (const char* which : {"__str__", "__repr__"}) {
+      auto [fn, owner] = classes_.method(*c, which);
+      if (!fn || fn->params.size() != 1 || fn->is_static) continue;
+      ir::Function* f = specialize(*fn, {ir::Type::object(owner->name)});
+      if (!f || !f->return_type.is(ir::TypeKind::Str)) continue;
+      (std::string(which) == "__str__" ? printers[c->name].first : printers[c->name].second) = f->name;
+    }
+  }
+  module_->classes = classes_.layouts();
+  for (ir::ClassLayout& l : module_->classes) {
+    l.str_method = printers[l.name].first;
+    l.repr_method = printers[l.name].second;
+  }
+}
+
 } // namespace lower
 
+// Note [Objects] (lower/classes.hpp): a field whose type widens makes the module be lowered again.
 LowerResult lower_module(const CheckedModule& checked, DiagnosticEngine& diags,
                          const LowerOptions& options) {
-  return lower::ModuleLowering(checked, diags).run(options);
+  lower::ClassTable::FieldTypes field_types;
+  size_t mark = diags.all().size();
+  for (int round = 0;; ++round) {
+    field_types.widened = false;
+    LowerResult result = lower::ModuleLowering(checked, diags, field_types).run(options);
+    if (!result.restart) return result;
+    diags.truncate(mark);
+    if (round == 16) {
+      diags.error(SourceRange{}, "type", "the types of the classes' attributes did not settle");
+      return LowerResult{};
+    }
+  }
 }
 
 CheckedAndLowered check_and_lower(std::string path, std::string text, DiagnosticEngine& diags,

@@ -12,7 +12,11 @@ namespace pyscript::lower {
 
 class ModuleLowering {
 public:
-  ModuleLowering(const CheckedModule& checked, DiagnosticEngine& diags);
+  ModuleLowering(const CheckedModule& checked, DiagnosticEngine& diags, ClassTable::FieldTypes& field_types);
+  ~ModuleLowering();
+
+  ClassTable& classes() { return classes_; }
+  void note_instantiated(const std::string& cls) { instantiated_.insert(cls); }
 
   LowerResult run(const LowerOptions& options);
 
@@ -24,7 +28,8 @@ public:
 
   const ast::FunctionDef* find_function(const std::string& name) const;
   // A fresh number: tags of empty containers (Note [Empty containers]), comprehension names.
-  int new_origin() { return ++origins_; }
+  // Unique across the rounds of lowering too: field types keep theirs (Note [Objects]).
+  int new_origin() { return ++classes_.field_types->origins; }
   // The module an import alias names ("numpy" for np), or null.
   const std::string* module_of_alias(const std::string& alias) const;
   // The same for a use of the alias at `use` (an error there if its import has not run yet).
@@ -47,9 +52,16 @@ public:
   const ir::Global* find_global(const std::string& name) const;
   void record_global(const std::string& name, const ir::Type& type);
 
+  // Note [Typing np.load] (lower_numpy_io.cpp): the program's saves and str constants so far.
+  NumpyFiles& numpy_files() { return numpy_files_; }
+  const NumpyFiles& numpy_files() const { return numpy_files_; }
+
   ir::Module& module() { return *module_; }
   // The exception classes the program may raise and catch (lower/exceptions.hpp).
   ExceptionClasses& exception_classes() { return exception_classes_; }
+  // Note [Functions that never return] (lower/exceptions.cpp): by specialized name.
+  void mark_never_returns(const std::string& name) { never_returns_.insert(name); }
+  bool never_returns(const std::string& name) const { return never_returns_.count(name) > 0; }
   // Whether the frontend reported an error inside `r` (Note [All errors in one run]).
   bool has_earlier_error(const SourceRange& r) const;
   bool function_has_earlier_error(const ast::FunctionDef& fn) const;
@@ -71,8 +83,12 @@ private:
   bool lowering_main_ = false;       // until the top level is lowered; after it all are bound
   SourceRange top_statement_;        // the top-level statement being lowered
   std::map<std::string, SourceRange> import_at_; // alias -> its import statement
-  int origins_ = 0;
+  ClassTable classes_;
+  std::set<std::string> instantiated_; // classes with a constructor call
+  void finish_classes();
+  NumpyFiles numpy_files_;
   ExceptionClasses exception_classes_;
+  std::set<std::string> never_returns_;
 };
 
 

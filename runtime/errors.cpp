@@ -38,6 +38,11 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_RUNTIME_ERROR: return "RuntimeError";
   case PYRT_SYSTEM_EXIT: return "SystemExit";
   case PYRT_RECURSION_ERROR: return "RecursionError";
+  case PYRT_ATTRIBUTE_ERROR: return "AttributeError";
+  case PYRT_OS_ERROR: return "OSError";
+  case PYRT_FILE_NOT_FOUND_ERROR: return "FileNotFoundError";
+  case PYRT_PERMISSION_ERROR: return "PermissionError";
+  case PYRT_IS_A_DIRECTORY_ERROR: return "IsADirectoryError";
   case PYRT_EXCEPTION: return "Exception"; // the object says which: pyrt_exception_describe
   case PYRT_ZERO_DIVISION_INT_MOD: return "ZeroDivisionError: integer modulo by zero";
   case PYRT_ZERO_DIVISION_FLOAT_DIVMOD: return "ZeroDivisionError: float divmod()";

@@ -1,240 +1,343 @@
-// numpy's .npy files: a magic string, a version, a Python-dict header
-// ({'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }), then the raw data.
-// In the runtime library (C ABI: pyrt_load_npy / pyrt_save_npy), so that hosts of ahead-of-time
-// objects read weights too; pyscript::load_npy / save_npy wrap these.
+// numpy's .npy and .npz files as arrays (formats: support/npy_format.hpp): what np.load, np.save
+// and np.savez do in compiled code (runtime/numpy_io.cpp), and the host's C ABI here
+// (pyrt_load_npy / pyrt_load_npz / pyrt_save_npy, wrapped by pyscript::load_npy, ...), so that
+// hosts of ahead-of-time objects read weights too.
 #include "runtime/array_internal.hpp"
+#include "runtime/npy_internal.hpp"
+#include "runtime/object_internal.hpp"
+#include "support/npy_format.hpp"
 
-#include <zlib.h>
-
+#include <algorithm>
+#include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <iterator>
-#include <sstream>
-#include <stdexcept>
-#include <string>
-#include <vector>
+#include <memory>
 
+namespace pyscript::runtime {
 namespace {
 
-[[noreturn]] void fail(const std::string& path, const std::string& what) {
-  throw std::runtime_error(path + ": " + what);
+using npy::InputFile;
+
+int32_t runtime_dtype(npy::DType d) {
+  switch (d) {
+  case npy::DType::Float32:
+    return PYRT_F32;
+  case npy::DType::Float64:
+    return PYRT_F64;
+  case npy::DType::Int64:
+    return PYRT_I64;
+  case npy::DType::Bool:
+    return PYRT_BOOL;
+  }
+  return PYRT_F64;
 }
 
-// The value after 'key': in the header dict, up to the next ',' at depth 0 (or the ')' of a shape).
-std::string field(const std::string& header, const std::string& key, const std::string& path) {
-  size_t at = header.find("'" + key + "'");
-  if (at == std::string::npos) fail(path, "not a .npy header (no '" + key + "')");
-  size_t colon = header.find(':', at);
-  if (colon == std::string::npos) fail(path, "malformed .npy header");
-  size_t start = header.find_first_not_of(' ', colon + 1);
-  if (start == std::string::npos) fail(path, "malformed .npy header");
-  if (header[start] == '(') {
-    size_t end = header.find(')', start);
-    if (end == std::string::npos) fail(path, "malformed shape in .npy header");
-    return header.substr(start, end - start + 1);
-  }
-  size_t end = header.find_first_of(",}", start);
-  return header.substr(start, end - start);
+npy::DType npy_dtype(int32_t d) {
+  return d == PYRT_F32   ? npy::DType::Float32
+         : d == PYRT_F64 ? npy::DType::Float64
+         : d == PYRT_I64 ? npy::DType::Int64
+                         : npy::DType::Bool;
 }
 
-// Parses .npy bytes held in `in` (a file, or a member of an .npz); `path` names it in errors.
-pyrt_array* parse(std::istream& in, const std::string& path) {
-  char magic[8];
-  if (!in.read(magic, 8) || std::memcmp(magic, "\x93NUMPY", 6) != 0) fail(path, "not a .npy file");
-  int major = static_cast<unsigned char>(magic[6]);
-  uint32_t header_len = 0;
-  if (major == 1) {
-    unsigned char b[2];
-    if (!in.read(reinterpret_cast<char*>(b), 2)) fail(path, "truncated header");
-    header_len = b[0] | (uint32_t(b[1]) << 8);
-  } else if (major == 2 || major == 3) {
-    unsigned char b[4];
-    if (!in.read(reinterpret_cast<char*>(b), 4)) fail(path, "truncated header");
-    header_len = b[0] | (uint32_t(b[1]) << 8) | (uint32_t(b[2]) << 16) | (uint32_t(b[3]) << 24);
-  } else {
-    fail(path, ".npy format version " + std::to_string(major) + " is not supported");
+// Sequential bytes of one .npy: a file from its start, or an archive's member.
+class Source {
+public:
+  explicit Source(InputFile& file) : file_(&file) {}
+  Source(InputFile& file, const npy::ZipMember& m)
+      : member_(std::make_unique<npy::MemberReader>(file, m)) {
+    length_ = m.size;
   }
-  if (header_len > (1u << 20)) fail(path, "header too large");
-  std::string header(header_len, '\0');
-  if (!in.read(header.data(), header_len)) fail(path, "truncated header");
-
-  std::string descr = field(header, "descr", path);
-  int32_t dtype;
-  if (descr == "'<f4'") dtype = PYRT_F32;
-  else if (descr == "'<f8'") dtype = PYRT_F64;
-  else if (descr == "'<i8'") dtype = PYRT_I64;
-  else if (descr == "'|b1'") dtype = PYRT_BOOL;
-  else fail(path, "dtype " + descr + " is not supported (float32, float64, int64, bool)");
-  if (field(header, "fortran_order", path) != "False") fail(path, "Fortran order is not supported");
-  std::string shape_text = field(header, "shape", path);
-  std::vector<int64_t> shape;
-  for (size_t p = 1; p < shape_text.size();) {
-    size_t q = shape_text.find_first_of(",)", p);
-    std::string item = shape_text.substr(p, q - p);
-    if (item.find_first_not_of(' ') != std::string::npos) {
-      char* end = nullptr;
-      long long d = std::strtoll(item.c_str(), &end, 10);
-      if (d < 0) fail(path, "negative dimension");
-      shape.push_back(d);
+  // Up to n bytes; fewer at the end.
+  size_t read(void* dst, size_t n) {
+    std::string error;
+    int64_t got;
+    if (member_) {
+      got = member_->read(dst, n, error);
+      if (got < 0) throw NpyError(PYRT_VALUE_ERROR, error);
+    } else {
+      got = file_->read(at_, dst, n);
+      if (got < 0)
+        throw NpyError(PYRT_OS_ERROR, "[Errno " + std::to_string(file_->errno_value) + "] " +
+                                          std::strerror(file_->errno_value));
+      at_ += uint64_t(got);
     }
-    if (q == std::string::npos || shape_text[q] == ')') break;
-    p = q + 1;
+    return size_t(got);
   }
-  if (shape.size() > PYRT_MAX_DIMS) fail(path, "more than 8 dimensions");
-  pyrt_array* a = pyrt_array_try_new(dtype, int32_t(shape.size()), shape.data());
-  if (!a) fail(path, "no memory for an array of shape " + pyscript::runtime::shape_text(int32_t(shape.size()), shape.data()));
-  std::streamsize bytes = std::streamsize(size_t(a->size) * pyscript::runtime::dtype_size(dtype));
-  if (bytes > 0 && !in.read(static_cast<char*>(a->data), bytes)) {
+  uint64_t length() const { return member_ ? length_ : file_->size(); }
+  void finish() {
+    std::string error;
+    if (member_ && !member_->check(error)) throw NpyError(PYRT_VALUE_ERROR, error);
+  }
+
+private:
+  InputFile* file_ = nullptr;
+  std::unique_ptr<npy::MemberReader> member_;
+  uint64_t at_ = 0, length_ = 0;
+};
+
+std::string type_text(int32_t dtype, int32_t ndim) {
+  return std::string(dtype_name(dtype)) + " of rank " + std::to_string(ndim);
+}
+
+// The array of the .npy bytes in `src`; `name` says where it is in errors ('w.npy', or 'w1' of
+// an archive).
+pyrt_array* read_array(Source& src, const std::string& name,
+                       const std::optional<Expected>& expected) {
+  std::string first(12, '\0');
+  first.resize(src.read(first.data(), first.size()));
+  std::string error;
+  uint64_t size = npy::header_size(first, error);
+  if (size == 0) throw NpyError(PYRT_VALUE_ERROR, error);
+  std::string header = first;
+  if (size > header.size()) {
+    std::string rest(size - header.size(), '\0');
+    rest.resize(src.read(rest.data(), rest.size()));
+    header += rest;
+  }
+  std::optional<npy::Header> h = npy::parse_header(header, error);
+  if (!h) throw NpyError(PYRT_VALUE_ERROR, error);
+  if (!h->dtype)
+    throw NpyError(PYRT_TYPE_ERROR,
+                   name + " holds an array of dtype " + npy::describe_descr(h->descr) +
+                       ", which pyscript does not have (float32, float64, int64, bool)");
+  int32_t dtype = runtime_dtype(*h->dtype);
+  int32_t ndim = int32_t(h->shape.size());
+  if (ndim > PYRT_MAX_DIMS)
+    throw NpyError(PYRT_TYPE_ERROR, name + " holds an array of more than 8 dimensions");
+  if (expected && (expected->dtype != dtype || expected->ndim != ndim))
+    throw NpyError(PYRT_TYPE_ERROR, name + " holds an array of " + type_text(dtype, ndim) +
+                                        ", but the program was compiled for " +
+                                        type_text(expected->dtype, expected->ndim) +
+                                        " there (np.load's type is fixed when compiling)");
+  std::optional<int64_t> count = h->elements();
+  uint64_t bytes = count ? uint64_t(*count) * dtype_size(dtype) : UINT64_MAX;
+  uint64_t available = src.length() > size ? src.length() - size : 0;
+  if (!count || bytes / dtype_size(dtype) != uint64_t(*count) || bytes > available) {
+    // numpy reads what there is, then fails to shape it.
+    uint64_t have = available / dtype_size(dtype);
+    throw NpyError(PYRT_VALUE_ERROR, "cannot reshape array of size " + std::to_string(have) +
+                                         " into shape " + shape_text(ndim, h->shape.data()));
+  }
+  // A Fortran-order array is read as its transpose, then copied into C order.
+  int64_t shape[PYRT_MAX_DIMS];
+  for (int32_t d = 0; d < ndim; ++d)
+    shape[d] = h->shape[size_t(h->fortran ? ndim - 1 - d : d)];
+  pyrt_array* a = pyrt_array_try_new(dtype, ndim, shape);
+  if (!a)
+    throw NpyError(PYRT_MEMORY_ERROR,
+                   "Unable to allocate an array with shape " + shape_text(ndim, h->shape.data()));
+  try {
+    if (src.read(a->data, size_t(bytes)) != bytes)
+      throw NpyError(PYRT_VALUE_ERROR,
+                     "EOF: reading array data, expected " + std::to_string(bytes) + " bytes");
+    src.finish();
+  } catch (...) {
     pyrt_array_release(a);
-    fail(path, "truncated data");
+    throw;
+  }
+  auto* data = static_cast<unsigned char*>(a->data);
+  size_t item = dtype_size(dtype);
+  if (h->swap)
+    for (uint64_t i = 0; i < bytes; i += item)
+      std::reverse(data + i, data + i + item);
+  if (dtype == PYRT_BOOL)
+    for (uint64_t i = 0; i < bytes; ++i)
+      data[i] = data[i] != 0;
+  if (h->fortran && ndim > 1) {
+    pyrt_array* t = pyrt_array_transpose(a);
+    pyrt_array* c = pyrt_array_astype(t, dtype);
+    pyrt_array_release(t);
+    pyrt_array_release(a);
+    a = c;
   }
   return a;
 }
 
-pyrt_array* load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, "cannot open");
-  return parse(in, path);
+void open_or_raise(InputFile& f, const std::string& path) {
+  if (!f.open(path)) throw os_error(f.errno_value, path);
 }
 
-// --- .npz: a zip archive of .npy files (np.savez stores them, np.savez_compressed deflates) ---
-
-uint32_t u16(const std::string& b, size_t at) {
-  if (at + 2 > b.size()) throw std::runtime_error("");
-  return uint32_t(static_cast<unsigned char>(b[at])) | uint32_t(static_cast<unsigned char>(b[at + 1])) << 8;
+// numpy's decision: an archive, an .npy file, or else a pickle (refused).
+char kind_of(InputFile& f) {
+  std::string magic;
+  if (!f.read(0, npy::kMagicSize, magic))
+    throw NpyError(PYRT_OS_ERROR, std::strerror(f.errno_value));
+  if (npy::is_zip_magic(magic)) return 'z';
+  if (npy::is_npy_magic(magic)) return 'n';
+  throw NpyError(PYRT_VALUE_ERROR,
+                 "Cannot load file containing pickled data when allow_pickle=False");
 }
-uint32_t u32(const std::string& b, size_t at) { return u16(b, at) | u16(b, at + 2) << 16; }
-uint64_t u64(const std::string& b, size_t at) { return uint64_t(u32(b, at)) | uint64_t(u32(b, at + 4)) << 32; }
 
-// The member `name` ("w1" or "w1.npy") of the archive at `path`, decompressed.
-std::string npz_member(const std::string& path, const std::string& name) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, "cannot open");
-  std::string zip((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::string want = name.size() > 4 && name.compare(name.size() - 4, 4, ".npy") == 0 ? name : name + ".npy";
-  try {
-    // The end-of-central-directory record: the last "PK\5\6" within the final 64 KiB + 22 bytes.
-    size_t eocd = std::string::npos;
-    for (size_t i = zip.size() >= 22 ? zip.size() - 22 : 0; i + 1 > 0 && zip.size() - i <= 65557; --i) {
-      if (u32(zip, i) == 0x06054b50) {
-        eocd = i;
-        break;
-      }
-      if (i == 0) break;
-    }
-    if (eocd == std::string::npos) fail(path, "not a .npz (zip) file");
-    uint64_t entries = u16(zip, eocd + 10);
-    uint64_t dir = u32(zip, eocd + 16);
-    if (dir == 0xffffffff || entries == 0xffff) {
-      // zip64: the locator just before points to the zip64 end record.
-      size_t locator = eocd - 20;
-      if (u32(zip, locator) != 0x07064b50) fail(path, "malformed zip64 archive");
-      size_t end64 = size_t(u64(zip, locator + 8));
-      entries = u64(zip, end64 + 32);
-      dir = u64(zip, end64 + 48);
-    }
-    size_t at = size_t(dir);
-    for (uint64_t e = 0; e < entries; ++e) {
-      if (u32(zip, at) != 0x02014b50) fail(path, "malformed zip directory");
-      uint32_t method = u16(zip, at + 10);
-      uint64_t compressed = u32(zip, at + 20), size = u32(zip, at + 24);
-      uint32_t name_len = u16(zip, at + 28), extra_len = u16(zip, at + 30), comment_len = u16(zip, at + 32);
-      uint64_t local = u32(zip, at + 42);
-      std::string member = zip.substr(at + 46, name_len);
-      // Zip64 sizes and offset, for the fields saturated above (numpy writes them).
-      for (size_t x = at + 46 + name_len; x + 4 <= at + 46 + name_len + extra_len;) {
-        uint32_t id = u16(zip, x), len = u16(zip, x + 2);
-        if (id == 1) {
-          size_t y = x + 4;
-          if (size == 0xffffffff) size = u64(zip, y), y += 8;
-          if (compressed == 0xffffffff) compressed = u64(zip, y), y += 8;
-          if (local == 0xffffffff) local = u64(zip, y);
-        }
-        x += 4 + len;
-      }
-      at += 46 + name_len + extra_len + comment_len;
-      if (member != want) continue;
-      if (u32(zip, size_t(local)) != 0x04034b50) fail(path, "malformed zip entry " + member);
-      size_t data = size_t(local) + 30 + u16(zip, size_t(local) + 26) + u16(zip, size_t(local) + 28);
-      if (data + compressed > zip.size()) fail(path, "truncated zip entry " + member);
-      if (method == 0) return zip.substr(data, size_t(compressed));
-      if (method != 8) fail(path, member + ": compression method " + std::to_string(method) + " is not supported");
-      std::string out(size_t(size), '\0');
-      z_stream z{};
-      if (inflateInit2(&z, -MAX_WBITS) != Z_OK) fail(path, "zlib failed");
-      z.next_in = reinterpret_cast<Bytef*>(zip.data() + data);
-      z.avail_in = uInt(compressed);
-      z.next_out = reinterpret_cast<Bytef*>(out.data());
-      z.avail_out = uInt(size);
-      int rc = inflate(&z, Z_FINISH);
-      inflateEnd(&z);
-      if (rc != Z_STREAM_END || z.total_out != size) fail(path, member + ": corrupt deflate data");
-      return out;
-    }
-  } catch (const std::runtime_error& e) {
-    if (*e.what()) throw;
-    fail(path, "truncated zip archive");
+std::vector<npy::ZipMember> directory(InputFile& f) {
+  std::string error;
+  std::optional<std::vector<npy::ZipMember>> members = npy::read_zip_directory(f, error);
+  if (!members) throw NpyError(PYRT_VALUE_ERROR, error); // zipfile.BadZipFile
+  return *members;
+}
+
+bool c_contiguous(const pyrt_array* a) {
+  return is_contiguous(a);
+}
+
+bool f_contiguous(const pyrt_array* a) {
+  int64_t expected = 1;
+  for (int d = 0; d < a->ndim; ++d) {
+    if (a->shape[d] != 1 && a->strides[d] != expected) return false;
+    expected *= a->shape[d];
   }
-  fail(path, "no array named '" + name + "' in the archive");
+  return true;
 }
 
-void save(const std::string& path, pyrt_array* a) {
-  const char* descr = a->dtype == PYRT_F32 ? "<f4" : a->dtype == PYRT_F64 ? "<f8" : a->dtype == PYRT_I64 ? "<i8" : "|b1";
-  std::string shape = "(";
-  for (int d = 0; d < a->ndim; ++d) shape += (d ? ", " : "") + std::to_string(a->shape[d]);
-  if (a->ndim == 1) shape += ",";
-  shape += ")";
-  std::string header = "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': " + shape + ", }";
-  // Magic (6) + version (2) + length (2) + header + '\n', padded to a multiple of 64.
-  size_t total = 10 + header.size() + 1;
-  header += std::string((64 - total % 64) % 64, ' ') + "\n";
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error(path + ": cannot write");
-  out.write("\x93NUMPY\x01\x00", 8);
-  unsigned char len[2] = {static_cast<unsigned char>(header.size() & 0xff), static_cast<unsigned char>(header.size() >> 8)};
-  out.write(reinterpret_cast<const char*>(len), 2);
-  out << header;
-  pyrt_array* c = pyscript::runtime::is_contiguous(a) ? a : pyrt_array_astype(a, a->dtype);
-  out.write(static_cast<const char*>(c->data), std::streamsize(size_t(a->size) * pyscript::runtime::dtype_size(a->dtype)));
-  if (c != a) pyrt_array_release(c);
-  if (!out) throw std::runtime_error(path + ": cannot write");
+// The header and data numpy writes for `a` (Note [Bytes as numpy writes them]): `owned` keeps a
+// C-order copy alive when `a` is neither C- nor Fortran-contiguous.
+struct Encoded {
+  std::string header;
+  const void* data;
+  size_t size;
+  pyrt_array* owned = nullptr;
+  ~Encoded() { pyrt_array_release(owned); }
+};
+
+void encode(const pyrt_array* a, Encoded& out) {
+  bool c = c_contiguous(a) || a->size == 0;
+  bool fortran = !c && f_contiguous(a);
+  std::vector<int64_t> shape(a->shape, a->shape + a->ndim);
+  out.header = npy::header_bytes(npy_dtype(a->dtype), fortran, shape);
+  const pyrt_array* data = a;
+  if (!c && !fortran) data = out.owned = pyrt_array_astype(const_cast<pyrt_array*>(a), a->dtype);
+  out.data = data->data;
+  out.size = size_t(a->size) * dtype_size(a->dtype);
 }
 
-void copy_message(const std::exception& e, char* error, size_t error_size) {
+struct FileCloser {
+  void operator()(std::FILE* f) const {
+    if (f) std::fclose(f);
+  }
+};
+
+std::unique_ptr<std::FILE, FileCloser> create(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) throw os_error(errno, path);
+  return std::unique_ptr<std::FILE, FileCloser>(f);
+}
+
+void close_or_raise(std::unique_ptr<std::FILE, FileCloser>& f, const std::string& path) {
+  if (std::ferror(f.get()) || std::fclose(f.release()) != 0)
+    throw os_error(errno ? errno : EIO, path);
+}
+
+void copy_message(const std::string& text, char* error, size_t error_size) {
   if (error && error_size) {
-    std::strncpy(error, e.what(), error_size - 1);
+    std::strncpy(error, text.c_str(), error_size - 1);
     error[error_size - 1] = '\0';
   }
 }
 
 } // namespace
 
+std::string py_repr(const std::string& text) {
+  std::string out;
+  append_str_repr(out, text.data(), int64_t(text.size()));
+  return out;
+}
+
+NpyError os_error(int err, const std::string& path) {
+  int32_t kind = err == ENOENT                   ? PYRT_FILE_NOT_FOUND_ERROR
+                 : err == EACCES || err == EPERM ? PYRT_PERMISSION_ERROR
+                 : err == EISDIR                 ? PYRT_IS_A_DIRECTORY_ERROR
+                                                 : PYRT_OS_ERROR;
+  return NpyError(kind, "[Errno " + std::to_string(err) + "] " + std::strerror(err) + ": " +
+                            py_repr(path));
+}
+
+char probe(const std::string& path) {
+  InputFile f;
+  open_or_raise(f, path);
+  char kind = kind_of(f);
+  if (kind == 'z') directory(f);
+  return kind;
+}
+
+pyrt_array* load_npy_file(const std::string& path, const std::optional<Expected>& expected) {
+  InputFile f;
+  open_or_raise(f, path);
+  if (kind_of(f) == 'z')
+    throw NpyError(PYRT_TYPE_ERROR,
+                   py_repr(path) +
+                       " is an .npz archive, but the program was compiled for an .npy array "
+                       "there (np.load's type is fixed when compiling)");
+  Source src(f);
+  return read_array(src, py_repr(path), expected);
+}
+
+pyrt_array* load_npz_member(const std::string& path, const std::string& key,
+                            const std::optional<Expected>& expected) {
+  InputFile f;
+  open_or_raise(f, path);
+  if (kind_of(f) == 'n')
+    throw NpyError(PYRT_TYPE_ERROR,
+                   py_repr(path) +
+                       " is an .npy file, but the program was compiled for an .npz archive "
+                       "there (np.load's type is fixed when compiling)");
+  std::vector<npy::ZipMember> members = directory(f);
+  const npy::ZipMember* m = npy::find_npz_member(members, key);
+  if (!m) throw NpyError(PYRT_KEY_ERROR, py_repr(key + " is not a file in the archive"));
+  Source src(f, *m);
+  return read_array(src, py_repr(key) + " of " + py_repr(path), expected);
+}
+
+void save_npy_file(const std::string& path, const pyrt_array* a) {
+  Encoded e;
+  encode(a, e);
+  auto f = create(path);
+  std::fwrite(e.header.data(), 1, e.header.size(), f.get());
+  if (e.size) std::fwrite(e.data, 1, e.size, f.get());
+  close_or_raise(f, path);
+}
+
+void save_npz_file(const std::string& path, int32_t count, const std::string* names,
+                   pyrt_array* const* arrays, bool compress) {
+  auto f = create(path);
+  npy::ZipWriter zip(f.get());
+  for (int32_t i = 0; i < count; ++i) {
+    Encoded e;
+    encode(arrays[i], e);
+    if (!zip.add(names[i] + ".npy", {{e.header.data(), e.header.size()}, {e.data, e.size}},
+                 compress))
+      throw os_error(errno ? errno : EIO, path);
+  }
+  if (!zip.finish()) throw os_error(errno ? errno : EIO, path);
+  close_or_raise(f, path);
+}
+
+} // namespace pyscript::runtime
+
+using pyscript::runtime::NpyError;
+
 extern "C" pyrt_array* pyrt_load_npy(const char* path, char* error, size_t error_size) {
   try {
-    return load(path);
+    return pyscript::runtime::load_npy_file(path, std::nullopt);
   } catch (const std::exception& e) {
-    copy_message(e, error, error_size);
+    pyscript::runtime::copy_message(std::string(path) + ": " + e.what(), error, error_size);
     return nullptr;
   }
 }
 
-extern "C" pyrt_array* pyrt_load_npz(const char* path, const char* name, char* error, size_t error_size) {
+extern "C" pyrt_array* pyrt_load_npz(const char* path, const char* name, char* error,
+                                     size_t error_size) {
   try {
-    std::string bytes = npz_member(path, name);
-    std::istringstream in(bytes);
-    return parse(in, std::string(path) + ":" + name);
+    return pyscript::runtime::load_npz_member(path, name, std::nullopt);
   } catch (const std::exception& e) {
-    copy_message(e, error, error_size);
+    pyscript::runtime::copy_message(std::string(path) + ": " + e.what(), error, error_size);
     return nullptr;
   }
 }
 
 extern "C" int32_t pyrt_save_npy(const char* path, pyrt_array* a, char* error, size_t error_size) {
   try {
-    save(path, a);
+    pyscript::runtime::save_npy_file(path, a);
     return 1;
   } catch (const std::exception& e) {
-    copy_message(e, error, error_size);
+    pyscript::runtime::copy_message(std::string(path) + ": " + e.what(), error, error_size);
     return 0;
   }
 }

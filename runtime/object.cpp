@@ -109,6 +109,9 @@ void pyrt_object_destroy(pyrt_object* o) {
   case PYRT_OBJ_DICT:
     destroy_dict(reinterpret_cast<pyrt_dict*>(o));
     return;
+  case PYRT_OBJ_INSTANCE:
+    destroy_instance(reinterpret_cast<pyrt_instance*>(o));
+    return;
   case PYRT_OBJ_EXCEPTION:
     destroy_exception(reinterpret_cast<pyrt_exception*>(o));
     return;
@@ -140,6 +143,8 @@ void pyrt_object_share(pyrt_object* o) {
     share_list(reinterpret_cast<pyrt_list*>(o));
   else if (o->kind == PYRT_OBJ_DICT)
     share_dict(reinterpret_cast<pyrt_dict*>(o));
+  else if (o->kind == PYRT_OBJ_INSTANCE)
+    share_instance(reinterpret_cast<pyrt_instance*>(o));
   else if (o->kind == PYRT_OBJ_EXCEPTION) {
     auto* e = reinterpret_cast<pyrt_exception*>(o);
     pyrt_object_share(&e->text->head);

@@ -34,6 +34,22 @@ pyrt_str* str_from(const std::string& text);
 // Freeing an object whose count reached zero, by kind (list.cpp, dict.cpp).
 void destroy_list(pyrt_list* l);
 void destroy_dict(pyrt_dict* d);
+// Instances of user classes (instance.cpp).
+void destroy_instance(pyrt_instance* o);
+void share_instance(pyrt_instance* o);
+void append_instance_repr(std::string& out, const pyrt_instance* o);
+// While one lives, an instance printed inside a container calls its __repr__ with `ctx`.
+class PrintContext {
+public:
+  explicit PrintContext(pyrt_context* ctx);
+  ~PrintContext();
+  PrintContext(const PrintContext&) = delete;
+  PrintContext& operator=(const PrintContext&) = delete;
+
+private:
+  pyrt_context* saved_;
+};
+void value_share(const pyrt_type* type, const void* slot);
 void destroy_exception(pyrt_exception* e); // exceptions.cpp
 // Marking what a container holds as shared (list.cpp, dict.cpp).
 void share_list(pyrt_list* l);

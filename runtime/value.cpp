@@ -227,6 +227,8 @@ pyrt_str* new_str_or_raise(pyrt_context* ctx, const std::string& text) {
 
 bool type_has_refs(const pyrt_type* type) {
   switch (type->kind) {
+  case PYRT_K_OPTIONAL:
+  case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
@@ -245,6 +247,8 @@ bool type_has_refs(const pyrt_type* type) {
 
 void value_share(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
+  case PYRT_K_OPTIONAL:
+  case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
@@ -270,6 +274,9 @@ bool value_equal(const pyrt_type* type, const void* a, const void* b) {
   switch (type->kind) {
   case PYRT_K_NONE:
     return true;
+  case PYRT_K_OPTIONAL:
+    if (!load<const void*>(a) || !load<const void*>(b)) return load<const void*>(a) == load<const void*>(b);
+    return value_equal(type->items[0], a, b);
   case PYRT_K_BOOL:
   case PYRT_K_NP_BOOL:
     return (load<uint8_t>(a) != 0) == (load<uint8_t>(b) != 0);
@@ -357,6 +364,15 @@ void append_value_repr(std::string& out, const pyrt_type* type, const void* slot
     else
       out += "None";
     return;
+  case PYRT_K_OBJECT:
+    append_instance_repr(out, load<const pyrt_instance*>(slot));
+    return;
+  case PYRT_K_OPTIONAL:
+    if (load<const void*>(slot))
+      append_value_repr(out, type->items[0], slot);
+    else
+      out += "None";
+    return;
   case PYRT_K_GENERATOR:
     std::snprintf(buf, sizeof buf, "Generator(PCG64) at 0x%" PRIX64,
                   uint64_t(reinterpret_cast<uintptr_t>(generator_in(slot))));
@@ -414,6 +430,8 @@ extern "C" {
 
 void pyrt_value_retain(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
+  case PYRT_K_OPTIONAL:
+  case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
@@ -437,6 +455,8 @@ void pyrt_value_retain(const pyrt_type* type, const void* slot) {
 
 void pyrt_value_release(const pyrt_type* type, void* slot) {
   switch (type->kind) {
+  case PYRT_K_OPTIONAL:
+  case PYRT_K_OBJECT:
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
@@ -495,6 +515,8 @@ int64_t pyrt_value_hash(const pyrt_type* type, const void* slot) {
   switch (type->kind) {
   case PYRT_K_NONE:
     return 0x5eed;
+  case PYRT_K_OPTIONAL:
+    return load<const void*>(slot) ? pyrt_value_hash(type->items[0], slot) : 0x5eed;
   case PYRT_K_BOOL:
   case PYRT_K_NP_BOOL:
     return load<uint8_t>(slot) != 0;
@@ -523,6 +545,7 @@ int64_t pyrt_value_hash(const pyrt_type* type, const void* slot) {
 }
 
 pyrt_str* pyrt_value_repr(pyrt_context* ctx, const pyrt_type* type, const void* slot) {
+  PrintContext printing(ctx);
   try {
     std::string out;
     append_value_repr(out, type, slot);
@@ -538,6 +561,7 @@ pyrt_str* pyrt_value_str(pyrt_context* ctx, const pyrt_type* type, const void* s
     pyrt_object_retain(object_in(slot));
     return load<pyrt_str*>(slot);
   }
+  PrintContext printing(ctx);
   try {
     return new_str_or_raise(ctx, text_of(type, slot));
   } catch (const std::bad_alloc&) {
@@ -553,8 +577,10 @@ void pyrt_print_value(pyrt_context* ctx, const pyrt_type* type, const void* slot
     if (s) std::fwrite(s->data, 1, size_t(s->size), out);
     return;
   }
+  PrintContext printing(ctx);
   try {
     std::string text = text_of(type, slot);
+    if (ctx->failed) return; // an object's __repr__ raised
     std::fwrite(text.data(), 1, text.size(), out);
   } catch (const std::bad_alloc&) {
     pyrt_raise(ctx, PYRT_MEMORY_ERROR, nullptr);

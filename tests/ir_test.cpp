@@ -257,3 +257,31 @@ TEST_CASE("inlining stops at 64 loops per caller: past it, a callee with loops s
   CHECK(nest_calls == 8);  // the other 8 stay calls
   CHECK(add_calls == 0);   // loop-free callees are still inlined
 }
+
+TEST_CASE("the verifier checks numpy's file ops: paths, keys, names and arrays") {
+  auto verify_text = [](const std::string& body) {
+    std::unique_ptr<ir::Module> m = ir::parse_module_text(
+        "graph @f(%a : Array[int64, 2], %p : str, %n : int) -> None:\n" + body + "  return ()\n");
+    ir::verify(*m);
+  };
+  auto broken = [&](const std::string& body) {
+    INFO(body);
+    CHECK_THROWS_AS(verify_text(body), InternalError);
+  };
+  CHECK_NOTHROW(verify_text("  %x : Array[float32, 3] = numpy_load[path=\"w.npy\"]()\n"));
+  CHECK_NOTHROW(verify_text("  %x : Array[bool, 0] = numpy_load[path=\"w.npz\", key=\"m\"]()\n"));
+  broken("  %x : Array[float32, 3] = numpy_load()\n");                         // no path
+  broken("  %x : Array[float32, 3] = numpy_load[path=3]()\n");                 // not a str
+  broken("  %x : Array[float32, 3] = numpy_load[path=\"w.npz\", key=None]()\n");
+  broken("  %x : int = numpy_load[path=\"w.npy\"]()\n");                       // not an array
+  CHECK_NOTHROW(verify_text("  numpy_open_npz[path=\"w.npz\"]()\n"));
+  broken("  numpy_open_npz()\n");
+  CHECK_NOTHROW(verify_text("  numpy_save(%p, %a)\n"));
+  broken("  numpy_save(%a, %p)\n");
+  broken("  numpy_save(%p, %n)\n");
+  CHECK_NOTHROW(verify_text("  numpy_savez[compressed=True](%p, %p, %a, %p, %a)\n"));
+  CHECK_NOTHROW(verify_text("  numpy_savez[compressed=False](%p)\n"));
+  broken("  numpy_savez(%p, %p, %a)\n");                     // no compressed attribute
+  broken("  numpy_savez[compressed=False](%p, %p)\n");       // a name without its array
+  broken("  numpy_savez[compressed=False](%p, %a, %p)\n");   // an array where a name goes
+}

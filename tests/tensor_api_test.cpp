@@ -189,9 +189,12 @@ TEST_CASE(".npy round trip for the four dtypes, and bad files") {
     std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::ofstream(path, std::ios::binary) << all.substr(0, all.size() - 4);
   }
-  CHECK_THROWS_WITH_AS(pyscript::load_npy(path), doctest::Contains("truncated data"), std::runtime_error);
+  // numpy's words for both: it reads what there is, then cannot shape it; anything else is a pickle.
+  CHECK_THROWS_WITH_AS(pyscript::load_npy(path), doctest::Contains("cannot reshape array of size 2 into shape (3,)"),
+                       std::runtime_error);
   std::ofstream(path, std::ios::binary) << "not numpy";
-  CHECK_THROWS_WITH_AS(pyscript::load_npy(path), doctest::Contains("not a .npy file"), std::runtime_error);
+  CHECK_THROWS_WITH_AS(pyscript::load_npy(path), doctest::Contains("Cannot load file containing pickled data"),
+                       std::runtime_error);
   CHECK_THROWS_AS(pyscript::load_npy("/nonexistent/x.npy"), std::runtime_error);
   std::remove(path.c_str());
 }

@@ -13,8 +13,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
-FOLDERS = ('list_programs', 'list_programs_pending', 'module_programs',   # pending: see list_programs_pending/README.md
-           'exception_programs')
+FOLDERS = ('list_programs', 'list_programs_pending', 'module_programs', 'class_programs',
+           'exception_programs')   # pending: see list_programs_pending/README.md
 
 
 def main(argv):

@@ -28,9 +28,10 @@ extern "C" {
  * 4: pyrt_raise_name_error, PYRT_NAME_ERROR. 5: pyrt_random_* and pyrt_generator_*
  * (runtime_random.h), PYRT_OVERFLOW_ERROR; reductions prod..std, sort, round, accumulate, linalg,
  * PYRT_LINALG_ERROR. 6: str, list and dict objects (runtime_objects.h), PYRT_KEY_ERROR,
- * PYRT_RUNTIME_ERROR. 7: exceptions (runtime_exceptions.h), pyrt_context::exception,
- * PYRT_EXCEPTION. */
-#define PYRT_ABI_VERSION 7
+ * PYRT_RUNTIME_ERROR. 7: pyrt_np_load, pyrt_np_save, ... (np.load and np.save in compiled code),
+ * PYRT_FILE_NOT_FOUND_ERROR and the other OSErrors. 8: exceptions (runtime_exceptions.h),
+ * pyrt_context::exception, PYRT_EXCEPTION. */
+#define PYRT_ABI_VERSION 8
 
 typedef enum pyrt_error_kind {
   PYRT_ZERO_DIVISION_INT = 1, /* integer division or modulo by zero */
@@ -60,6 +61,13 @@ typedef enum pyrt_error_kind {
   PYRT_RUNTIME_ERROR,         /* the message is in detail */
   PYRT_SYSTEM_EXIT,           /* sys.exit: the exit status, in decimal, is in detail */
   PYRT_RECURSION_ERROR,       /* RecursionError with the message in detail (sys.setrecursionlimit) */
+  PYRT_ATTRIBUTE_ERROR,       /* the message is in detail ('NoneType' object has no attribute 'x') */
+  /* OSError and its subclasses for errno ENOENT, EACCES/EPERM, EISDIR: "[Errno 2] No such file or
+   * directory: 'x.npy'" in detail (np.load, np.save) */
+  PYRT_OS_ERROR,
+  PYRT_FILE_NOT_FOUND_ERROR,
+  PYRT_PERMISSION_ERROR,
+  PYRT_IS_A_DIRECTORY_ERROR,
   PYRT_EXCEPTION,             /* an exception object raised by `raise`: pyrt_context::exception */
   PYRT_ZERO_DIVISION_INT_MOD, /* int % 0: "integer modulo by zero" */
   PYRT_ZERO_DIVISION_FLOAT_DIVMOD, /* divmod(float, 0.0): "float divmod()" */

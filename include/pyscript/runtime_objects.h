@@ -29,12 +29,8 @@
 extern "C" {
 #endif
 
-typedef enum pyrt_object_kind {
-  PYRT_OBJ_STR = 1,
-  PYRT_OBJ_LIST = 2,
-  PYRT_OBJ_DICT = 3,
-  PYRT_OBJ_EXCEPTION = 4, /* pyrt_exception (runtime_exceptions.h) */
-} pyrt_object_kind;
+typedef enum pyrt_object_kind { PYRT_OBJ_STR = 1, PYRT_OBJ_LIST = 2, PYRT_OBJ_DICT = 3, PYRT_OBJ_INSTANCE = 4,
+  PYRT_OBJ_EXCEPTION = 5 /* pyrt_exception (runtime_exceptions.h) */ } pyrt_object_kind;
 
 typedef struct pyrt_object {
   int64_t refcount; /* < 0: immortal */
@@ -58,7 +54,9 @@ typedef enum pyrt_kind {
   PYRT_K_NP_FLOAT32 = 11,
   PYRT_K_NP_INT64 = 12,
   PYRT_K_NP_BOOL = 13,
-  PYRT_K_EXCEPTION = 14, /* a pyrt_exception* (runtime_exceptions.h) */
+  PYRT_K_OBJECT = 14,   /* a pyrt_instance* of a user class; NULL is None (an Optional) */
+  PYRT_K_OPTIONAL = 15, /* None (NULL) or an object of items[0] (str, list or dict): a pointer slot */
+  PYRT_K_EXCEPTION = 16, /* a pyrt_exception* (runtime_exceptions.h) */
 } pyrt_kind;
 
 typedef struct pyrt_type {
@@ -104,6 +102,29 @@ typedef struct pyrt_dict {
   int64_t entry_size, key_offset, value_offset;
   int64_t version;   /* bumped on every insertion or deletion: iteration checks it */
 } pyrt_dict;
+
+/* A user class (Note [Objects] in lower/classes.hpp): codegen emits one constant per class. An
+ * instance is the header, its class, then its fields' slots at `offsets` (from the instance's
+ * start); `str`/`repr` are the exported entries of __str__/__repr__ (NULL when the class has none),
+ * which print an instance held in a container. Ids number the classes in preorder: x is an
+ * instance of C when C.id <= x.cls->id < C.id_end. */
+struct pyrt_context;
+typedef struct pyrt_class {
+  const char* name;
+  int64_t id, id_end;
+  int64_t size; /* bytes of an instance */
+  int64_t count; /* fields */
+  const pyrt_type* const* fields;
+  const int64_t* offsets;
+  struct pyrt_str* (*str)(struct pyrt_context*, void*);
+  struct pyrt_str* (*repr)(struct pyrt_context*, void*);
+} pyrt_class;
+
+typedef struct pyrt_instance {
+  pyrt_object head;
+  const pyrt_class* cls;
+  /* the fields */
+} pyrt_instance;
 
 #ifdef __cplusplus
 }

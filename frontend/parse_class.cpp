@@ -1,0 +1,92 @@
+// Class definitions: tree-sitter's class_definition -> ast::ClassDef (SPEC.md "Classes").
+#include "frontend/cst_reader.hpp"
+
+namespace pyscript::detail {
+
+// class_definition: name, superclasses (an argument_list)?, body. The body holds methods (plain or
+// @staticmethod), class-level constants (`rate = 0.5`), `pass` and docstrings; anything else is
+// reported where it is.
+void CstReader::convert_class(TSNode n, ast::StmtList& out) {
+  TSNode name_node = field(n, "name");
+  auto cls = std::make_unique<ast::ClassDef>();
+  cls->name = text(name_node);
+  cls->name_range = range(name_node);
+  bool ok = true;
+  if (function_depth > 0) {
+    unsupported(n, "a class defined inside a function", "move 'class " + cls->name + "' to the module level");
+    rejected_bindings_->insert(cls->name);
+    return;
+  }
+  if (TSNode supers = field(n, "superclasses"); !ts_node_is_null(supers)) {
+    std::vector<TSNode> bases = named_children(supers);
+    if (bases.size() > 1) {
+      unsupported(bases[1], "multiple inheritance", "derive from one class and hold the other as an attribute");
+      ok = false;
+    } else if (bases.size() == 1) {
+      if (!is(bases[0], "identifier")) {
+        unsupported(bases[0], "this base class", "derive from a class defined in this file, or from Exception");
+        ok = false;
+      } else {
+        cls->base = text(bases[0]);
+        cls->base_range = range(bases[0]);
+      }
+    }
+  }
+  if (!ts_node_is_null(field(n, "type_parameters"))) unsupported(field(n, "type_parameters"), "type parameters");
+  for (TSNode member : named_children(field(n, "body"))) {
+    std::string_view type = type_of(member);
+    if (type == "function_definition") {
+      ast::StmtList one;
+      convert_function(member, one, has_keyword(member, "async"));
+      if (one.empty()) continue;
+      one[0]->function->class_name = cls->name;
+      cls->methods.push_back(std::move(one[0]->function));
+      continue;
+    }
+    if (type == "decorated_definition") {
+      std::vector<TSNode> decorators;
+      for (TSNode c : named_children(member))
+        if (is(c, "decorator")) decorators.push_back(c);
+      TSNode def = field(member, "definition");
+      bool is_static = decorators.size() == 1 && text(decorators[0]) == "@staticmethod" &&
+                       is(def, "function_definition");
+      if (!is_static) {
+        unsupported(decorators.empty() ? member : decorators[0], "this decorator",
+                    "pyscript compiles methods and @staticmethod; remove the decorator");
+        continue;
+      }
+      ast::StmtList one;
+      convert_function(def, one, has_keyword(def, "async"));
+      if (one.empty()) continue;
+      one[0]->function->class_name = cls->name;
+      one[0]->function->is_static = true;
+      cls->methods.push_back(std::move(one[0]->function));
+      continue;
+    }
+    if (type == "pass_statement") continue;
+    if (type == "expression_statement") {
+      std::vector<TSNode> kids = named_children(member);
+      if (kids.size() == 1 && is(kids[0], "string")) continue; // a docstring
+      if (kids.size() == 1 && is(kids[0], "assignment")) {
+        ast::StmtList one;
+        convert_assignment(kids[0], one);
+        if (one.size() == 1 && one[0]->targets.size() == 1 && one[0]->targets[0]->kind == ast::ExprKind::Name) {
+          cls->constants.push_back(std::move(one[0]));
+          continue;
+        }
+        if (one.empty()) continue; // reported
+      }
+    }
+    unsupported(member, "this statement in a class body",
+                "a class body holds methods ('def'), constants ('rate = 0.5') and 'pass'");
+  }
+  if (!ok) {
+    rejected_bindings_->insert(cls->name);
+    return;
+  }
+  auto s = std::make_unique<ast::Stmt>(ast::StmtKind::ClassDef, range(n));
+  s->cls = std::move(cls);
+  out.push_back(std::move(s));
+}
+
+} // namespace pyscript::detail

@@ -1,0 +1,181 @@
+// The class table (Note [Objects] in lower/classes.hpp).
+#include "lower/classes.hpp"
+
+#include "frontend/builtins.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+namespace pyscript::lower {
+namespace {
+
+const ClassTable* g_active = nullptr;
+
+// Built-in exception classes a user class may derive from (SPEC.md "Statements";
+// include/pyscript/exception_classes.def).
+bool is_builtin_exception(const std::string& name) { return is_builtin_exception_class(name); }
+
+// `self.NAME = ...` targets in `body` (nested blocks included), in source order.
+void collect_self_stores(const ast::StmtList& body, const std::string& self, std::vector<std::pair<std::string, SourceRange>>& out) {
+  std::function<void(const ast::Expr&)> target = [&](const ast::Expr& t) {
+    if (t.kind == ast::ExprKind::Attribute && t.operands[0]->kind == ast::ExprKind::Name && t.operands[0]->text == self)
+      out.push_back({t.text, t.text_range});
+    if (t.kind == ast::ExprKind::Tuple || t.kind == ast::ExprKind::List)
+      for (const ast::ExprPtr& e : t.operands) target(*e);
+  };
+  for (const ast::StmtPtr& s : body) {
+    if (s->kind == ast::StmtKind::Assign)
+      for (const ast::ExprPtr& t : s->targets) target(*t);
+    for (const ast::StmtList* b : ast::nested_bodies(*s)) collect_self_stores(*b, self, out);
+  }
+}
+
+} // namespace
+
+const ClassTable* active_classes() { return g_active; }
+void set_active_classes(const ClassTable* t) { g_active = t; }
+
+void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
+  std::vector<std::unique_ptr<ClassInfo>> defined;
+  std::map<std::string, ClassInfo*> names;
+  for (const ast::StmtPtr& s : module.body) {
+    if (s->kind != ast::StmtKind::ClassDef) continue;
+    auto c = std::make_unique<ClassInfo>();
+    c->def = s->cls.get();
+    c->name = s->cls->name;
+    if (names.count(c->name)) continue; // reported by the resolver
+    if (!c->def->base.empty()) {
+      auto it = names.find(c->def->base);
+      if (it != names.end()) {
+        c->base = it->second;
+        c->is_exception = it->second->is_exception;
+      } else if (is_builtin_exception(c->def->base)) {
+        c->is_exception = true;
+      } else {
+        Diagnostic& d = diags.error(c->def->base_range, "undefined",
+                                    "base class '" + c->def->base + "' is not a class defined before this one");
+        d.help.push_back("define the base class above, or derive from Exception");
+      }
+    }
+    names[c->name] = c.get();
+    defined.push_back(std::move(c));
+  }
+  // Preorder ids: roots in source order, each followed by its subclasses.
+  for (auto& c : defined)
+    if (c->base) c->base->derived.push_back(c.get());
+  int64_t next = 1;
+  std::function<void(ClassInfo*, int)> number = [&](ClassInfo* c, int depth) {
+    c->id = next++;
+    c->depth = depth;
+    if (c->base) c->fields = c->base->fields;
+    for (const auto& m : c->def->methods) {
+      if (m->name != "__init__" || m->params.empty() || m->is_static) continue;
+      std::vector<std::pair<std::string, SourceRange>> stores;
+      collect_self_stores(m->body, m->params[0].name, stores);
+      for (const auto& [field, at] : stores) {
+        if (std::find(c->fields.begin(), c->fields.end(), field) != c->fields.end()) continue;
+        c->fields.push_back(field);
+        c->field_at[field] = at;
+      }
+    }
+    by_name_[c->name] = c;
+    classes_.push_back(nullptr); // placeholder, filled below in id order
+    for (ClassInfo* d : c->derived) number(d, depth + 1);
+    c->id_end = next;
+  };
+  for (auto& c : defined)
+    if (!c->base) number(c.get(), 0);
+  classes_.clear();
+  std::vector<ClassInfo*> order;
+  for (auto& c : defined) order.push_back(c.get());
+  std::sort(order.begin(), order.end(), [](ClassInfo* a, ClassInfo* b) { return a->id < b->id; });
+  std::map<ClassInfo*, size_t> position;
+  for (auto& c : defined) position[c.get()] = 0;
+  for (ClassInfo* c : order)
+    for (auto& owned : defined)
+      if (owned.get() == c) classes_.push_back(std::move(owned));
+}
+
+const ClassInfo* ClassTable::find(const std::string& name) const {
+  auto it = by_name_.find(name);
+  return it == by_name_.end() ? nullptr : it->second;
+}
+
+std::pair<const ast::FunctionDef*, const ClassInfo*> ClassTable::method(const ClassInfo& cls,
+                                                                         const std::string& name) const {
+  for (const ClassInfo* c = &cls; c; c = c->base)
+    for (const auto& m : c->def->methods)
+      if (m->name == name) return {m.get(), c};
+  return {nullptr, nullptr};
+}
+
+const ast::Stmt* ClassTable::constant(const ClassInfo& cls, const std::string& name, const ClassInfo** owner) const {
+  for (const ClassInfo* c = &cls; c; c = c->base)
+    for (const ast::StmtPtr& k : c->def->constants)
+      if (k->targets[0]->text == name) {
+        if (owner) *owner = c;
+        return k.get();
+      }
+  return nullptr;
+}
+
+int ClassTable::field_index(const ClassInfo& cls, const std::string& field) const {
+  auto it = std::find(cls.fields.begin(), cls.fields.end(), field);
+  return it == cls.fields.end() ? -1 : int(it - cls.fields.begin());
+}
+
+const ClassInfo* ClassTable::field_owner(const ClassInfo& cls, const std::string& field) const {
+  const ClassInfo* owner = nullptr;
+  for (const ClassInfo* c = &cls; c; c = c->base)
+    if (field_index(*c, field) >= 0) owner = c;
+  return owner;
+}
+
+std::optional<ir::Type> ClassTable::merge(const ir::Type& a, const ir::Type& b) const {
+  using ir::TypeKind;
+  if (a == b) return std::nullopt;
+  auto value_of = [](const ir::Type& t) { return t.is(TypeKind::Optional) ? t.elements()[0] : t; };
+  bool a_none = a.is(TypeKind::None), b_none = b.is(TypeKind::None);
+  if (a_none && (b.is_nullable() || b.is(TypeKind::Optional))) return b.is(TypeKind::Optional) ? b : ir::Type::optional(b);
+  if (b_none && (a.is_nullable() || a.is(TypeKind::Optional))) return a.is(TypeKind::Optional) ? a : ir::Type::optional(a);
+  if (a.is(TypeKind::Optional) && a.elements()[0] == b) return a;
+  if (b.is(TypeKind::Optional) && b.elements()[0] == a) return b;
+  if (!a.is_object_ref() || !b.is_object_ref()) return std::nullopt;
+  if (!value_of(a).is(TypeKind::Object) || !value_of(b).is(TypeKind::Object)) return std::nullopt;
+  const ClassInfo* ca = find(value_of(a).class_name());
+  const ClassInfo* cb = find(value_of(b).class_name());
+  if (!ca || !cb) return std::nullopt;
+  const ClassInfo* common = nullptr;
+  for (const ClassInfo* x = ca; x && !common; x = x->base)
+    if (is_subclass(*cb, *x)) common = x;
+  if (!common) return std::nullopt;
+  ir::Type merged = ir::Type::object(common->name);
+  if (a.is(TypeKind::Optional) || b.is(TypeKind::Optional)) merged = ir::Type::optional(merged);
+  return merged;
+}
+
+std::vector<ir::ClassLayout> ClassTable::layouts() const {
+  std::vector<ir::ClassLayout> out;
+  for (const auto& c : classes_) {
+    ir::ClassLayout l;
+    l.name = c->name;
+    l.base = c->base ? c->base->name : "";
+    l.id = c->id;
+    l.id_end = c->id_end;
+    l.is_exception = c->is_exception;
+    for (const std::string& f : c->fields) {
+      const ClassInfo* owner = field_owner(*c, f);
+      ir::Type t = ir::Type::none();
+      if (field_types) {
+        auto it = field_types->types.find({owner->name, f});
+        if (it != field_types->types.end()) t = it->second;
+      }
+      l.fields.push_back({f, t});
+    }
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+} // namespace pyscript::lower

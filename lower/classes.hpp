@@ -1,0 +1,81 @@
+// Internal to lower/: the program's user classes, their hierarchy, fields and methods.
+#pragma once
+
+#include "frontend/ast.hpp"
+#include "frontend/diagnostics.hpp"
+#include "ir/graph.hpp"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pyscript::lower {
+
+// Note [Objects]
+// An instance of a user class is a reference-counted object shared by reference, as in CPython:
+// a header, the class descriptor, then one slot per field (include/pyscript/runtime_objects.h).
+// Fields are the attributes `__init__` assigns (`self.x = ...`, through super().__init__ too), laid
+// out base class first, so a field sits at the same offset in every subclass and a method compiled
+// for a base class reads a subclass's fields unchanged. A method is specialized on its argument
+// types with `self` typed as the class that defines it (`Vec.norm.Vec`).
+//
+// Each field has one static type across all instances (SPEC.md: classes are not specialized per
+// constructor call). Field types are learnt from the stores as code is lowered: the first store
+// fixes it, None and an object merge into Optional, two classes into their common base. A store
+// that widens a field after code was lowered against the narrower type makes the whole module be
+// lowered again from the start with the wider type (ClassTable::widened, lower_module); types only
+// grow, so this ends after a few rounds. Class ids number the classes in preorder of the class
+// tree: `isinstance(x, C)` and dispatch on the run-time class are range tests on the id.
+// Optional[C] is a nullable reference; using it where a C is needed checks for None and raises
+// CPython's AttributeError ('NoneType' object has no attribute 'x').
+struct ClassInfo {
+  const ast::ClassDef* def = nullptr;
+  std::string name;
+  ClassInfo* base = nullptr; // user base class
+  std::vector<ClassInfo*> derived;
+  int64_t id = 0, id_end = 0; // this class and its subclasses: [id, id_end)
+  int depth = 0;
+  std::vector<std::string> fields; // layout order, base's first
+  std::map<std::string, SourceRange> field_at; // where each own field is first assigned
+  bool is_exception = false;       // derives from a built-in exception class
+};
+
+class ClassTable {
+public:
+  void build(const ast::Module& module, DiagnosticEngine& diags);
+  const ClassInfo* find(const std::string& name) const;
+  // The method of `cls` named `name`, and the class defining it (cls or a base).
+  std::pair<const ast::FunctionDef*, const ClassInfo*> method(const ClassInfo& cls, const std::string& name) const;
+  const ast::Stmt* constant(const ClassInfo& cls, const std::string& name, const ClassInfo** owner = nullptr) const;
+  int field_index(const ClassInfo& cls, const std::string& field) const; // -1 when none
+  bool is_subclass(const ClassInfo& sub, const ClassInfo& base) const { return sub.id >= base.id && sub.id < base.id_end; }
+  // The merge of two types holding objects: C and D -> their nearest common base, None and C ->
+  // Optional[C]; nothing when they do not merge.
+  std::optional<ir::Type> merge(const ir::Type& a, const ir::Type& b) const;
+  const std::vector<std::unique_ptr<ClassInfo>>& all() const { return classes_; }
+
+  // Field types, kept across the rounds of lowering (Note [Objects]).
+  struct FieldTypes {
+    std::map<std::pair<std::string, std::string>, ir::Type> types; // (owner class, field)
+    bool widened = false;
+    int origins = 0; // the last tag of an empty container (Note [Empty containers])
+  };
+  FieldTypes* field_types = nullptr;
+  // The class whose layout holds field `field` of `cls` (cls or a base).
+  const ClassInfo* field_owner(const ClassInfo& cls, const std::string& field) const;
+  // The IR description of every class (ir::Module::classes), once lowering has typed the fields.
+  std::vector<ir::ClassLayout> layouts() const;
+
+private:
+  std::vector<std::unique_ptr<ClassInfo>> classes_; // preorder (by id)
+  std::map<std::string, ClassInfo*> by_name_;
+};
+
+// The class table of the module being lowered (merging paths needs it where no lowering is at
+// hand: either_of in either.cpp). Set by ModuleLowering for its lifetime.
+const ClassTable* active_classes();
+void set_active_classes(const ClassTable* t);
+
+} // namespace pyscript::lower

@@ -1,0 +1,94 @@
+// Instances of user classes (include/pyscript/runtime_objects.h, Note [Objects] in
+// lower/classes.hpp): allocation, freeing, sharing, and their repr inside containers.
+#include "runtime/object_internal.hpp"
+
+#include <atomic>
+#include <cstring>
+#include <vector>
+
+namespace pyscript::runtime {
+namespace {
+
+thread_local pyrt_context* t_print_ctx = nullptr;
+
+char* field_slot(pyrt_instance* o, int64_t i) { return reinterpret_cast<char*>(o) + o->cls->offsets[i]; }
+
+// Drops one reference; true when it was the last (the caller frees the object).
+bool drop(pyrt_object* o) {
+  if (!o || o->refcount < 0) return false;
+  if (o->shared) return std::atomic_ref<int64_t>(o->refcount).fetch_sub(1, std::memory_order_acq_rel) == 1;
+  return --o->refcount == 0;
+}
+
+} // namespace
+
+// Frees an instance whose count reached zero. Instances its fields held that die with it are freed
+// by the same loop, not by recursion, so a linked list of a million nodes frees in constant stack.
+void destroy_instance(pyrt_instance* first) {
+  std::vector<pyrt_instance*> dying; // instances freed with this one (none, usually: no allocation)
+  for (pyrt_instance* o = first; o;) {
+    const pyrt_class* cls = o->cls;
+    for (int64_t i = 0; i < cls->count; ++i) {
+      char* slot = field_slot(o, i);
+      if (cls->fields[i]->kind == PYRT_K_OBJECT) {
+        auto* held = *reinterpret_cast<pyrt_object**>(slot);
+        if (drop(held)) dying.push_back(reinterpret_cast<pyrt_instance*>(held));
+      } else if (cls->fields[i]->kind >= PYRT_K_STR && cls->fields[i]->kind <= PYRT_K_GENERATOR) {
+        pyrt_value_release(cls->fields[i], slot); // numbers, bools and None hold nothing
+      }
+    }
+    small_free(o, size_t(cls->size));
+    o = nullptr;
+    if (!dying.empty()) {
+      o = dying.back();
+      dying.pop_back();
+    }
+  }
+}
+
+void share_instance(pyrt_instance* o) {
+  for (int64_t i = 0; i < o->cls->count; ++i) value_share(o->cls->fields[i], field_slot(o, i));
+}
+
+// repr(obj) inside a container: the class's __repr__ (the printing call's context), else its name.
+void append_instance_repr(std::string& out, const pyrt_instance* o) {
+  if (!o) {
+    out += "None";
+    return;
+  }
+  auto* fn = o->cls->repr ? o->cls->repr : o->cls->str;
+  if (!fn || !t_print_ctx) {
+    out += "<";
+    out += o->cls->name;
+    out += " object>";
+    return;
+  }
+  pyrt_str* s = fn(t_print_ctx, const_cast<pyrt_instance*>(o));
+  if (!s) return; // the error is in the context
+  out.append(s->data, size_t(s->size));
+  pyrt_object_release(&s->head);
+}
+
+PrintContext::PrintContext(pyrt_context* ctx) : saved_(t_print_ctx) { t_print_ctx = ctx; }
+PrintContext::~PrintContext() { t_print_ctx = saved_; }
+
+} // namespace pyscript::runtime
+
+using namespace pyscript::runtime;
+
+extern "C" {
+
+pyrt_instance* pyrt_instance_new(pyrt_context* ctx, const pyrt_class* cls, const char* site) {
+  auto* o = static_cast<pyrt_instance*>(small_alloc(size_t(cls->size)));
+  if (!o) {
+    pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
+    return nullptr;
+  }
+  std::memset(static_cast<void*>(o), 0, size_t(cls->size));
+  o->head.refcount = 1;
+  o->head.kind = PYRT_OBJ_INSTANCE;
+  o->cls = cls;
+  return o;
+}
+
+} // extern "C"

@@ -1,0 +1,26 @@
+# Files that numpy wrote (fixtures.py): every dtype, ranks 0-3, Fortran order, big-endian data,
+# format 2.0, an old header, archives stored, deflated, with data descriptors and with a comment.
+import numpy as np
+
+for_print = np.load("np_f32.npy")
+print(for_print, for_print.dtype)
+x = np.load("np_f64.npy")
+print(x, x.shape)
+print(np.load("np_i64.npy"))
+print(np.load("np_bool.npy"))
+print(np.load("np_scalar.npy"))
+print(np.load("np_empty.npy").shape)
+fo = np.load("np_fortran.npy")
+print(fo, fo[1, 2], fo.T[2, 1])
+f3 = np.load("np_fortran3.npy")
+print(f3[1], f3.sum())
+print(np.load("np_big_endian.npy"), np.load("np_big_endian_int.npy"))
+print(np.load("np_v2.npy"), np.load("np_old_header.npy"))
+w = np.load("np_weights.npz")
+print(w["w1"], w["b1"], w["scale"], w["steps"], w["mask"])
+pos = np.load("np_positional.npz")
+print(pos["arr_0"], pos["arr_1"], pos["bias"])
+comp = np.load("np_compressed.npz")
+print(comp["x"], comp["y"])
+print(np.load("zip_descriptors.npz")["a"], np.load("zip_descriptors.npz")["b"])
+print(np.load("zip_comment.npz")["v"])
