@@ -213,6 +213,7 @@ void FunctionLowering::lower_finally(const ast::Stmt& s, const TryRegion& fin, E
     }
   };
   if (!raised && !exits) return normal_copy(env);
+  size_t diagnostics_before = diags_.all().size(); // each copy reports the same problems
   Value* any = raised && exits ? emit1(OpKind::Or, {raised, exits}, Type::bool_(), r) : raised ? raised : exits;
   branch(
       any, env, env,
@@ -222,6 +223,7 @@ void FunctionLowering::lower_finally(const ast::Stmt& s, const TryRegion& fin, E
         else exit_copy(e);
       },
       normal_copy, r, env);
+  diags_.drop_repeats_since(diagnostics_before);
 }
 
 } // namespace pyscript::lower
