@@ -102,6 +102,12 @@ void throw_runtime_error(const pyrt_context& c) {
   }
   std::string error = pyrt_error_text(c.kind);
   if (c.detail) error += std::string(": ") + c.detail;
+  if (c.kind == PYRT_EXCEPTION && c.exception) { // raised by the program (Note [Exception objects])
+    std::vector<char> text(size_t(c.exception->text->size) + 256);
+    pyrt_exception_describe(c.exception, text.data(), int64_t(text.size()));
+    error = text.data();
+    pyrt_exception_release(c.exception); // the context's reference; the context is done
+  }
   // What the failing call printed comes out before the host reports the error.
   std::fflush(c.out ? c.out : stdout);
   throw RuntimeError(location + ": runtime error: " + error, location, error);

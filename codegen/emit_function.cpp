@@ -52,6 +52,7 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
   case TypeKind::Dict: return llvm::PointerType::getUnqual(c); // a pyrt_list*, pyrt_dict*
   case TypeKind::Object:
   case TypeKind::Optional: return llvm::PointerType::getUnqual(c); // a pyrt_instance* (None: null)
+  case TypeKind::Exception: return llvm::PointerType::getUnqual(c); // a pyrt_exception*
   case TypeKind::Unknown: break;
   }
   PYSCRIPT_UNREACHABLE("no LLVM type for " + t.to_string());
@@ -241,15 +242,21 @@ void FunctionEmitter::return_from_body(llvm::Value* v, bool failed) {
 // failure points whose live values share a prefix share those blocks: the cleanup code grows with
 // the number of distinct live lists, not with failure points times live values. (Every value of a
 // prefix is live, so defined, at each point that jumps there: the blocks are dominated.)
+// Inside the guarded block of a Try (emit_try), a failure goes to the Try's landing instead of
+// returning, and releases only what the frame owns since the Try began: what it owned before is
+// still owned after the Try, whichever block ran (Note [Array ownership]: values from outside are
+// released after the Try only).
 llvm::BasicBlock* FunctionEmitter::failure_exit() {
+  size_t from = landings_.empty() ? 0 : landings_.back().scopes;
   std::vector<const ir::Value*> live;
-  for (const auto& scope : owned_) live.insert(live.end(), scope.begin(), scope.end());
+  for (size_t i = from; i < owned_.size(); ++i) live.insert(live.end(), owned_[i].begin(), owned_[i].end());
   return cleanup_of(live);
 }
 
 llvm::BasicBlock* FunctionEmitter::cleanup_of(std::vector<const ir::Value*> live) {
-  if (live.empty()) return fail_block();
-  auto found = cleanups_.find(live);
+  llvm::BasicBlock* target = landings_.empty() ? nullptr : landings_.back().block;
+  if (live.empty()) return target ? target : fail_block();
+  auto found = cleanups_.find({target, live});
   if (found != cleanups_.end()) return found->second;
   const ir::Value* last = live.back();
   live.pop_back();
@@ -262,7 +269,7 @@ llvm::BasicBlock* FunctionEmitter::cleanup_of(std::vector<const ir::Value*> live
   release_arrays(value(last), last->type());
   cold_ = false;
   builder_.CreateBr(rest);
-  cleanups_[live] = cleanup;
+  cleanups_[{target, live}] = cleanup;
   return cleanup;
 }
 
@@ -359,6 +366,7 @@ void FunctionEmitter::emit_node(const ir::Node& n) {
   switch (n.kind()) {
   case OpKind::If: return emit_if(n);
   case OpKind::Loop: return emit_loop(n);
+  case OpKind::Try: return emit_try(n);
   case OpKind::Call: return emit_call(n);
   case OpKind::Print: return emit_print(n);
   case OpKind::PrintFormat: return emit_print_format(n);
@@ -366,7 +374,9 @@ void FunctionEmitter::emit_node(const ir::Node& n) {
   case OpKind::Fused: return emit_fused(n);
   default: break;
   }
-  if (emit_scalar_op(n) || emit_object_op(n) || emit_class_op(n) || emit_numpy_scalar_op(n) || emit_random_op(n) || emit_module_op(n) || emit_boxed(n)) return;
+  if (emit_scalar_op(n) || emit_object_op(n) || emit_class_op(n) || emit_numpy_scalar_op(n) || emit_random_op(n) || emit_module_op(n) || emit_boxed(n) ||
+      emit_exception_op(n))
+    return;
   PYSCRIPT_UNREACHABLE("codegen: no lowering for op " + std::string(ir::spelling(n.kind())));
 }
 

@@ -43,6 +43,8 @@ int32_t slot_kind(const ir::Type& t) {
     return PYRT_K_OBJECT;
   case TypeKind::Optional: // None is null (Note [Objects] in lower/classes.hpp)
     return t.elements()[0].is(TypeKind::Object) ? PYRT_K_OBJECT : PYRT_K_OPTIONAL;
+  case TypeKind::Exception:
+    return PYRT_K_EXCEPTION;
   case TypeKind::Array:
     if (t.rank() > 0) return PYRT_K_ARRAY;
     switch (t.dtype()) {

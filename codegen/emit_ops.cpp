@@ -128,12 +128,14 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
   case OpKind::Mod: {
     bool floor = n.kind() == OpKind::FloorDiv;
     if (is_float(n.output())) {
+      if (n.attr("divmod")) // divmod(a, 0.0): CPython's message names divmod
+        raise_if(b.CreateFCmpOEQ(in(1), llvm::ConstantFP::get(f64, 0.0)), PYRT_ZERO_DIVISION_FLOAT_DIVMOD, n);
       out(checked_call(n, floor ? PYRT(pyrt_float_floordiv) : PYRT(pyrt_float_mod), {in(0), in(1)}));
       return true;
     }
     llvm::Value* a = in(0);
     llvm::Value* d = in(1);
-    raise_if(b.CreateICmpEQ(d, b.getInt64(0)), PYRT_ZERO_DIVISION_INT, n);
+    raise_if(b.CreateICmpEQ(d, b.getInt64(0)), floor ? PYRT_ZERO_DIVISION_INT : PYRT_ZERO_DIVISION_INT_MOD, n);
     // INT64_MIN // -1 overflows; INT64_MIN % -1 is 0 (and srem would trap).
     llvm::Value* minus_one = b.CreateICmpEQ(d, b.getInt64(uint64_t(-1)));
     if (floor)

@@ -47,6 +47,12 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
     b.SetInsertPoint(done);
     return;
   }
+  case TypeKind::Exception: { // str(e), or repr(e) inside a container (Note [Exception objects])
+    llvm::Value* text = b.CreateCall(PYRT(pyrt_exception_str), {v, b.getInt32(in_container ? 1 : 0)});
+    call(PYRT(pyrt_print_pystr), text);
+    b.CreateCall(PYRT(pyrt_object_release), {text});
+    return;
+  }
   case TypeKind::Array:
     if (t.is_numpy_scalar()) {
       // numpy 1.24 prints np.float64 and np.int64 as Python prints float and int.

@@ -106,6 +106,8 @@ public:
   void emit_print_format(const ir::Node& n);
   // RecursionError when `c_levels` more levels (C calls CPython makes here) pass the limit.
   void check_depth(const ir::Node& n, int64_t c_levels);
+  // Exception ops (emit_exceptions.cpp); false when the node is not one.
+  bool emit_exception_op(const ir::Node& n);
   // A fused elementwise op (emit_fused.cpp), and tanh as it computes it.
   void emit_fused(const ir::Node& n);
   void emit_broadcast_blame(const ir::Node& n, const std::vector<size_t>& array_inputs);
@@ -117,13 +119,22 @@ public:
 private:
   void emit_if(const ir::Node& n);
   void emit_loop(const ir::Node& n);
+  void emit_try(const ir::Node& n);
   void emit_call(const ir::Node& n);
   llvm::BasicBlock* fail_block();
   // Where a failure at the current point goes: a block releasing the arrays this frame owns now,
   // then fail_block() (Note [Cleanup on failure]).
   llvm::BasicBlock* failure_exit();
   llvm::BasicBlock* cleanup_of(std::vector<const ir::Value*> live);
-  std::map<std::vector<const ir::Value*>, llvm::BasicBlock*> cleanups_;
+  // Cleanup chains by where they end (fail_block() or a Try's landing) and what they release.
+  std::map<std::pair<llvm::BasicBlock*, std::vector<const ir::Value*>>, llvm::BasicBlock*> cleanups_;
+  // The Trys whose guarded block is being emitted, innermost last (Note [Cleanup on failure]):
+  // a failure goes to the landing, releasing the scopes of owned_ from `scopes` on.
+  struct Landing {
+    llvm::BasicBlock* block;
+    size_t scopes;
+  };
+  std::vector<Landing> landings_;
   void track_ownership(const ir::Node& n);
   // Note [Recursion depth]: count this frame; raise RecursionError past the limit.
   void enter_frame();

@@ -200,6 +200,23 @@ void dump_stmt(const Stmt& s, int indent, std::string& out) {
     for (const auto& m : c.methods) dump_function(*m, pad + "  ", loc, indent + 1, out);
     return;
   }
+  case StmtKind::Try:
+    out += pad + "try" + loc + "\n";
+    dump_body(s.body, indent + 1, out);
+    for (const ExceptHandler& h : s.handlers) {
+      out += pad + "except";
+      if (h.type) out += " " + dump_expr(h.type.get());
+      if (!h.name.empty()) out += " as " + h.name;
+      out += "\n";
+      dump_body(h.body, indent + 1, out);
+    }
+    dump_orelse(s.orelse, pad, indent, out);
+    if (!s.finalbody.empty()) {
+      out += pad + "finally\n";
+      dump_body(s.finalbody, indent + 1, out);
+    }
+    return;
+  case StmtKind::Raise: out += pad + "raise " + dump_expr(s.value.get()) + loc + "\n"; return;
   }
 }
 
@@ -217,6 +234,7 @@ void dump_function(const FunctionDef& fn, const std::string& pad, const std::str
     if (fn.returns) out += " -> " + dump_expr(fn.returns.get());
     out += loc + "\n";
     dump_body(fn.body, indent + 1, out);
+    return;
   }
 }
 
@@ -237,13 +255,32 @@ void collect_assigned_names(const Expr& target, std::set<std::string>& out) {
 }
 
 void collect_assigned_names(const StmtList& body, std::set<std::string>& out) {
-  for (const StmtPtr& s : body) {
-    if (s->kind == StmtKind::Del) continue; // its targets are items, which bind nothing
-    for (const ExprPtr& t : s->targets)
-      if (t) collect_assigned_names(*t, out);
-    collect_assigned_names(s->body, out);
-    collect_assigned_names(s->orelse, out);
-  }
+  for (const StmtPtr& s : body) collect_assigned_names(*s, out);
+}
+
+void collect_assigned_names(const Stmt& s, std::set<std::string>& out) {
+  if (s.kind == StmtKind::Del) return; // its targets are items, which bind nothing
+  for (const ExprPtr& t : s.targets)
+    if (t) collect_assigned_names(*t, out);
+  for (const ExceptHandler& h : s.handlers) // `except E as e` binds e (and unbinds it after)
+    if (!h.name.empty()) out.insert(h.name);
+  for (const StmtList* b : nested_bodies(s)) collect_assigned_names(*b, out);
+}
+
+std::vector<const StmtList*> nested_bodies(const Stmt& s) {
+  std::vector<const StmtList*> out{&s.body};
+  for (const ExceptHandler& h : s.handlers) out.push_back(&h.body);
+  out.push_back(&s.orelse);
+  if (!s.finalbody.empty()) out.push_back(&s.finalbody);
+  return out;
+}
+
+std::vector<StmtList*> nested_bodies(Stmt& s) {
+  std::vector<StmtList*> out{&s.body};
+  for (ExceptHandler& h : s.handlers) out.push_back(&h.body);
+  out.push_back(&s.orelse);
+  if (!s.finalbody.empty()) out.push_back(&s.finalbody);
+  return out;
 }
 
 std::string dump(const Module& m) {

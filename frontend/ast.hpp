@@ -118,6 +118,17 @@ enum class StmtKind {
   Del,         // del targets... (each a Subscript)
   FunctionDef, // function
   ClassDef,    // cls
+  Try,         // try: body handlers... else: orelse finally: finalbody (Note [Try regions])
+  Raise,       // raise value; value null: a bare `raise` (in a handler)
+};
+
+// `except type as name: body` of a Try; type null: a bare `except:`; name empty: no `as`.
+struct ExceptHandler {
+  ExprPtr type; // a class name, or a Tuple of them
+  std::string name;
+  SourceRange name_range;
+  std::vector<std::unique_ptr<Stmt>> body;
+  SourceRange range; // from `except` to the end of its body
 };
 
 struct Param {
@@ -163,9 +174,18 @@ struct Stmt {
   std::vector<std::pair<std::string, std::string>> names; // ImportFrom
   std::unique_ptr<FunctionDef> function;
   std::unique_ptr<ClassDef> cls;
+  std::vector<ExceptHandler> handlers; // Try
+  StmtList finalbody;                  // Try
 
   Stmt(StmtKind k, SourceRange r) : kind(k), range(r) {}
 };
+
+// The statement lists nested in `s`, in source order: body, a Try's handlers' bodies, orelse, a
+// Try's finalbody. Walkers of nested statements use it, so a new compound statement is one place.
+std::vector<const StmtList*> nested_bodies(const Stmt& s);
+std::vector<StmtList*> nested_bodies(Stmt& s);
+// The names `s` binds, its nested statements included (collect_assigned_names of a list of one).
+void collect_assigned_names(const Stmt& s, std::set<std::string>& out);
 
 struct Module {
   const SourceFile* file = nullptr;

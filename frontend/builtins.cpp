@@ -390,4 +390,12 @@ std::optional<InPlaceMethod> in_place_method(std::string_view name, const std::s
   return std::nullopt;
 }
 
+bool is_builtin_exception_class(std::string_view name) {
+#define PYRT_EXCEPTION_CLASS(ID, spelled, base) \
+  if (name == spelled) return true;
+#include "pyscript/exception_classes.def"
+#undef PYRT_EXCEPTION_CLASS
+  return false;
+}
+
 } // namespace pyscript

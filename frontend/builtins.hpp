@@ -33,6 +33,9 @@ bool is_known_module(std::string_view module);
 
 // A builtin function (print, range, ...), or nothing.
 const Signature* find_builtin(std::string_view name);
+// One of CPython's exception classes that pyscript knows (include/pyscript/exception_classes.def):
+// raised as `raise ValueError(...)`, named in `except` and isinstance.
+bool is_builtin_exception_class(std::string_view name);
 // A member of numpy, math, time, random or sys (or of a submodule: "numpy.linalg",
 // "sys.stdout"), or nothing.
 const Signature* find_module_member(std::string_view module, std::string_view member);

@@ -108,6 +108,9 @@ private:
   void convert_assignment(TSNode n, ast::StmtList& out);
   void convert_augmented_assignment(TSNode n);
   ast::StmtPtr convert_if(TSNode n, uint32_t alternative_index);
+  // try/except/else/finally and raise (parse_try.cpp)
+  void convert_try(TSNode n, ast::StmtList& out);
+  void convert_raise(TSNode n, ast::StmtList& out);
 
   const SourceFile& file_;
   DiagnosticEngine& diags_;

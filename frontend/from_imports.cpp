@@ -51,8 +51,10 @@ void collect_bindings(const ast::StmtList& body, std::set<std::string>& out) {
     for (const ast::ExprPtr& t : s->targets)
       if (t) collect_expr_bindings(*t, out);
     if (s->value) collect_expr_bindings(*s->value, out);
-    collect_bindings(s->orelse, out);
-    if (s->kind != StmtKind::FunctionDef) collect_bindings(s->body, out);
+    if (s->kind != StmtKind::FunctionDef)
+      for (const ast::StmtList* b : ast::nested_bodies(*s)) collect_bindings(*b, out);
+    for (const ast::ExceptHandler& h : s->handlers)
+      if (!h.name.empty()) out.insert(h.name);
   }
 }
 
@@ -144,8 +146,9 @@ private:
       if (t && t->kind != ExprKind::Name) expr(*t); // xs[i] = v reads xs and i
     if (s.value) expr(*s.value);
     if (s.message) expr(*s.message);
-    body(s.body);
-    body(s.orelse);
+    for (ast::ExceptHandler& h : s.handlers)
+      if (h.type) expr(*h.type);
+    for (ast::StmtList* b : ast::nested_bodies(s)) body(*b);
   }
 
   std::map<std::string, Member> imported_;          // alias -> member

@@ -83,10 +83,6 @@ const RejectedStatement kRejectedStatements[] = {
     {"global_statement", "'global'",
      "pass the value in as a parameter and return the new value; module-level names are constants"},
     {"nonlocal_statement", "'nonlocal'", "pass the value in as a parameter and return it"},
-    {"try_statement", "'try'",
-     "check the condition before the operation (e.g. 'if b != 0:'); runtime errors stop the "
-     "program with their location"},
-    {"raise_statement", "'raise'", "use 'assert CONDITION, \"message\"'"},
     {"with_statement", "'with'", "pyscript code has no files or resources to manage"},
     {"decorated_definition", "a decorator",
      "remove the decorator; pyscript compiles every function"},
@@ -184,6 +180,8 @@ void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
     return;
   }
   if (type == "for_statement" || type == "while_statement") return convert_loop(n, out);
+  if (type == "try_statement") return convert_try(n, out);     // parse_try.cpp
+  if (type == "raise_statement") return convert_raise(n, out); // parse_try.cpp
   if (type == "delete_statement") return convert_delete(n, out);
   if (type == "function_definition") return convert_function(n, out, has_keyword(n, "async"));
   if (type == "class_definition") return convert_class(n, out);

@@ -162,6 +162,10 @@ private:
       for (const ast::ExprPtr& t : s.targets) resolve_expr(*t);
       return;
     case StmtKind::ImportFrom: check_import_from(s); return;
+    case StmtKind::Try: resolve_try(s); return;
+    case StmtKind::Raise:
+      if (s.value && !names_exception_classes(*s.value)) resolve_expr(*s.value); // `raise ValueError`
+      return;
     case StmtKind::Expr:
       statement_call_ = s.value.get(); // a.sort() alone on its line gets a fix-it
       break;
@@ -174,11 +178,51 @@ private:
     resolve_body(s.orelse);
   }
 
+  // Note [Names of exception classes]
+  // `except E`, `except (E1, E2)`, isinstance(e, E) and `raise E` name classes: CPython's built-in
+  // ones pyscript knows (include/pyscript/exception_classes.def), unless a variable hides the name.
+  // An exception class is no value otherwise (`x = ValueError` is refused).
+  bool names_exception_classes(const Expr& e) const {
+    if (e.kind == ExprKind::Tuple) {
+      for (const ast::ExprPtr& op : e.operands)
+        if (!names_exception_classes(*op)) return false;
+      return !e.operands.empty();
+    }
+    return e.kind == ExprKind::Name && is_exception_class(e.text) &&
+           (!is_variable(e.text) || classes_.count(e.text)) && !functions_.count(e.text);
+  }
+
+  // A built-in exception class, or a class of the program deriving from one.
+  bool is_exception_class(std::string name) const {
+    for (int depth = 0; depth < 1000; ++depth) { // a cycle of bases is reported by the lowering
+      if (is_builtin_exception_class(name)) return true;
+      auto it = classes_.find(name);
+      if (it == classes_.end()) return false;
+      name = it->second->base;
+    }
+    return false;
+  }
+
+  void resolve_try(const Stmt& s) {
+    resolve_body(s.body);
+    for (const ast::ExceptHandler& h : s.handlers) {
+      if (h.type && !names_exception_classes(*h.type)) {
+        Diagnostic& d = diags_.error(h.type->range, "unsupported",
+                                     "'except' takes exception classes by name, such as ValueError or "
+                                     "(KeyError, IndexError)");
+        if (h.type->kind == ExprKind::Name && !is_variable(h.type->text) && !functions_.count(h.type->text))
+          d.message = "'" + h.type->text + "' is not an exception class pyscript knows";
+      }
+      resolve_body(h.body);
+    }
+    resolve_body(s.orelse);
+    resolve_body(s.finalbody);
+  }
+
   static void collect_attribute_stores(const ast::StmtList& body, std::set<std::string>& out) {
     for (const ast::StmtPtr& s : body) {
       for (const ast::ExprPtr& t : s->targets) collect_attribute_targets(t.get(), out);
-      collect_attribute_stores(s->body, out);
-      collect_attribute_stores(s->orelse, out);
+      for (const ast::StmtList* b : ast::nested_bodies(*s)) collect_attribute_stores(*b, out);
     }
   }
   static void collect_attribute_targets(const Expr* t, std::set<std::string>& out) {
@@ -300,6 +344,11 @@ private:
       return;
     }
     if (name == "__name__") return;
+    if (is_builtin_exception_class(name)) { // Note [Names of exception classes]
+      unsupported_value(e, "exception class '" + name + "'",
+                        "raise it ('raise " + name + "(...)') or name it in 'except' or isinstance");
+      return;
+    }
     report_undefined(e);
   }
 
@@ -463,6 +512,13 @@ private:
   void resolve_call(const Expr& call) {
     const Expr& callee = *call.operands[0];
     int positional = int(call.operands.size()) - 1;
+    // isinstance(e, ValueError): the class is no value (Note [Names of exception classes]).
+    if (callee.kind == ExprKind::Name && callee.text == "isinstance" && !is_variable("isinstance") &&
+        !functions_.count("isinstance") && call.operands.size() == 3 && call.keywords.empty() &&
+        names_exception_classes(*call.operands[2])) {
+      resolve_expr(*call.operands[1]);
+      return;
+    }
     // float, int and bool name dtypes in dtype=... and .astype(...), as in numpy.
     bool astype = callee.kind == ExprKind::Attribute && callee.text == "astype";
     for (size_t i = 1; i < call.operands.size(); ++i)
@@ -510,6 +566,11 @@ private:
       return;
     }
     if (module_names_.count(name) && !modules_.count(name)) return; // may hold a function: the lowering checks
+    if (is_builtin_exception_class(name)) { // ValueError("message"): one argument at most
+      static const Signature exception{"", MemberKind::Function, 0, 1, {}};
+      check_signature(call, exception, name, positional);
+      return;
+    }
     if (const Signature* sig = find_builtin(name)) {
       check_signature(call, *sig, name, positional);
       return;

@@ -230,4 +230,34 @@ std::vector<Node*> all_nodes(const Block& block) {
   return out;
 }
 
+namespace {
+
+bool node_may_raise_catchable(const Node& n) {
+  switch (n.kind()) {
+  case OpKind::Try: return may_raise_catchable(*n.block(1)); // block0's are caught there
+  case OpKind::If:
+  case OpKind::Loop:
+    for (const Block* b : n.blocks())
+      if (may_raise_catchable(*b)) return true;
+    return false;
+  case OpKind::Add:
+  case OpKind::Sub:
+  case OpKind::Mul:
+  case OpKind::Neg:
+  case OpKind::Abs: return false; // int overflow (Note [Errors no except catches]); float never raises
+  case OpKind::Retain:
+  case OpKind::Release:
+  case OpKind::StoreGlobal: return false;
+  default: return n.may_raise();
+  }
+}
+
+} // namespace
+
+bool may_raise_catchable(const Block& block) {
+  for (const Node* n : block.nodes())
+    if (node_may_raise_catchable(*n)) return true;
+  return false;
+}
+
 } // namespace pyscript::ir

@@ -268,4 +268,9 @@ std::string specialized_name(const std::string& name, const std::vector<Type>& a
 // Every node of `block` and of the blocks nested in it, in order, parents before children.
 std::vector<Node*> all_nodes(const Block& block);
 
+// Whether running `block` may raise an exception that a `try` around it would catch (Note [Try
+// regions] in lower/exceptions.hpp): an op that may raise, but for int arithmetic, whose only
+// error is pyscript's 64-bit limit, and for what a nested Try's guarded block raises.
+bool may_raise_catchable(const Block& block);
+
 } // namespace pyscript::ir

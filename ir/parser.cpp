@@ -80,6 +80,7 @@ public:
     if (w == "Unknown") return Type::unknown();
     if (w == "f32") return Type::float32();
     if (w == "Generator") return Type::generator();
+    if (w == "Exception") return Type::exception();
     if (w == "function") {
       expect("[");
       std::string name = word();

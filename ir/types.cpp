@@ -72,6 +72,7 @@ std::string Type::to_string() const {
   case TypeKind::Either:
     return elements_[0].to_string() + "|np." + (dtype_ == DType::Bool ? std::string("bool_") : dtype_name(dtype_));
   case TypeKind::Generator: return "Generator";
+  case TypeKind::Exception: return "Exception";
   case TypeKind::Array:
     return std::string("Array[") + dtype_name(dtype_) + ", " + std::to_string(rank_) + "]";
   case TypeKind::Function: {

@@ -25,8 +25,10 @@ namespace pyscript::ir {
 // (Note [Functions as values] in lower/lower_call.cpp). Nothing is stored at run time.
 // Object: an instance of the user class `name` or of a class derived from it (Note [Objects] in
 // lower/classes.hpp), a reference-counted object shared by reference; printed as the class name.
+// Exception: an exception object of any class (Note [Exception values] in lower/exceptions.hpp);
+// the class is a run-time property, as `except` tests it.
 // Optional: None or a value of elements()[0] (an Object): a nullable reference, None being null.
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function, Object, Optional };
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function, Object, Optional, Exception };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -53,6 +55,7 @@ public:
     return t;
   }
   static Type generator() { return Type(TypeKind::Generator); }
+  static Type exception() { return Type(TypeKind::Exception); }
   static Type tuple(std::vector<Type> elements);
   static Type list(Type element);
   static Type dict(Type key, Type value);
@@ -112,6 +115,7 @@ public:
   bool holds_refs() const {
     if (kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict) return true;
     if (kind_ == TypeKind::Object || kind_ == TypeKind::Optional) return true;
+    if (kind_ == TypeKind::Exception) return true;
     if (kind_ == TypeKind::Array) return rank_ > 0;
     if (kind_ == TypeKind::Generator) return true;
     for (const Type& e : elements_)
@@ -123,6 +127,7 @@ public:
     return kind_ == TypeKind::List || kind_ == TypeKind::Dict || kind_ == TypeKind::Object ||
            kind_ == TypeKind::Optional;
   }
+  bool has_identity() const { return is_mutable_object() || kind_ == TypeKind::Exception; }
   // Whether an Unknown is anywhere inside (an empty container's element not fixed yet).
   bool has_unknown() const {
     if (kind_ == TypeKind::Unknown) return true;

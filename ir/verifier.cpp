@@ -183,6 +183,30 @@ private:
       block(body);
       break;
     }
+    case OpKind::Try: {
+      if (!n->block(0)->params().empty()) fail(n, "a Try's block0 with parameters");
+      if (n->block(1)->params().size() != 1) fail(n, "a Try's block1 takes the exception");
+      expect_type(n, n->block(1)->param(0), Type::exception(), "the caught exception");
+      for (const Block* b : n->blocks()) {
+        block_outputs_match(n, b, n->outputs(), 0);
+        block(b);
+      }
+      break;
+    }
+    case OpKind::ExceptionNew:
+      for (const Value* v : n->inputs()) expect_type(n, v, Type::str(), "str(e) and repr of its argument");
+      if (n->inputs().size() == 1) fail(n, "exception_new takes its text and its argument's repr, or neither");
+      if (!n->attr("class") || !n->attr("id")) fail(n, "exception_new without its class");
+      expect_type(n, n->output(), Type::exception(), "the result");
+      break;
+    case OpKind::ExceptionRaise:
+      expect_type(n, n->input(0), Type::exception(), "the raised value");
+      break;
+    case OpKind::ExceptionMatches:
+      expect_type(n, n->input(0), Type::exception(), "the operand");
+      expect_type(n, n->output(), Type::bool_(), "the result");
+      if (!n->attr("classes")) fail(n, "exception_matches without classes");
+      break;
     case OpKind::Call:
       if (module_)
         if (auto e = verify_call(*n, *module_)) fail(n, *e);

@@ -1,6 +1,8 @@
 // The class table (Note [Objects] in lower/classes.hpp).
 #include "lower/classes.hpp"
 
+#include "frontend/builtins.hpp"
+
 #include <algorithm>
 #include <functional>
 #include <set>
@@ -10,15 +12,9 @@ namespace {
 
 const ClassTable* g_active = nullptr;
 
-// Built-in exception classes a user class may derive from (SPEC.md "Statements").
-bool is_builtin_exception(const std::string& name) {
-  static const std::set<std::string> names = {
-      "Exception",         "ArithmeticError", "LookupError",    "ValueError",     "TypeError",
-      "ZeroDivisionError", "IndexError",      "KeyError",       "RuntimeError",   "RecursionError",
-      "NameError",         "UnboundLocalError", "AssertionError", "NotImplementedError", "AttributeError",
-      "OverflowError"};
-  return names.count(name) > 0;
-}
+// Built-in exception classes a user class may derive from (SPEC.md "Statements";
+// include/pyscript/exception_classes.def).
+bool is_builtin_exception(const std::string& name) { return is_builtin_exception_class(name); }
 
 // `self.NAME = ...` targets in `body` (nested blocks included), in source order.
 void collect_self_stores(const ast::StmtList& body, const std::string& self, std::vector<std::pair<std::string, SourceRange>>& out) {
@@ -31,8 +27,7 @@ void collect_self_stores(const ast::StmtList& body, const std::string& self, std
   for (const ast::StmtPtr& s : body) {
     if (s->kind == ast::StmtKind::Assign)
       for (const ast::ExprPtr& t : s->targets) target(*t);
-    collect_self_stores(s->body, self, out);
-    collect_self_stores(s->orelse, self, out);
+    for (const ast::StmtList* b : ast::nested_bodies(*s)) collect_self_stores(*b, self, out);
   }
 }
 

@@ -22,8 +22,10 @@ inline const std::string kBroke = "$broke";
 inline const std::string kContinued = "$continued";
 inline const std::string kLoopBroke = "$loopbroke"; // for/while ... else
 
+inline const std::string kRaised = "$raised"; // an exception is pending (Note [Try regions])
+
 inline bool is_exit_flag(const std::string& name) {
-  return name == kReturned || name == kBroke || name == kContinued;
+  return name == kReturned || name == kBroke || name == kContinued || name == kRaised;
 }
 
 struct Binding {
@@ -38,6 +40,7 @@ struct Binding {
   SourceRange where;       // the assignment that defined it
   SourceRange other;       // Conflict: the assignment with the other type
   ir::Type other_type;     // Conflict: that type
+  std::string why;         // MaybeUndefined: the note at `where`, when not the usual one
 };
 
 struct Environment {

@@ -8,6 +8,7 @@
 #include "ir/graph.hpp"
 #include "lower/classes.hpp"
 #include "lower/environment.hpp"
+#include "lower/exceptions.hpp"
 
 #include <functional>
 #include <map>
@@ -417,6 +418,49 @@ private:
   bool iterator_consumed_ = false;
   Environment* call_env_ = nullptr; // the environment of the call being lowered (keyword arguments) // the value of the assignment being lowered
 
+  // exceptions (exceptions.cpp, lower_try.cpp; Note [Try regions] in lower/exceptions.hpp)
+public:
+  bool lower_exception_call(const ast::Expr& e, Environment& env, ir::Value*& out);
+  // While alive: no try region is active (statements a comprehension lowers inside an expression).
+  struct SuspendedRegions {
+    explicit SuspendedRegions(FunctionLowering& f);
+    ~SuspendedRegions();
+    SuspendedRegions(const SuspendedRegions&) = delete;
+    SuspendedRegions& operator=(const SuspendedRegions&) = delete;
+    FunctionLowering& f_;
+    std::vector<TryRegion> regions_;
+  };
+
+private:
+  void lower_try(const ast::Stmt& s, Environment& env);
+  void lower_try_except(const ast::Stmt& s, Environment& env);
+  void lower_handlers(const ast::Stmt& s, size_t i, Environment& env);
+  void lower_finally(const ast::Stmt& s, const TryRegion& fin, Environment& env);
+  void reraise(Environment& env, const SourceRange& r);
+  void lower_raise(const ast::Stmt& s, Environment& env);
+  bool guard_statement(const ast::Stmt& s, Environment& env);
+  void guarded(Environment& env, const SourceRange& r, const std::function<void(Environment&)>& fn);
+  void snapshot(Environment& env, const std::string& prefix, const SourceRange& r, const std::string& why);
+  Environment side_env(const Environment& env, const std::string& prefix);
+  static void erase_side(Environment& env, const std::string& prefix);
+  void note_exit(Environment& env, const ast::Stmt& s);
+  void after_loop(const ast::Stmt& s, Environment& env);
+  ir::Value* while_condition_in_region(const ast::Stmt& s, Environment& inner, ir::Value* stop);
+  void branch(ir::Value* cond, Environment then_env, Environment else_env,
+              const std::function<void(Environment&)>& then_fn, const std::function<void(Environment&)>& else_fn,
+              const SourceRange& r, Environment& env);
+  void unless_exiting(Environment& env, const SourceRange& r, const std::function<void(Environment&)>& fn);
+  ir::Value* new_exception(int id, ir::Value* arg, const SourceRange& r);
+  ExceptionClasses& exception_classes();
+  ir::Value* new_user_exception(int id, const ast::Expr& call, Environment& env);
+  std::vector<int64_t> exception_ids(const ast::Expr& e);
+  TryState try_;
+  const ast::Stmt* guarding_ = nullptr; // the statement being lowered inside its guard
+  // Note [Functions that never return]: results of calls of functions that only raise.
+  std::set<const ir::Value*> never_values_;
+  // A branch's value that a never-returning call gave: the other branch's type (select, merge).
+  void never_to(ir::Value*& v, const ir::Type& t, ir::Block* block);
+
   ModuleLowering& module_;
   ir::Function& function_;
   DiagnosticEngine& diags_;
@@ -447,6 +491,8 @@ ir::Value* FunctionLowering::select(ir::Value* cond, Then then_fn, Else else_fn,
     node->destroy();
     return nullptr;
   }
+  if (never_values_.count(a) && !never_values_.count(b)) never_to(a, b->type(), then_block);
+  if (never_values_.count(b) && !never_values_.count(a)) never_to(b, a->type(), else_block);
   ir::Type out = a->type();
   if (std::optional<ir::Type> either = either_of(a->type(), b->type())) { // Note [Python and numpy scalars meet]
     out = *either;

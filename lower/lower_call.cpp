@@ -27,6 +27,7 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
 
 Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   const ast::Expr& callee = *e.operands[0];
+  if (Value* v; lower_exception_call(e, env, v)) return v; // ValueError("..."), ShapeError(...): exceptions.cpp
   if (bool handled; !module_.classes().all().empty()) {
     Value* v = lower_class_call(e, env, handled); // lower_class.cpp
     if (handled) return v;
@@ -527,7 +528,9 @@ Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::
   if (!result.is(TypeKind::None)) outputs.push_back(result);
   ir::Node* call = emit(OpKind::Call, full, outputs, e.range);
   call->set_attr("callee", callee->name);
-  return outputs.empty() ? const_none(e.range) : call->output();
+  Value* out = outputs.empty() ? const_none(e.range) : call->output();
+  if (module_.never_returns(callee->name)) never_values_.insert(out); // Note [Functions that never return]
+  return out;
 }
 
 } // namespace pyscript::lower

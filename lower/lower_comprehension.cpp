@@ -153,7 +153,10 @@ void FunctionLowering::lower_clauses(const ast::Expr& e, int id,
   std::map<std::string, Binding> saved = env.vars;
   for (const auto& [n, v] : bound)
     env.define(n, v, e.range);
-  lower_stmt(*stmt, env);
+  {
+    SuspendedRegions in_expression(*this); // an exception leaves the whole statement (Note [Try regions])
+    lower_stmt(*stmt, env);
+  }
   for (auto& [n, v] : bound)
     v = env.value_of(n);
   for (auto it = env.vars.begin(); it != env.vars.end();) {

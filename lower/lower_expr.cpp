@@ -93,8 +93,13 @@ Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
     case Binding::State::Poisoned: return nullptr;
     case Binding::State::MaybeUndefined: {
       Diagnostic& d = diags_.error(e.range, "undefined", "'" + name + "' may be undefined here");
-      d.notes.push_back({b.where, "it is assigned here, but not on every path that reaches the use"});
-      d.help.push_back("assign '" + name + "' before the 'if' or loop, so every path defines it");
+      if (!b.why.empty()) { // Note [Try regions]
+        d.notes.push_back({b.where, b.why});
+        d.help.push_back("assign '" + name + "' before the 'try', so every path defines it");
+      } else {
+        d.notes.push_back({b.where, "it is assigned here, but not on every path that reaches the use"});
+        d.help.push_back("assign '" + name + "' before the 'if' or loop, so every path defines it");
+      }
       b.state = Binding::State::Poisoned;
       return nullptr;
     }

@@ -78,6 +78,8 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
   if (name == "divmod" && args.size() == 2) { // (a // b, a % b), each raising as its operator does
     ast::Expr op(ast::ExprKind::Binary, e.range);
     Value* q = arithmetic(ast::BinaryOp::FloorDiv, args[0], args[1], e);
+    if (q && q->producer() && q->producer()->kind() == OpKind::FloorDiv && q->type().is(TypeKind::Float))
+      q->producer()->set_attr("divmod", true); // its ZeroDivisionError says "float divmod()
     Value* m = q ? arithmetic(ast::BinaryOp::Mod, args[0], args[1], e) : nullptr;
     if (m)
       out = emit1(OpKind::TupleConstruct, {q, m}, Type::tuple({q->type(), m->type()}), e.range);

@@ -45,9 +45,9 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
       same = emit1(OpKind::Is, {object_cast(a, *both, r), object_cast(b, *both, r)}, Type::bool_(), r);
     } else if (ta.is(TypeKind::None) || tb.is(TypeKind::None)) {
       same = const_bool(ta == tb, r); // a value of another type is never None
-    } else if (ta.is_mutable_object() && ta == tb) {
+    } else if (ta.has_identity() && ta == tb) {
       same = emit1(OpKind::Is, {a, b}, Type::bool_(), r);
-    } else if (ta.is_mutable_object() || tb.is_mutable_object()) {
+    } else if (ta.has_identity() || tb.has_identity()) {
       same = const_bool(false, r);
     } else {
       type_error(r, "'is' compares identity, which CPython's caches decide for a " + ta.to_string(),

@@ -138,6 +138,7 @@ void FunctionLowering::lower_body(const ast::StmtList& body, Environment env) {
         if (p->type().is(TypeKind::Unknown)) p->set_type(result);
   }
   function_.return_type = result;
+  if (env.terminated && !ret) module_.mark_never_returns(function_.name); // Note [Functions that never return]
   if (!result.is(TypeKind::None) && ret && ret->state == Binding::State::Defined)
     top->return_node()->add_input(ret->value);
   else if (!result.is(TypeKind::None))
@@ -146,7 +147,7 @@ void FunctionLowering::lower_body(const ast::StmtList& body, Environment env) {
 
 Value* FunctionLowering::exiting(Environment& env, const SourceRange& r) {
   Value* any = nullptr;
-  for (const std::string* flag : {&kReturned, &kBroke, &kContinued}) {
+  for (const std::string* flag : {&kReturned, &kBroke, &kContinued, &kRaised}) {
     Value* v = env.value_of(*flag);
     if (v) any = any ? emit1(OpKind::Or, {any, v}, Type::bool_(), r) : v;
   }
@@ -157,7 +158,8 @@ bool contains_return(const ast::StmtList& body, bool with_value) {
   for (const ast::StmtPtr& s : body) {
     bool has_value = s->value && s->value->kind != ast::ExprKind::None;
     if (s->kind == ast::StmtKind::Return && (!with_value || has_value)) return true;
-    if (contains_return(s->body, with_value) || contains_return(s->orelse, with_value)) return true;
+    for (const ast::StmtList* b : ast::nested_bodies(*s))
+      if (contains_return(*b, with_value)) return true;
   }
   return false;
 }
@@ -168,9 +170,9 @@ namespace {
 bool contains_loop_exit(const ast::StmtList& body, ast::StmtKind kind) {
   for (const ast::StmtPtr& s : body) {
     if (s->kind == kind) return true;
-    if (s->kind == ast::StmtKind::If &&
-        (contains_loop_exit(s->body, kind) || contains_loop_exit(s->orelse, kind)))
-      return true;
+    if (s->kind == ast::StmtKind::If || s->kind == ast::StmtKind::Try)
+      for (const ast::StmtList* b : ast::nested_bodies(*s))
+        if (contains_loop_exit(*b, kind)) return true;
   }
   return false;
 }
@@ -182,7 +184,8 @@ bool may_exit(const ast::Stmt& s) {
   case ast::StmtKind::Break:
   case ast::StmtKind::Continue: return true;
   case ast::StmtKind::If:
-    for (const auto* list : {&s.body, &s.orelse})
+  case ast::StmtKind::Try:
+    for (const ast::StmtList* list : ast::nested_bodies(s))
       for (const ast::StmtPtr& inner : *list)
         if (may_exit(*inner)) return true;
     return false;
@@ -199,8 +202,10 @@ void FunctionLowering::lower_stmts(const ast::StmtList& list, size_t from, Envir
   for (size_t i = from; i < list.size(); ++i) {
     if (env.terminated) return; // dead code after return/break/continue
     const ast::Stmt& s = *list[i];
+    Value* raised_before = env.value_of(kRaised);
     lower_stmt(s, env);
-    if (env.terminated || i + 1 == list.size() || !may_exit(s)) continue;
+    bool raised = env.value_of(kRaised) != raised_before; // Note [Try regions]
+    if (env.terminated || i + 1 == list.size() || (!may_exit(s) && !raised)) continue;
     // The rest runs only on paths that did not exit (Note [Exit flags]).
     Value* exit = exiting(env, s.range);
     if (!exit) continue;
@@ -212,7 +217,7 @@ void FunctionLowering::lower_stmts(const ast::StmtList& list, size_t from, Envir
     lower_stmts(list, i + 1, rest);
     Environment skipped = env; // the paths that exited
     skipped.terminated = true;
-    skipped.returned_only = !env.find(kBroke) && !env.find(kContinued);
+    skipped.returned_only = !env.find(kBroke) && !env.find(kContinued) && !env.find(kRaised);
     block_ = guard->add_block();
     block_ = saved;
     env = merge(guard, std::move(rest), std::move(skipped), list[i + 1]->range);
@@ -229,14 +234,15 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
     std::set<std::string> names;
     for (const ast::ExprPtr& t : s.targets)
       if (t) ast::collect_assigned_names(*t, names);
-    ast::collect_assigned_names(s.body, names);
-    ast::collect_assigned_names(s.orelse, names);
+    ast::collect_assigned_names(s, names);
     for (const std::string& name : names) env.vars[name].state = Binding::State::Poisoned;
     return;
   }
+  if (guard_statement(s, env)) return; // in a try region (Note [Try regions])
   switch (s.kind) {
   case ast::StmtKind::Expr:
-    lower_expr(*s.value, env);
+    if (never_values_.count(lower_expr(*s.value, env))) // Note [Functions that never return]
+      env.terminated = env.returned_only = true;
     return;
   case ast::StmtKind::Assign:
     lower_assign(s, env);
@@ -252,6 +258,7 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
     return;
   case ast::StmtKind::Return:
     lower_return(s, env);
+    note_exit(env, s);
     return;
   case ast::StmtKind::Break:
   case ast::StmtKind::Continue:
@@ -259,6 +266,7 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
                s.range);
     env.terminated = true;
     env.returned_only = false;
+    note_exit(env, s);
     return;
   case ast::StmtKind::Pass:
     return;
@@ -281,6 +289,12 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
     // Top-level ones became imports (Note [From-imports are attributes]).
     type_error(s.range, "'from " + s.module + " import ...' is supported at the top level only",
                "move it to the top of the file");
+    return;
+  case ast::StmtKind::Try:
+    lower_try(s, env); // lower_try.cpp
+    return;
+  case ast::StmtKind::Raise:
+    lower_raise(s, env); // exceptions.cpp
     return;
   }
 }
@@ -445,12 +459,11 @@ void FunctionLowering::lower_loop_else(const ast::Stmt& s, Environment& env, con
   if (!over.dicts.empty()) {
     Value* left = broke;
     if (Value* returned = env.value_of(kReturned)) left = emit1(OpKind::Or, {left, returned}, Type::bool_(), s.range);
-    ir::Node* check = emit(OpKind::If, {left}, {}, s.range);
-    ir::Block* saved = block_;
-    check->add_block();
-    block_ = check->add_block();
-    for (const auto& [d, version] : over.dicts) emit(OpKind::DictCheck, {d, version}, {}, over.iterable);
-    block_ = saved;
+    branch(left, env, env, [](Environment&) {}, [&](Environment& e) {
+      guarded(e, over.iterable, [&](Environment&) { // Note [Try regions]: after the loop's statements
+        for (const auto& [d, version] : over.dicts) emit(OpKind::DictCheck, {d, version}, {}, over.iterable);
+      });
+    }, s.range, env);
   }
   static const ast::StmtList none;
   if (!s.orelse.empty()) lower_branches(broke, none, s.orelse, s.range, env);
@@ -458,7 +471,7 @@ void FunctionLowering::lower_loop_else(const ast::Stmt& s, Environment& env, con
 
 void FunctionLowering::lower_return(const ast::Stmt& s, Environment& env) {
   Value* v = s.value ? lower_expr(*s.value, env) : const_none(s.range);
-  if (!v) {
+  if (!v || never_values_.count(v)) { // (Note [Functions that never return]: no value to return)
     env.terminated = env.returned_only = true;
     return;
   }
@@ -594,7 +607,10 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
     assigned_seen_ = outer_seen;
     if (outer_seen)
       for (const auto& [name, types] : seen) (*outer_seen)[name].insert((*outer_seen)[name].end(), types.begin(), types.end());
-    if (widen.empty()) return lower_loop_else(s, env, over);
+    if (widen.empty()) {
+      after_loop(s, env); // Note [Try regions]
+      return lower_loop_else(s, env, over);
+    }
     loop->destroy();
     diags_.truncate(diagnostics_before);
     return_type_ = return_before;
@@ -617,6 +633,11 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
   bool track_break = !s.orelse.empty() || !over.dicts.empty();
   if (track_break) assigned.insert(kLoopBroke);
   bool has_return = contains_return(s.body);
+  bool may_raise = !try_.regions.empty(); // a raise leaves the loop (Note [Try regions])
+  if (may_raise) {
+    if (!env.find(kRaised)) env.define(kRaised, const_bool(false, s.range), s.range);
+    if (!env.find(kCaught)) env.define(kCaught, uninitialized(Type::exception(), s.range), s.range);
+  }
   if (has_return) {
     if (!env.find(kReturned)) env.define(kReturned, const_bool(false, s.range), s.range);
     if (!env.find(kReturnValue))
@@ -626,7 +647,9 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
   std::vector<std::string> carried;
   for (const auto& [name, binding] : env.vars) {
     bool flag = name == kReturned || name == kReturnValue;
-    if ((flag && has_return) || (!flag && assigned.count(name) && !is_exit_flag(name)))
+    bool raise_flag = name == kRaised || name == kCaught;
+    if ((flag && has_return) || (raise_flag && may_raise) ||
+        (!flag && !raise_flag && assigned.count(name) && !is_exit_flag(name)))
       if (binding.state == Binding::State::Defined) carried.push_back(name);
   }
   std::vector<Value*> inputs{trip_count, first_cond};
@@ -648,8 +671,14 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
   }
   ir::Block* saved = block_;
   block_ = body;
+  bool element_raised = false;
   if (over_sequences) {
-    bind_target(*s.targets[0], loop_element(over, iteration, s.targets[0]->range), inner);
+    // A dict iterated over is checked at each step, after the statements of the step before.
+    Value* raised_before = inner.value_of(kRaised);
+    guarded(inner, s.targets[0]->range, [&](Environment& e) {
+      bind_target(*s.targets[0], loop_element(over, iteration, s.targets[0]->range), e);
+    });
+    element_raised = inner.value_of(kRaised) != raised_before;
   } else if (over_array) {
     const Type& t = over_array->type();
     ir::Node* row = emit(OpKind::ArrayIndex, {over_array, iteration},
@@ -668,12 +697,15 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
   }
   if (!is_for) refine(*s.value, true, inner); // while node is not None: (Note [Refining Optionals])
   loop_assigned_.push_back(assigned); // Note [Closures]
-  lower_stmts(s.body, 0, inner);
+  ++try_.loop_depth;
+  if (element_raised) unless_exiting(inner, s.range, [&](Environment& e) { lower_stmts(s.body, 0, e); });
+  else lower_stmts(s.body, 0, inner);
+  --try_.loop_depth;
   loop_assigned_.pop_back();
 
   // Continue while no break/return happened and, for while, the condition holds.
   Value* stop = nullptr;
-  for (const std::string* flag : {&kBroke, &kReturned}) {
+  for (const std::string* flag : {&kBroke, &kReturned, &kRaised}) {
     Value* v = inner.value_of(*flag);
     if (v) stop = stop ? emit1(OpKind::Or, {stop, v}, Type::bool_(), s.range) : v;
   }
@@ -682,6 +714,8 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
     next_cond = stop ? emit1(OpKind::Not, {stop}, Type::bool_(), s.range) : const_bool(true, s.range);
     // Lists are read up to their length at each step, as CPython's iterator does.
     if (over_sequences) next_cond = emit1(OpKind::BitAnd, {next_cond, loop_more(over, iteration, s.range)}, Type::bool_(), s.range);
+  } else if (may_raise) {
+    next_cond = while_condition_in_region(s, inner, stop); // exceptions.cpp
   } else {
     // Evaluate the condition again only on paths that go on.
     Value* go_on = stop ? emit1(OpKind::Not, {stop}, Type::bool_(), s.range) : const_bool(true, s.range);
@@ -774,7 +808,7 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
   }
   // `while True:` without a break never falls through.
   bool forever = !is_for && s.value->kind == ast::ExprKind::Bool && s.value->bool_value &&
-                 !contains_loop_exit(s.body, ast::StmtKind::Break);
+                 !contains_loop_exit(s.body, ast::StmtKind::Break) && !may_raise;
   if (forever) env.terminated = env.returned_only = true;
   return loop;
 }

@@ -65,7 +65,7 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
     then_block->return_node()->add_input(a);
     else_block->return_node()->add_input(b);
     Value* v = if_node->add_output(t);
-    if (!is_exit_flag(hint) && hint != kReturnValue) v->set_name_hint(hint);
+    if (!is_exit_flag(hint) && hint != kReturnValue && !is_side_name(hint)) v->set_name_hint(hint);
     return v;
   };
 
@@ -79,6 +79,35 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
       Value* a = t_def ? t->value : in_block(then_block, [&] { return const_bool(false, r); });
       Value* b = e_def ? e->value : in_block(else_block, [&] { return const_bool(false, r); });
       out.define(name, a == b ? a : phi(a, b, Type::bool_(), name), r);
+      continue;
+    }
+    if (is_side_name(name)) { // Note [Try regions]: a path without it is not on that side
+      if (!t || !e || t->state != Binding::State::Defined || e->state != Binding::State::Defined) {
+        const Binding* only = !t ? e : !e ? t : t->state != Binding::State::Defined ? t : e;
+        if (t && e && t->state != Binding::State::Defined && e->state == Binding::State::Defined) only = t;
+        if (only->state != Binding::State::Defined) {
+          out.vars[name] = *only;
+          continue;
+        }
+        const Type& ty = only->value->type();
+        Value* a = t ? t->value : in_block(then_block, [&] { return uninitialized(ty, r); });
+        Value* b = e ? e->value : in_block(else_block, [&] { return uninitialized(ty, r); });
+        out.define(name, a == b ? a : phi(a, b, ty, name), only->where);
+        continue;
+      }
+      if (t->value == e->value) {
+        out.vars[name] = *t;
+      } else if (merges(t->value->type(), e->value->type())) {
+        out.define(name, phi(t->value, e->value, merged_type(t->value->type(), e->value->type()), name), e->where);
+      } else {
+        Binding b;
+        b.state = Binding::State::Conflict;
+        b.where = e->where;
+        b.value = e->value;
+        b.other = t->where;
+        b.other_type = t->value->type();
+        out.vars[name] = b;
+      }
       continue;
     }
     if (name == kReturnValue) {
@@ -101,11 +130,14 @@ Environment FunctionLowering::merge(ir::Node* if_node, Environment then_env, Env
     // Only one path goes on: it alone says what the name holds for what follows. A path that
     // left by break/continue still reaches the loop's end, so there a name it holds with
     // another type is a conflict (a carried value); a name it lacks is local to the loop body.
+    // When both left but one returned (or raised out of the function), the other alone goes on.
     bool then_dead = then_env.terminated, else_dead = else_env.terminated;
+    if (then_dead && else_dead && then_gone != else_gone) then_dead = then_gone, else_dead = else_gone;
     auto clashes = [&] {
       const Binding* live = then_dead ? e : t;
       const Binding* dead = then_dead ? t : e;
       bool dead_returned = then_dead ? then_gone : else_gone;
+      if (!dead_returned && live && dead && dead->state == Binding::State::Conflict) return true; // reported at the loop's end
       return !dead_returned && live && dead && dead->state == Binding::State::Defined &&
              live->state == Binding::State::Defined &&
              (!merges(dead->value->type(), live->value->type()) ||

@@ -34,8 +34,7 @@ void collect_names_read(const ast::StmtList& body, std::set<std::string>& out) {
     if (s->message) collect_names_read(*s->message, out);
     for (const ast::ExprPtr& t : s->targets) // xs[i] = v and del xs[i] read xs and i
       if (t && t->kind != ast::ExprKind::Name) collect_names_read(*t, out);
-    collect_names_read(s->body, out);
-    collect_names_read(s->orelse, out);
+    for (const ast::StmtList* b : ast::nested_bodies(*s)) collect_names_read(*b, out);
   }
 }
 
@@ -84,8 +83,7 @@ ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& d
       }
     } else {
       std::set<std::string> inner;
-      ast::collect_assigned_names(s->body, inner);
-      ast::collect_assigned_names(s->orelse, inner);
+      ast::collect_assigned_names(*s, inner);
       for (const std::string& n : inner) {
         ++top_assign_count_[n];
         nested_top_assigned_.insert(n);

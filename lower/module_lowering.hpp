@@ -59,6 +59,11 @@ public:
   const NumpyFiles& numpy_files() const { return numpy_files_; }
 
   ir::Module& module() { return *module_; }
+  // The exception classes the program may raise and catch (lower/exceptions.hpp).
+  ExceptionClasses& exception_classes() { return exception_classes_; }
+  // Note [Functions that never return] (lower/exceptions.cpp): by specialized name.
+  void mark_never_returns(const std::string& name) { never_returns_.insert(name); }
+  bool never_returns(const std::string& name) const { return never_returns_.count(name) > 0; }
   // Whether the frontend reported an error inside `r` (Note [All errors in one run]).
   bool has_earlier_error(const SourceRange& r) const;
   bool function_has_earlier_error(const ast::FunctionDef& fn) const;
@@ -85,6 +90,8 @@ private:
   std::set<std::string> instantiated_; // classes with a constructor call
   void finish_classes();
   NumpyFiles numpy_files_;
+  ExceptionClasses exception_classes_;
+  std::set<std::string> never_returns_;
 };
 
 

@@ -422,9 +422,12 @@ pyrt_array* pyrt_array_reshape(pyrt_context* ctx, pyrt_array* a, int32_t ndim, c
   int64_t total = 1;
   for (int d = 0; d < ndim; ++d) total *= dims[d];
   if (total != a->size || (unknown >= 0 && known == 0)) {
-    std::string want = "(";
-    for (int d = 0; d < ndim; ++d) want += (d ? ", " : "") + std::to_string(shape[d]);
-    want += ndim == 1 ? ",)" : ")";
+    // As numpy prints the shape asked for: no spaces; a -1 is "newaxis", left out when leading.
+    int first = 0;
+    while (first < ndim && shape[first] < 0) ++first;
+    std::string want = first == ndim ? "()" : "(" + std::to_string(shape[first]);
+    for (int d = first + 1; d < ndim; ++d) want += shape[d] < 0 ? std::string(",newaxis") : "," + std::to_string(shape[d]);
+    if (first < ndim) want += ndim == 1 ? ",)" : ")";
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "cannot reshape array of size %lld into shape %s",
                       (long long)a->size, want.c_str());
     return nullptr;

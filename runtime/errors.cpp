@@ -43,6 +43,9 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_FILE_NOT_FOUND_ERROR: return "FileNotFoundError";
   case PYRT_PERMISSION_ERROR: return "PermissionError";
   case PYRT_IS_A_DIRECTORY_ERROR: return "IsADirectoryError";
+  case PYRT_EXCEPTION: return "Exception"; // the object says which: pyrt_exception_describe
+  case PYRT_ZERO_DIVISION_INT_MOD: return "ZeroDivisionError: integer modulo by zero";
+  case PYRT_ZERO_DIVISION_FLOAT_DIVMOD: return "ZeroDivisionError: float divmod()";
   default: return "error";
   }
 }
@@ -53,9 +56,12 @@ void pyrt_raise(pyrt_context* ctx, int32_t kind, const char* site) {
   ctx->kind = kind;
   ctx->site = site;
   ctx->detail = nullptr;
+  ctx->exception = nullptr;
 }
 
 void pyrt_clear_error(pyrt_context* ctx) {
+  if (ctx->failed && ctx->kind == PYRT_EXCEPTION) pyrt_exception_release(ctx->exception);
+  ctx->exception = nullptr;
   ctx->failed = 0;
   ctx->site = nullptr;
   ctx->detail = nullptr;

@@ -112,6 +112,9 @@ void pyrt_object_destroy(pyrt_object* o) {
   case PYRT_OBJ_INSTANCE:
     destroy_instance(reinterpret_cast<pyrt_instance*>(o));
     return;
+  case PYRT_OBJ_EXCEPTION:
+    destroy_exception(reinterpret_cast<pyrt_exception*>(o));
+    return;
   }
 }
 
@@ -144,6 +147,11 @@ void pyrt_object_share(pyrt_object* o) {
     share_dict(reinterpret_cast<pyrt_dict*>(o));
   else if (kind == PYRT_OBJ_INSTANCE)
     share_instance(reinterpret_cast<pyrt_instance*>(o));
+  else if (o->kind == PYRT_OBJ_EXCEPTION) {
+    auto* e = reinterpret_cast<pyrt_exception*>(o);
+    pyrt_object_share(&e->text->head);
+    if (e->arg_repr) pyrt_object_share(&e->arg_repr->head);
+  }
 }
 
 } // extern "C"

@@ -66,6 +66,7 @@ private:
   pyrt_context* saved_;
 };
 void value_share(const pyrt_type* type, const void* slot);
+void destroy_exception(pyrt_exception* e); // exceptions.cpp
 // Marking what a container holds as shared (list.cpp, dict.cpp).
 void share_list(pyrt_list* l);
 void share_dict(pyrt_dict* d);

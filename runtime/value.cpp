@@ -208,6 +208,10 @@ std::string text_of(const pyrt_type* type, const void* slot) {
     return s ? std::string(s->data, size_t(s->size)) : std::string();
   }
   if (type->kind == PYRT_K_ARRAY && array_in(slot)) return array_str_text(array_in(slot));
+  if (type->kind == PYRT_K_EXCEPTION) {
+    const auto* e = load<const pyrt_exception*>(slot);
+    return e ? std::string(e->text->data, size_t(e->text->size)) : std::string();
+  }
   std::string out;
   append_value_repr(out, type, slot);
   return out;
@@ -228,6 +232,7 @@ bool type_has_refs(const pyrt_type* type) {
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
+  case PYRT_K_EXCEPTION:
   case PYRT_K_ARRAY:
   case PYRT_K_GENERATOR:
     return true;
@@ -247,6 +252,7 @@ void value_share(const pyrt_type* type, const void* slot) {
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
+  case PYRT_K_EXCEPTION:
     pyrt_object_share(object_in(slot));
     return;
   case PYRT_K_ARRAY:
@@ -372,6 +378,13 @@ void append_value_repr(std::string& out, const pyrt_type* type, const void* slot
                   uint64_t(reinterpret_cast<uintptr_t>(generator_in(slot))));
     out += buf;
     return;
+  case PYRT_K_EXCEPTION: // ValueError('x') (Note [Exception objects])
+    if (auto* e = load<pyrt_exception*>(slot)) {
+      pyrt_str* r = pyrt_exception_str(e, 1);
+      if (r) out.append(r->data, size_t(r->size));
+      pyrt_object_release(reinterpret_cast<pyrt_object*>(r));
+    }
+    return;
   default:
     out += "<?>";
     return;
@@ -422,6 +435,7 @@ void pyrt_value_retain(const pyrt_type* type, const void* slot) {
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
+  case PYRT_K_EXCEPTION:
     pyrt_object_retain(object_in(slot));
     return;
   case PYRT_K_ARRAY:
@@ -446,6 +460,7 @@ void pyrt_value_release(const pyrt_type* type, void* slot) {
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
+  case PYRT_K_EXCEPTION:
     pyrt_object_release(object_in(slot));
     return;
   case PYRT_K_ARRAY:

@@ -29,8 +29,9 @@ extern "C" {
  * (runtime_random.h), PYRT_OVERFLOW_ERROR; reductions prod..std, sort, round, accumulate, linalg,
  * PYRT_LINALG_ERROR. 6: str, list and dict objects (runtime_objects.h), PYRT_KEY_ERROR,
  * PYRT_RUNTIME_ERROR. 7: pyrt_np_load, pyrt_np_save, ... (np.load and np.save in compiled code),
- * PYRT_FILE_NOT_FOUND_ERROR and the other OSErrors. */
-#define PYRT_ABI_VERSION 7
+ * PYRT_FILE_NOT_FOUND_ERROR and the other OSErrors. 8: exceptions (runtime_exceptions.h),
+ * pyrt_context::exception, PYRT_EXCEPTION. */
+#define PYRT_ABI_VERSION 8
 
 typedef enum pyrt_error_kind {
   PYRT_ZERO_DIVISION_INT = 1, /* integer division or modulo by zero */
@@ -67,6 +68,9 @@ typedef enum pyrt_error_kind {
   PYRT_FILE_NOT_FOUND_ERROR,
   PYRT_PERMISSION_ERROR,
   PYRT_IS_A_DIRECTORY_ERROR,
+  PYRT_EXCEPTION,             /* an exception object raised by `raise`: pyrt_context::exception */
+  PYRT_ZERO_DIVISION_INT_MOD, /* int % 0: "integer modulo by zero" */
+  PYRT_ZERO_DIVISION_FLOAT_DIVMOD, /* divmod(float, 0.0): "float divmod()" */
 } pyrt_error_kind;
 
 /* CPython's default sys.getrecursionlimit(): frames of the top level and of every function that
@@ -83,6 +87,8 @@ typedef struct pyrt_context {
   const char* site;         /* "model.py:7:12" */
   const char* detail;       /* assertion message, or NULL */
   char detail_buffer[256];  /* storage for a detail composed at run time */
+  /* PYRT_EXCEPTION: the exception raised (a reference the context owns; runtime_exceptions.h). */
+  struct pyrt_exception* exception;
 } pyrt_context;
 
 /* ---- arrays (runtime/array*.cpp) ----
@@ -141,6 +147,7 @@ typedef enum pyrt_linalg_op {
 
 #include "pyscript/runtime_random.h"
 #include "pyscript/runtime_objects.h"
+#include "pyscript/runtime_exceptions.h"
 
 /* The functions: one row each in runtime_functions.def (Note [One declaration of the runtime]). */
 #ifdef __cplusplus

@@ -31,7 +31,8 @@
 extern "C" {
 #endif
 
-typedef enum pyrt_object_kind { PYRT_OBJ_STR = 1, PYRT_OBJ_LIST = 2, PYRT_OBJ_DICT = 3, PYRT_OBJ_INSTANCE = 4 } pyrt_object_kind;
+typedef enum pyrt_object_kind { PYRT_OBJ_STR = 1, PYRT_OBJ_LIST = 2, PYRT_OBJ_DICT = 3, PYRT_OBJ_INSTANCE = 4,
+  PYRT_OBJ_EXCEPTION = 5 /* pyrt_exception (runtime_exceptions.h) */ } pyrt_object_kind;
 #define PYRT_OBJ_KIND_MASK 0xff /* pyrt_object::kind & PYRT_OBJ_KIND_MASK: the pyrt_object_kind */
 #define PYRT_OBJ_GC 0x100       /* a container with the cycle collector's header before it */
 
@@ -59,6 +60,7 @@ typedef enum pyrt_kind {
   PYRT_K_NP_BOOL = 13,
   PYRT_K_OBJECT = 14,   /* a pyrt_instance* of a user class; NULL is None (an Optional) */
   PYRT_K_OPTIONAL = 15, /* None (NULL) or an object of items[0] (str, list or dict): a pointer slot */
+  PYRT_K_EXCEPTION = 16, /* a pyrt_exception* (runtime_exceptions.h) */
 } pyrt_kind;
 
 typedef struct pyrt_type {

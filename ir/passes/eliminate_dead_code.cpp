@@ -36,7 +36,7 @@ bool block_removable(const Block* b) {
 
 // Removable when unused: no effect, no raise; an If whose blocks hold only such nodes.
 bool removable(const Node* n) {
-  if (n->kind() == OpKind::If) {
+  if (n->kind() == OpKind::If || n->kind() == OpKind::Try) {
     for (const Block* b : n->blocks())
       if (!block_removable(b)) return false;
     return true;
@@ -72,7 +72,7 @@ bool sweep(Block* b) {
   std::vector<Node*> nodes = b->nodes();
   for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
     Node* n = *it;
-    if (n->kind() == OpKind::If) changed = prune_if_outputs(n) || changed;
+    if (n->kind() == OpKind::If || n->kind() == OpKind::Try) changed = prune_if_outputs(n) || changed;
     for (Block* inner : n->blocks()) changed = sweep(inner) || changed;
     if (unused(n) && removable(n)) {
       n->destroy();

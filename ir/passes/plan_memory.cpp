@@ -5,8 +5,11 @@
 //   - A tuple holding arrays owns a reference to each (tuple construction takes them, reading an
 //     element gives a new one, and retain/release of the tuple apply to each).
 //   - Every op that produces an array produces a new reference, owned by the block that defines
-//     the value; the parameters of a loop body own theirs too. A function's parameters are
-//     borrowed from the caller.
+//     the value; the parameters of a loop body own theirs too, and so does the caught exception
+//     of a Try's block1. A function's parameters are borrowed from the caller.
+//   - A Try's block1 runs after part of block0 ran (Note [Try regions] in lower/exceptions.hpp):
+//     a value from outside is never released inside either block, only after the Try (as for
+//     any nested block), so both blocks can read it whatever block0 did before it raised.
 //   - A value's owner drops it (`release`) right after the node that uses it last in that block
 //     (a use inside a nested block counts as a use by the node that holds the block).
 //   - Block outputs (If branches, loop bodies, the function's return) and a Loop's initial
@@ -45,7 +48,7 @@ bool consumes(const Node* n, size_t input) {
 
 void plan_block(Block* b, bool owns_params) {
   for (Node* n : b->nodes())
-    for (Block* inner : n->blocks()) plan_block(inner, n->kind() == OpKind::Loop);
+    for (Block* inner : n->blocks()) plan_block(inner, n->kind() == OpKind::Loop || n->kind() == OpKind::Try);
 
   std::vector<Value*> owned;
   if (owns_params)

@@ -10,6 +10,8 @@
 //   If output that is the same outer value on both paths -> that value; an If that gives
 //   True/False by path -> its condition (or `not` of it).
 //   Loop that never runs (trip count 0, or initial condition false) -> its initial values.
+//   Try whose guarded block cannot raise an exception a `try` catches -> the nodes of that block
+//   (Note [Try regions] in lower/exceptions.hpp).
 #include "ir/passes/passes.hpp"
 
 #include "ir/clone.hpp"
@@ -72,6 +74,15 @@ bool simplify_loop(Node* n) {
   return true;
 }
 
+bool simplify_try(Node* n) {
+  if (may_raise_catchable(*n->block(0))) return false;
+  std::vector<Value*> results = n->block(0)->outputs();
+  move_nodes_before(*n->block(0), n);
+  for (size_t i = 0; i < n->outputs().size(); ++i) n->output(i)->replace_all_uses_with(results[i]);
+  n->destroy();
+  return true;
+}
+
 } // namespace
 
 bool simplify_control_flow(Module& m) {
@@ -83,8 +94,9 @@ bool simplify_control_flow(Module& m) {
       again = false;
       for (Node* n : all_nodes(*f->graph->top())) {
         if (n->kind() == OpKind::If && simplify_if_outputs(n)) changed = true;
-        bool done = n->kind() == OpKind::If ? simplify_if(n)
+        bool done = n->kind() == OpKind::If     ? simplify_if(n)
                     : n->kind() == OpKind::Loop ? simplify_loop(n)
+                    : n->kind() == OpKind::Try  ? simplify_try(n)
                                                 : false;
         if (done) {
           changed = again = true;

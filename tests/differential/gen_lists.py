@@ -30,7 +30,12 @@ What a program covers:
     dicts and then removed from one, reads after writes (`n = len(xs); xs.append(1); print(n, ...)`),
     rebinding (`a = a + [1]`) against mutation (`a.extend([1])`) with an alias watching;
   * errors: try/except blocks catching IndexError, KeyError, ValueError, ZeroDivisionError and
-    RuntimeError (a dict changing size during iteration) and printing the message; about 10% of
+    RuntimeError (a dict changing size during iteration) and printing the message, by the class, a
+    base class or a tuple, with else and finally; `raise E(message)`; variables and lists assigned
+    in the try body before the error, printed by the handler; nested try statements whose inner
+    handler re-raises (bare `raise`); try statements in loops leaving by break/continue from the
+    handler and printing in finally; helper functions that catch (a default for a missing index or
+    key, int() of words, a division by a checked divisor) or return from try/finally; about 10% of
     the programs end in an uncaught error of those kinds (the runner then compares stdout before
     the error and expects pyscript to report a runtime error).
 
@@ -53,7 +58,7 @@ import re
 import sys
 
 AVOIDABLE = {
-    'try': 'try/except (exceptions are issue 14)',
+    'try': 'try/except/finally and raise',
     'mutable-default': 'a default argument shared by every call (bucket=[])',
     'get-none': 'd.get(k) is None (Optional values are issue 14)',
     'self-doc': "f-string fields {x=}",
@@ -365,7 +370,84 @@ TEMPLATES = {
     return xs
 ''', [L(INT), L(STR)], L(INT), 'none', [0], True),
 }
-TEMPLATE_DEPS = {'by_len': ['word_key']}
+# Helpers with try/except/finally and raise (left out with --avoid try).
+TRY_TEMPLATES = {
+    'safe_nth': ('''def safe_nth(xs, i, default):
+    try:
+        return xs[i]
+    except IndexError:
+        return default
+''', [L('T'), INT, 'T'], 'T', 'any', [], False),
+    'safe_get': ('''def safe_get(d, k, default):
+    try:
+        v = d[k]
+    except KeyError as e:
+        print("no key", e)
+        v = default
+    finally:
+        print("looked up", repr(k))
+    return v
+''', [D('K', 'V'), 'K', 'V'], 'V', 'dict', [], False),
+    'parse_words': ('''def parse_words(words):
+    out = []
+    bad = 0
+    for w in words:
+        try:
+            if len(w) > 9:
+                raise ValueError("too long: " + w)
+            out.append(int(w))
+        except ValueError as e:
+            bad = bad + 1
+            if bad > 3:
+                break
+            continue
+        finally:
+            out.append(bad)
+    return out
+''', [L(STR)], L(INT), 'none', [], False),
+    'checked_div': ('''def checked_div(a, b):
+    if b == 0:
+        raise ZeroDivisionError("b is zero for " + str(a))
+    return a // b
+''', [INT, INT], INT, 'none', [], False),
+    'ratio_sum': ('''def ratio_sum(xs, k):
+    total = 0
+    for x in xs:
+        try:
+            total = total + checked_div(x, k % 3)
+        except ZeroDivisionError as e:
+            print("skip", e, total)
+            break
+    else:
+        print("all divided")
+    return total
+''', [L(INT), INT], INT, 'none', [], False),
+    'classify': ('''def classify(xs, i):
+    try:
+        if i < 0:
+            raise ValueError("negative " + str(i))
+        return "item " + str(xs[i])
+    except IndexError as e:
+        return "index: " + str(e)
+    except ValueError as e:
+        return "value: " + str(e)
+    finally:
+        print("classified", i)
+''', [L('T'), INT], STR, 'any', [], False),
+    'drain_all': ('''def drain_all(xs):
+    n = 0
+    while True:
+        try:
+            xs.pop()
+            n = n + 1
+        except IndexError:
+            return n
+        finally:
+            if n > 50:
+                print("long")
+''', [L('T')], INT, 'any', [0], False),
+}
+TEMPLATE_DEPS = {'by_len': ['word_key'], 'ratio_sum': ['checked_div']}
 OPS_WORDS = ['push', 'pop', 'dup', 'nop']
 
 
@@ -1768,7 +1850,7 @@ class Prog:
             T = None
             K, V = sc.env[n][1], sc.env[n][2]
             params = [subst(subst(p, K) if p == 'K' else p, None) for p in f['params']]
-            params = [D(K, V) if p == D('K', 'V') else K if p == 'K' else p for p in f['params']]
+            params = [D(K, V) if p == D('K', 'V') else K if p == 'K' else V if p == 'V' else p for p in f['params']]
         elif cond == 'invert':
             dv = self.vars_of(sc, lambda t: is_dict(t) and hashable(t[2]))
             if not dv:
@@ -1811,7 +1893,7 @@ class Prog:
                         return None
                 args.append(self.e(sc, p, 1) if not (is_dict(p) and i == 0 and f['mut']) else self.lit(p))
             elif p == INT:
-                free_int = fname in ('rotate', 'popcount', 'shift_letters') or fname not in TEMPLATES
+                free_int = fname in ('rotate', 'popcount', 'shift_letters', 'checked_div', 'ratio_sum') or fname not in TEMPLATES
                 args.append(self.e(sc, INT, 1) if free_int and self.chance(0.5) else self.int_lit(small=True))
             elif p == L(STR) and fname == 'stack_ops':
                 args.append('[%s]' % ', '.join(repr(r.choice(OPS_WORDS)) for _ in range(r.randint(1, 5))))
@@ -1830,7 +1912,7 @@ class Prog:
                 self.feat('random functions')
         names = [n for n in self.funcs if n not in ('word_key', 'nth', 'lookup')]
         if sc.fn:
-            names = [n for n in names if n in TEMPLATES and n != 'collect' and n != sc.fn]
+            names = [n for n in names if (n in TEMPLATES or n in TRY_TEMPLATES) and n != 'collect' and n != sc.fn]
         if not names:
             return None
         fname = r.choice(names)
@@ -1931,9 +2013,9 @@ class Prog:
                 if not sval.strip().lstrip('+-').isdigit():
                     opts.append(lambda: (['print(int(%s))' % s], 'ValueError'))
         opts += [lambda: (['print(int(%s))' % repr(r.choice(['x', '3.5', '', '1 2', 'abc']))], 'ValueError'),
-                 lambda: (['print(%s // %s)' % (self.e(sc, INT, 1), self.zero(sc))], 'ZeroDivisionError'),
-                 lambda: (['print(%s %% %s)' % (self.e(sc, INT, 1), self.zero(sc))], 'ZeroDivisionError'),
-                 lambda: (['print(%s / %s)' % (self.e(sc, INT, 1), self.zero(sc))], 'ZeroDivisionError'),
+                 lambda: (['print((%s) // %s)' % (self.e(sc, INT, 1), self.zero(sc))], 'ZeroDivisionError'),
+                 lambda: (['print((%s) %% %s)' % (self.e(sc, INT, 1), self.zero(sc))], 'ZeroDivisionError'),
+                 lambda: (['print((%s) / %s)' % (self.e(sc, INT, 1), self.zero(sc))], 'ZeroDivisionError'),
                  lambda: (['print(chr(%s))' % r.choice(['-1', '0x110000'])], 'ValueError')]
         return r.choice(opts)()
 
@@ -1956,6 +2038,8 @@ class Prog:
     def s_try(self, sc):
         r = self.rng
         body, exc = self.error_stmt(sc)
+        if self.chance(0.15):
+            body, exc = self.raise_stmt(sc)
         self.mark_try_funcs(body)
         base = {'IndexError': ['IndexError', 'LookupError', 'Exception'],
                 'KeyError': ['KeyError', 'LookupError', 'Exception'],
@@ -1966,13 +2050,58 @@ class Prog:
         if self.chance(0.2):
             catch = '(%s, %s)' % (catch, r.choice([x for x in ['TypeError', 'KeyError', 'IndexError'] if x != catch]))
         self.feat('try/except ' + exc)
-        lines = ['try:'] + ['    ' + x for x in body] + ['    print("unreachable")',
-                                                           'except %s as e:' % catch, '    print("caught", e)']
+        shape = r.random()
+        pre, before, shown = [], [], ''
+        if shape < 0.3:
+            # what the body assigned before the error is what the handler sees
+            v = self.fresh('n')
+            pre = ['%s = %s' % (v, self.e(sc, INT, 1))]
+            before = ['%s = %s' % (v, self.e(sc, INT, 1))]
+            lv = [n for n in self.list_vars(sc) if sc.env[n] == L(INT) and n not in sc.iterating]
+            shown = ', ' + v
+            if lv and self.chance(0.6):
+                xs = r.choice(lv)
+                before.append('%s.append(%s)' % (xs, v))
+                shown += ', len(%s)' % xs
+            sc.env[v] = INT
+            self.feat('state at the raise')
+        if 0.3 <= shape < 0.45:
+            self.feat('nested try, bare raise')
+            lines = ['try:', '    try:'] + ['        ' + x for x in body] + [
+                '        print("unreachable")', '    except %s as e:' % catch, '        print("inner", e)',
+                '        raise', '    finally:', '        print("inner finally")',
+                'except %s as e2:' % r.choice(base), '    print("outer", e2)']
+            return lines
+        if 0.45 <= shape < 0.6:
+            self.feat('try in a loop with break/continue')
+            i = self.fresh('i')
+            lines = ['for %s in range(%d):' % (i, r.randint(1, 3)), '    try:', '        print("step", %s)' % i]
+            lines += ['        ' + x for x in body]
+            lines += ['    except %s as e:' % catch, '        print("caught", %s, e)' % i,
+                      '        if %s == 1:' % i, '            break', '        continue']
+            if self.chance(0.5):
+                lines += ['    else:', '        print("no error", %s)' % i]
+            lines += ['    finally:', '        print("end", %s)' % i]
+            return lines
+        lines = pre + ['try:'] + ['    ' + x for x in before + body] + [
+            '    print("unreachable")', 'except %s as e:' % catch, '    print("caught", e%s)' % shown]
         if self.chance(0.2):
             lines += ['else:', '    print("no error")']
         if self.chance(0.2):
             lines += ['finally:', '    print("finally")']
         return lines
+
+    def raise_stmt(self, sc):
+        """(code lines, class name) of an explicit raise with a computed message."""
+        r = self.rng
+        self.feat('raise')
+        opts = [lambda: (['raise ValueError("bad value " + str(%s))' % self.e(sc, INT, 1)], 'ValueError'),
+                lambda: (['raise KeyError(%s)' % self.key_lit(r.choice([INT, STR]))], 'KeyError'),
+                lambda: (['raise IndexError("index " + str(%s) + " of " + %s)' % (self.e(sc, INT, 1), self.e(sc, STR, 1))],
+                         'IndexError'),
+                lambda: (['raise ZeroDivisionError()'], 'ZeroDivisionError'),
+                lambda: (['raise RuntimeError'], 'RuntimeError')]
+        return r.choice(opts)()
 
     def mark_try_funcs(self, body):
         for fn in ('nth', 'lookup'):
@@ -1981,7 +2110,10 @@ class Prog:
 
     # ------------------------------------------------------------------------------------ functions
     def add_templates(self):
-        for name, (src, params, ret, cond, mut, alias) in TEMPLATES.items():
+        templates = dict(TEMPLATES)
+        if 'try' not in self.avoid:
+            templates.update(TRY_TEMPLATES)
+        for name, (src, params, ret, cond, mut, alias) in templates.items():
             if 'mutable-default' in self.avoid and '=[]' in src.replace(' ', ''):
                 continue
             self.funcs[name] = dict(src=src, params=params, ret=ret, cond=cond, mut=mut, alias=alias)

@@ -67,6 +67,10 @@ FEATURES = [
     ('try/except', r'^\s*except '), ('dict changed size during iteration', r'^\s*for k[kd]\d+ in'),
     ('empty containers printed', r'print\(\[\], \{\}|print\(\[\[\]\]|\[\] == \[\]|\[0\] \* 0'),
     ('int(str)', r'\bint\('), ('float', r'\d\.\d'),
+    ('raise E(message)', r'^\s*raise \w+'), ('bare raise', r'^\s*raise$'), ('finally', r'^\s*finally:'),
+    ('try/else', r'print\("no error'), ('state at the raise', r'print\("caught", e, n\d+'),
+    ('try in a loop', r'print\("step", i\d+'),
+    ('helpers that catch', r'(safe_nth|safe_get|parse_words|ratio_sum|classify|drain_all)\('),
 ]
 
 

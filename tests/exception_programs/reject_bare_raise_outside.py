@@ -1,0 +1,7 @@
+# expect-error: 3:5 type
+def f():
+    raise
+try:
+    f()
+except RuntimeError as e:
+    print(e)
