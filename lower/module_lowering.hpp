@@ -50,6 +50,10 @@ public:
   bool is_assigned_once_at_top(const std::string& name) const;
   const ir::Global* find_global(const std::string& name) const;
   void record_global(const std::string& name, const ir::Type& type);
+  // Note [Module names for hosts] (lower/module_names.cpp).
+  bool stores_module_names() const { return store_module_names_; }
+  void record_module_name(const std::string& name, const ir::Type& type);
+  void settle_module_name_types(const ir::Function& main);
 
   ir::Module& module() { return *module_; }
   // Whether the frontend reported an error inside `r` (Note [All errors in one run]).
@@ -76,6 +80,10 @@ private:
   int origins_ = 0;
   ClassTable classes_;
   std::set<std::string> instantiated_; // classes with a constructor call
+  bool store_module_names_ = false;
+  std::set<std::string> module_names_; // globals stored for a host at the top level's end
+  // An entry request's "Class.method" (null when there is none).
+  const ast::FunctionDef* find_method(const std::string& qualified) const;
   void finish_classes();
 };
 
