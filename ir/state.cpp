@@ -4,6 +4,7 @@
 #include "ir/parser.hpp"
 #include "support/internal_error.hpp"
 
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <set>
@@ -195,8 +196,20 @@ class Reader {
 public:
   Reader(const std::string& bytes, const Module& m) : in_(bytes), m_(m) {}
 
+  // The message is one printable line whatever bytes the names in it hold.
   [[noreturn]] void fail(const std::string& what) const {
-    throw StateError("malformed state: " + what + " (at byte " + std::to_string(pos_) + ")");
+    std::string line;
+    for (char c : what.substr(0, 200)) {
+      auto u = static_cast<unsigned char>(c);
+      if (u >= 0x20 && u < 0x7f) {
+        line += c;
+      } else {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\x%02x", u);
+        line += buf;
+      }
+    }
+    throw StateError("malformed state: " + line + " (at byte " + std::to_string(pos_) + ")");
   }
   size_t left() const { return in_.size() - pos_; }
   uint64_t varint() {

@@ -46,6 +46,6 @@ check "the AOT host needs no LLVM" '! grep -qi llvm <<<"$needs"'
 check "the AOT host needs no tree-sitter" '! grep -qi tree-sitter <<<"$needs"'
 check "the artifact host needs no tree-sitter (libpyscript-loader)" '! grep -qi tree-sitter <<<"$loader_needs"'
 check "the artifact host needs no shared LLVM" '! grep -qi libLLVM <<<"$loader_needs"'
-check "the artifact starts with its format" 'head -2 "$out/mlp.pys" | grep -q "format 2"'
+check "the artifact starts with its format" 'head -2 "$out/mlp.pys" | grep -q "format 3"'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

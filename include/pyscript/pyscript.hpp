@@ -357,13 +357,18 @@ template <class T> std::string value_codes() {
 // The value in a slot the host reads as T (value_codes): a copy, a new Tensor or Object reference.
 Object object_at(const std::shared_ptr<ModuleState>& state, const char* slot);
 Tensor tensor_at(const char* slot);
+// Copied by load<T> (host_values.hpp): numbers, str, and lists of those.
+template <class T> struct Copied : std::bool_constant<std::is_arithmetic_v<T> || std::is_same_v<T, std::string>> {};
+template <class E> struct Copied<std::vector<E>> : Copied<E> {};
 template <class T> T read_slot(const std::shared_ptr<ModuleState>& state, const char* slot) {
   if constexpr (std::is_same_v<T, Object>)
     return object_at(state, slot);
   else if constexpr (std::is_same_v<T, Tensor>)
     return tensor_at(slot);
-  else
+  else if constexpr (Copied<T>::value)
     return load<T>(slot);
+  else // global_slot and field_slot have thrown TypeError (value_codes has a '?')
+    throw std::logic_error("pyscript: a value of a C++ type pyscript cannot read");
 }
 } // namespace detail
 
