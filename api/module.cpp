@@ -39,6 +39,12 @@
 // - np.random: the module's legacy RandomState, and a Generator stored in a module global, are
 //   one stream each that calls on any thread draw from under a lock (Note [Random state] in
 //   runtime/random_api.cpp); tests/thread_random_test.cpp checks that no value is lost or repeated.
+// - Objects (pyscript::Object, Note [Module state from the host] in api/objects.cpp): what the
+//   globals hold is shared when stored (pyrt_object_share: atomic counts from then on), and an
+//   Object the host gets is shared too, so method calls from several threads count references
+//   exactly; a method's first request compiles under the lock like a function's. A value a
+//   method stores into a field of a shared object is not marked shared by that store: reading it
+//   from two threads at once is safe only after something shares it again (a later global store).
 // - Not synchronized, as in C++: the host's own data races. Module::run() stores the module's
 //   globals, so it runs before other threads call functions that read them.
 // Printing goes through stdio, whose FILE locks keep each write whole; output of two threads'
