@@ -274,7 +274,9 @@ private:
     case ir::StateObject::Kind::Instance: {
       const auto* o = static_cast<const pyrt_instance*>(p);
       const ir::ClassLayout* layout = m_.find_class(o->cls->name);
-      PYSCRIPT_ASSERT(layout && int64_t(layout->fields.size()) == o->cls->count, "state: no layout of class " + t.to_string());
+      if (!layout || int64_t(layout->fields.size()) != o->cls->count)
+        throw std::runtime_error("pyscript: cannot save " + where_ + ": an instance of " + o->cls->name +
+                                 ", whose attributes the module does not describe");
       for (size_t i = 0; i < layout->fields.size(); ++i) {
         where_ = "attribute '" + layout->fields[i].first + "' of a " + t.to_string();
         items.push_back(value(layout->fields[i].second, reinterpret_cast<const char*>(o) + o->cls->offsets[i]));
