@@ -50,19 +50,27 @@ std::unique_ptr<ir::Module> optimized(LowerResult lowered) {
 }
 
 // Lowers the top level (always: it fixes the module constants' types) and `entries`, optimizes.
-std::unique_ptr<ir::Module> lower_and_optimize(const CheckedModule& checked, const std::vector<EntryRequest>& entries) {
+std::unique_ptr<ir::Module> lower_and_optimize(const CheckedModule& checked, const std::vector<EntryRequest>& entries,
+                                               bool for_host) {
   DiagnosticEngine diags;
   LowerOptions options;
   options.entries = entries;
+  options.store_module_names = for_host;
   LowerResult lowered = lower_module(checked, diags, options);
   if (diags.has_errors()) throw compile_error(diags.sorted());
   return optimized(std::move(lowered));
 }
 
-Module compile(std::string path, std::string text) {
+} // namespace
+
+// for_host: the top level stores every module-level name for Module::global (Note [Module names
+// for hosts] in lower/module_names.cpp); `pyscript run` needs none of them.
+Module detail::compile_source(std::string path, std::string text, bool for_host) {
   DiagnosticEngine diags;
   // The frontend and the top level's lowering, as the CLI runs them (Note [All errors in one run]).
-  CheckedAndLowered first = check_and_lower(path, std::move(text), diags);
+  LowerOptions first_options;
+  first_options.store_module_names = for_host;
+  CheckedAndLowered first = check_and_lower(path, std::move(text), diags, first_options);
   if (diags.has_errors()) throw compile_error(diags.sorted());
   auto checked = std::make_shared<CheckedModule>(std::move(first.checked));
   auto state = std::make_shared<detail::ModuleState>();
@@ -76,25 +84,23 @@ Module compile(std::string path, std::string text) {
       throw TypeError(what + ": '" + name + "' takes " + std::to_string(fn->params.size()) +
                       " arguments, the handle passes " + std::to_string(arity));
   };
-  state->specialize = [checked](const std::string& name, const std::vector<ir::Type>& types) {
-    return lower_and_optimize(*checked, {EntryRequest{name, types}});
+  state->specialize = [checked, for_host](const std::string& name, const std::vector<ir::Type>& types) {
+    return lower_and_optimize(*checked, {EntryRequest{name, types}}, for_host);
   };
   detail::add_to_jit(*state, optimized(std::move(first.lowered)));
   return Module(state);
 }
-
-} // namespace
 
 Module compile_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("pyscript: cannot read '" + path + "'");
   std::ostringstream ss;
   ss << in.rdbuf();
-  return compile(path, ss.str());
+  return detail::compile_source(path, ss.str(), /*for_host=*/true);
 }
 
 Module compile_string(const std::string& source, const std::string& filename) {
-  return compile(filename, source);
+  return detail::compile_source(filename, source, /*for_host=*/true);
 }
 
 } // namespace pyscript

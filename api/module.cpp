@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -38,6 +39,12 @@
 // - np.random: the module's legacy RandomState, and a Generator stored in a module global, are
 //   one stream each that calls on any thread draw from under a lock (Note [Random state] in
 //   runtime/random_api.cpp); tests/thread_random_test.cpp checks that no value is lost or repeated.
+// - Objects (pyscript::Object, Note [Module state from the host] in api/objects.cpp): what the
+//   globals hold is shared when stored (pyrt_object_share: atomic counts from then on), and an
+//   Object the host gets is shared too, so method calls from several threads count references
+//   exactly; a method's first request compiles under the lock like a function's. A value a
+//   method stores into a field of a shared object is not marked shared by that store: reading it
+//   from two threads at once is safe only after something shares it again (a later global store).
 // - Not synchronized, as in C++: the host's own data races. Module::run() stores the module's
 //   globals, so it runs before other threads call functions that read them.
 // Printing goes through stdio, whose FILE locks keep each write whole; output of two threads'
@@ -56,8 +63,28 @@ namespace {
 
 } // namespace
 
+namespace {
+
+// A later specialization lowered the module again: a class whose fields' types changed would lay
+// out objects unlike those that exist (Note [Objects] in lower/classes.hpp).
+void check_same_layouts(const ir::Module& first, const ir::Module& later) {
+  for (const ir::ClassLayout& c : later.classes) {
+    const ir::ClassLayout* before = first.find_class(c.name);
+    if (!before || before->fields == c.fields) continue;
+    for (size_t i = 0; i < c.fields.size(); ++i)
+      if (i >= before->fields.size() || c.fields[i] != before->fields[i])
+        throw TypeError("this specialization changes the attributes of class " + c.name + " ('" +
+                        c.fields[i].first + "' becomes " + c.fields[i].second.to_string() +
+                        "), which objects already made do not have; call it from the top level instead");
+    throw TypeError("this specialization changes the attributes of class " + c.name);
+  }
+}
+
+} // namespace
+
 void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   bool first = !state.jit;
+  if (!first) check_same_layouts(*state.main_graph, *graphs);
   if (first) {
     auto jit = codegen::Jit::create();
     if (!jit) throw_llvm(jit.takeError());
@@ -77,6 +104,7 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
     if (!address) throw_llvm(address.takeError());
     state.compiled[f->name] = *address;
   }
+  if (first) state.main_graph = graphs.get();
   state.graphs.push_back(std::move(graphs));
 }
 
@@ -91,7 +119,23 @@ void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, c
     if (!address) throw_llvm(address.takeError());
     state.compiled[f->name] = *address;
   }
+  state.main_graph = graphs.get();
   state.graphs.push_back(std::move(graphs));
+}
+
+char* symbol_address_locked(ModuleState& state, const std::string& symbol) {
+  auto found = state.symbols.find(symbol);
+  if (found != state.symbols.end()) return found->second;
+  char* address = nullptr;
+  if (auto a = state.jit->lookup(symbol)) address = static_cast<char*>(*a);
+  else llvm::consumeError(a.takeError());
+  state.symbols[symbol] = address;
+  return address;
+}
+
+char* symbol_address(ModuleState& state, const std::string& symbol) {
+  std::lock_guard lock(state.mutex);
+  return symbol_address_locked(state, symbol);
 }
 
 void throw_runtime_error(const pyrt_context& c) {
@@ -139,6 +183,10 @@ void check_signature(ModuleState& state, const std::string& name, const std::str
   std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
   std::vector<std::string> codes = split_codes(params);
   if (state.check) state.check(what, name, codes.size());
+  check_codes(what, codes, result);
+}
+
+void check_codes(const std::string& what, const std::vector<std::string>& codes, const std::string& result) {
   for (size_t i = 0; i < codes.size(); ++i)
     if (codes[i] == "?")
       throw TypeError(what + ": argument " + std::to_string(i + 1) +
@@ -149,10 +197,7 @@ void check_signature(ModuleState& state, const std::string& name, const std::str
                            "std::vector of these (or of vectors), pyscript::Tensor or void");
 }
 
-void* resolve(ModuleState& state, const std::string& name, const std::string& params, const std::string& result,
-              const std::vector<TensorKey>& tensors) {
-  check_signature(state, name, params, result);
-  std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
+std::vector<ir::Type> param_types(const std::string& params, const std::vector<TensorKey>& tensors) {
   std::vector<ir::Type> types;
   size_t next_tensor = 0;
   for (const std::string& code : split_codes(params)) {
@@ -163,6 +208,18 @@ void* resolve(ModuleState& state, const std::string& name, const std::string& pa
       types.push_back(ir_type(code));
     }
   }
+  return types;
+}
+
+void* resolve(ModuleState& state, const std::string& name, const std::string& params, const std::string& result,
+              const std::vector<TensorKey>& tensors) {
+  check_signature(state, name, params, result);
+  std::string what = "handle " + cpp_signature(params, result) + " for '" + name + "'";
+  return specialization_address(state, what, name, param_types(params, tensors), result);
+}
+
+void* specialization_address(ModuleState& state, const std::string& what, const std::string& name,
+                             const std::vector<ir::Type>& types, const std::string& result) {
   std::string specialized = ir::specialized_name(name, types);
   // One thread at a time specializes, compiles and reads the JIT's tables; the handle made from
   // the address found here calls it without the lock (Note [Threads]).
@@ -191,6 +248,7 @@ void Module::run(const std::vector<std::string>& argv) {
   void* address;
   {
     std::lock_guard lock(state_->mutex);
+    if (state_->restored) return; // an export: its top level ran before it was saved
     address = state_->compiled.at("__main__");
     // Note [sys.argv] in runtime/sys_api.cpp (a module that never names sys has no such state).
     if (auto sys = state_->jit->lookup("pyscript.sys")) {
@@ -205,18 +263,21 @@ void Module::run(const std::vector<std::string>& argv) {
   reinterpret_cast<void (*)(pyrt_context*)>(address)(&ctx);
   std::fflush(stdout);
   if (ctx.failed) detail::throw_runtime_error(ctx);
+  std::lock_guard lock(state_->mutex);
+  state_->ran = true;
 }
 
 void Module::save(const std::string& path) const {
-  // Every function once (later modules compiled on demand may repeat earlier ones), the module
-  // constants of the first.
+  // Every function once (later modules compiled on demand may repeat earlier ones), the classes
+  // and module constants of the first.
   std::string body;
   std::set<std::string> seen;
   std::lock_guard lock(state_->mutex);
   for (const auto& g : state_->graphs) {
     if (g == state_->graphs.front()) {
+      for (const ir::ClassLayout& c : g->classes) body += ir::print_class(c);
       for (const ir::Global& gl : g->globals) body += "global @" + gl.name + " : " + gl.type.to_string() + "\n";
-      if (!g->globals.empty()) body += "\n";
+      if (!g->globals.empty() || !g->classes.empty()) body += "\n";
     }
     for (const auto& f : g->functions) {
       if (!seen.insert(f->name).second) continue;
@@ -225,10 +286,22 @@ void Module::save(const std::string& path) const {
     }
   }
   const std::string& source = state_->source_name;
+  // After the top level ran: its state (Note [Module state in artifacts] in ir/state.hpp), read
+  // back as a loader will before anything is written.
+  std::optional<std::string> state;
+  if (state_->ran) {
+    state = ir::encode_state(detail::capture_state(*state_), *state_->main_graph);
+    try {
+      (void)ir::decode_state(*state, *state_->main_graph);
+    } catch (const ir::StateError& e) {
+      internal_error(__FILE__, __LINE__, std::string("a saved state does not read back: ") + e.what());
+    }
+  }
   // With the machine code for this machine, so that loading it here needs no compiling.
   ir::ArtifactObject object{codegen::target_tag(), codegen::compile_object(*ir::parse_module_text(body))};
+  std::string text = ir::write_artifact_text(body, source, &object, state ? &*state : nullptr);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << ir::write_artifact_text(body, source, &object);
+  out << text;
   if (!out) throw std::runtime_error("pyscript: cannot write '" + path + "'");
 }
 
@@ -239,8 +312,9 @@ Module load(const std::string& path) {
   ss << in.rdbuf();
   std::unique_ptr<ir::Module> graphs;
   ir::ArtifactObject object;
+  std::optional<ir::StateImage> image;
   try {
-    graphs = ir::read_artifact(ss.str(), path, &object);
+    graphs = ir::read_artifact(ss.str(), path, &object, &image);
   } catch (const ir::ArtifactError& e) {
     throw std::runtime_error(e.what());
   }
@@ -250,6 +324,10 @@ Module load(const std::string& path) {
     detail::add_object_to_jit(*state, std::move(graphs), object.bytes);
   else
     detail::add_to_jit(*state, std::move(graphs)); // another machine: compile the graph
+  if (image) {
+    detail::restore_state(*state, *image, path);
+    state->ran = state->restored = true;
+  }
   return Module(state);
 }
 

@@ -6,6 +6,7 @@
 
 #include "codegen/jit.hpp"
 #include "ir/graph.hpp"
+#include "ir/state.hpp"
 
 #include <pyscript/pyscript.hpp>
 
@@ -25,6 +26,15 @@ struct ModuleState {
   std::map<std::string, void*> compiled; // specialized name -> address
   std::vector<std::unique_ptr<ir::Module>> graphs; // what each JIT module was built from
   std::string source_name;               // the file it came from (source or artifact)
+  // The first module (the top level, the globals, the class layouts): set once, before the module
+  // is shared, then only read, so readers need no lock.
+  const ir::Module* main_graph = nullptr;
+  // Whether the top level has run to its end here, or its state was restored from an export
+  // (then run() does nothing). Guarded by `mutex`.
+  bool ran = false;
+  bool restored = false; // loaded with a state: the top level has run already
+  // Addresses of JIT globals by symbol, found once (guarded by `mutex`).
+  std::map<std::string, char*> symbols;
 
   // Set for a module compiled from source (api/compile.cpp); empty for a loaded artifact.
   // check: throws TypeError when `name` does not exist or does not take `arity` arguments.
@@ -33,10 +43,36 @@ struct ModuleState {
   std::function<std::unique_ptr<ir::Module>(const std::string& name, const std::vector<ir::Type>& types)> specialize;
 };
 
+// Compiles source (api/compile.cpp): for a host (compile_file, compile_string, `pyscript export`)
+// the top level stores every module-level name (Note [Module names for hosts] in
+// lower/module_names.cpp); `pyscript run` compiles without.
+Module compile_source(std::string path, std::string text, bool for_host);
+
 // Generates code for `graphs` and adds it to the JIT; the first module also defines the module
 // constants and the top level. The caller holds state.mutex, or has the only reference to state.
 void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs);
 // The same with the module already compiled for this machine (an artifact's object).
 void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, const std::string& object);
+// The address of a JIT symbol (a global), or null when the module has none. Holds state.mutex.
+char* symbol_address(ModuleState& state, const std::string& symbol);
+// The same for a caller already holding state.mutex.
+char* symbol_address_locked(ModuleState& state, const std::string& symbol);
+
+// Handles (api/module.cpp): the C++ codes' check (TypeError), the static types of a handle's
+// parameters, and the address of `name` specialized for `types` (compiled on first request,
+// holding state.mutex) after checking that its result fits `result`; `what` names the handle.
+std::string cpp_signature(const std::string& params, const std::string& result);
+void check_codes(const std::string& what, const std::vector<std::string>& codes, const std::string& result);
+std::vector<ir::Type> param_types(const std::string& params, const std::vector<TensorKey>& tensors);
+void* specialization_address(ModuleState& state, const std::string& what, const std::string& name,
+                             const std::vector<ir::Type>& types, const std::string& result);
+
+// Module state in artifacts (api/state.cpp; Note [Module state in artifacts] in ir/state.hpp).
+// The globals the top level stored and what they reach; the caller holds state.mutex. Throws
+// std::runtime_error for a value that cannot be saved (an attribute never assigned).
+ir::StateImage capture_state(ModuleState& state);
+// Restores a state into a freshly loaded module (nothing else holds it yet); throws
+// std::runtime_error naming `path` for a state this module's code cannot take.
+void restore_state(ModuleState& state, const ir::StateImage& image, const std::string& path);
 
 } // namespace pyscript::detail

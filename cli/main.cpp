@@ -1,6 +1,7 @@
 // The `pyscript` command line: check, compile, run, fix.
 // Exit codes: 0 success, 1 errors in the user's program, 2 usage or I/O errors,
 // 3 an internal compiler error (a bug in pyscript).
+#include "api/module_state.hpp"
 #include "codegen/codegen.hpp"
 #include "codegen/optimize.hpp"
 #include "frontend/fixits.hpp"
@@ -46,6 +47,8 @@ const char* const kUsage =
     "                             -o OUT.pys writes an artifact (pyscript run / pyscript::load)\n"
     "  run FILE [ARGS...]         compile and execute the top-level statements; ARGS are\n"
     "                             the program's sys.argv[1:]\n"
+    "  export FILE -o OUT.pys     run the top level, then save the code with the module's\n"
+    "                             state (its globals: objects, arrays, lists, numbers)\n"
     "  fix FILE [--diff|--in-place]\n"
     "                             apply fix-its (e.g. 's += i' -> 's = s + i'); prints the\n"
     "                             fixed source unless --diff or --in-place is given\n"
@@ -73,7 +76,7 @@ po::options_description all_options() {
       ("diagnostics-format", po::value<std::string>()->default_value("text"),
        "text or json")
       ("emit", po::value<std::string>(), "compile: graph, llvm, asm or obj")
-      ("output,o", po::value<std::string>(), "compile: the output file")
+      ("output,o", po::value<std::string>(), "compile, export: the output file")
       ("entry", po::value<std::string>(), "compile: the function to specialize")
       ("args", po::value<std::string>(), "compile: its argument types, e.g. int,float")
       ("header", po::value<std::string>(), "compile --emit=obj: also write a C header for the object")
@@ -97,8 +100,19 @@ struct Compiled {
   LowerResult lowered;
 };
 
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// `compile -o OUT.pys`: an artifact, which a host may run() and then read globals from.
+bool writes_artifact(const po::variables_map& vm) {
+  return !vm.count("emit") && vm.count("output") && ends_with(vm["output"].as<std::string>(), ".pys");
+}
+
 Compiled compile_source(const std::string& path, const po::variables_map& vm, DiagnosticEngine& diags) {
   LowerOptions options;
+  // Note [Module names for hosts] in lower/module_names.cpp.
+  options.store_module_names = writes_artifact(vm) && vm["command"].as<std::string>() == "compile";
   if (vm.count("entry")) {
     EntryRequest entry;
     entry.function = vm["entry"].as<std::string>();
@@ -121,10 +135,6 @@ int cmd_check(const std::string& path, const po::variables_map& vm) {
   // A program using numpy is checked by the frontend only until arrays are lowered
   // (lower/lower.hpp: not_yet_supported).
   return diags.has_errors() ? kExitProgramError : kExitOk;
-}
-
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 int cmd_compile(const std::string& path, const po::variables_map& vm) {
@@ -167,7 +177,7 @@ int cmd_compile(const std::string& path, const po::variables_map& vm) {
     ir::verify(m);
   }
   std::string out;
-  bool artifact = !vm.count("emit") && vm.count("output") && ends_with(vm["output"].as<std::string>(), ".pys");
+  bool artifact = writes_artifact(vm);
   if (artifact) {
     // The graph, and the machine code for this machine (loading it here needs no compiling).
     ir::ArtifactObject object{codegen::target_tag(), codegen::compile_object(m)};
@@ -244,16 +254,22 @@ int cmd_fix(const std::string& path, const po::variables_map& vm) {
   return kExitOk;
 }
 
+// `run` (an artifact of an export has run already: loading restores its state), and `export`:
+// run, then save the code with the module's state (Note [Module state in artifacts]).
 int cmd_run(const std::string& path, const po::variables_map& vm, const std::vector<std::string>& argv) {
   std::string text = read_file(path);
+  bool exporting = vm["command"].as<std::string>() == "export";
+  if (exporting && ir::looks_like_artifact(text))
+    throw UsageError("'" + path + "' is an artifact already; export takes a Python file");
   try {
     if (ir::looks_like_artifact(text)) {
       pyscript::Module m = pyscript::load(path);
       m.run(argv);
       return kExitOk;
     }
-    pyscript::Module m = pyscript::compile_string(text, path);
+    pyscript::Module m = pyscript::detail::compile_source(path, text, /*for_host=*/exporting);
     m.run(argv);
+    if (exporting) m.save(vm["output"].as<std::string>());
   } catch (const pyscript::SystemExit& e) { // the message, if any, is on stderr already
     std::fflush(stdout);
     return e.code();
@@ -321,8 +337,9 @@ int main_impl(int argc, char** argv) {
   }
   if (!vm.count("command")) throw UsageError("no command given (try 'pyscript --help')");
   std::string command = vm["command"].as<std::string>();
-  if (command != "check" && command != "compile" && command != "run" && command != "fix")
+  if (command != "check" && command != "compile" && command != "run" && command != "fix" && command != "export")
     throw UsageError("unknown command '" + command + "' (try 'pyscript --help')");
+  if (command == "export" && !vm.count("output")) throw UsageError("export needs -o OUT.pys");
   if (!vm.count("file")) throw UsageError("'" + command + "' needs a FILE");
   std::string format = vm["diagnostics-format"].as<std::string>();
   if (format != "text" && format != "json")

@@ -87,9 +87,14 @@ llvm::Error Jit::add(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm:
 }
 
 llvm::Expected<void*> Jit::lookup(const std::string& name) {
-  auto address = jit_->lookup(*libraries_.back(), name);
+  // Every module's library, newest first: a later specialization's functions, and the globals and
+  // module state that only the first module defines (a lookup in one library sees its own only).
+  llvm::orc::JITDylibSearchOrder order;
+  for (auto it = libraries_.rbegin(); it != libraries_.rend(); ++it)
+    order.push_back({*it, llvm::orc::JITDylibLookupFlags::MatchExportedSymbolsOnly});
+  auto address = jit_->getExecutionSession().lookup(order, jit_->mangleAndIntern(name));
   if (!address) return address.takeError();
-  return address->toPtr<void*>();
+  return address->getAddress().toPtr<void*>();
 }
 
 } // namespace pyscript::codegen

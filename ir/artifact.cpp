@@ -42,18 +42,20 @@ std::string write_artifact(const Module& m, const std::string& source_name, cons
 }
 
 std::string write_artifact_text(const std::string& graph, const std::string& source_name,
-                                const ArtifactObject* object) {
+                                const ArtifactObject* object, const std::string* state) {
   std::string body = graph;
+  if (state) body = "state " + std::to_string(state->size()) + "\n" + base64_encode(*state) + "\n" + body;
   if (object)
     body = "object " + object->target + " " + std::to_string(object->bytes.size()) + "\n" +
-           base64_encode(object->bytes) + "\n" + graph;
+           base64_encode(object->bytes) + "\n" + body;
   char checksum[32];
   std::snprintf(checksum, sizeof checksum, "%016" PRIx64, fnv1a(body, 0));
   return std::string(kMagic) + "format " + std::to_string(kArtifactFormat) + "\nsource " + source_name +
          "\nchecksum " + checksum + "\n" + body;
 }
 
-std::unique_ptr<Module> read_artifact(const std::string& text, const std::string& path, ArtifactObject* object) {
+std::unique_ptr<Module> read_artifact(const std::string& text, const std::string& path, ArtifactObject* object,
+                                      std::optional<StateImage>* state) {
   auto fail = [&](const std::string& what) { throw ArtifactError(path + ": " + what); };
   if (!looks_like_artifact(text)) fail("not a pyscript artifact");
   size_t pos = std::string(kMagic).size();
@@ -76,6 +78,13 @@ std::unique_ptr<Module> read_artifact(const std::string& text, const std::string
       fail("malformed object");
     if (object) *object = ArtifactObject{header.substr(7, last_space - 7), std::move(*bytes)};
   }
+  std::optional<std::string> state_bytes;
+  if (text.compare(pos, 6, "state ") == 0) {
+    std::string header, data;
+    if (!next_line(text, pos, header) || !next_line(text, pos, data)) fail("truncated state");
+    state_bytes = base64_decode(data);
+    if (!state_bytes || std::to_string(state_bytes->size()) != header.substr(6)) fail("malformed state");
+  }
   std::unique_ptr<Module> m;
   try {
     m = parse_module_text(text.substr(pos));
@@ -88,6 +97,14 @@ std::unique_ptr<Module> read_artifact(const std::string& text, const std::string
     fail("invalid graph: " + what.substr(0, what.find('\n')));
   }
   if (!m->main()) fail("no top level (graph @__main__)");
+  if (state_bytes) {
+    try {
+      StateImage image = decode_state(*state_bytes, *m);
+      if (state) *state = std::move(image);
+    } catch (const StateError& e) {
+      fail(e.what());
+    }
+  }
   return m;
 }
 

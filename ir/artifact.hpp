@@ -8,21 +8,27 @@
 //   checksum 5f2a0c1e9b7d3a44        FNV-1a 64 of every byte after this line
 //   object TARGET SIZE               optional: the module compiled for TARGET (triple, CPU,
 //   <base64 of SIZE bytes>           features), loaded as is on such a machine (no LLVM work)
+//   state SIZE                       optional: the module's state after its top level ran (an
+//   <base64 of SIZE bytes>           export): Note [Module state in artifacts] in ir/state.hpp
+//   class @Net() 1 2 {w: Array[float64, 2]} methods {forward 2} str "" repr ""
 //   global @K : int
 //   graph @__main__() -> None:
 //   ...
 #pragma once
 
 #include "ir/graph.hpp"
+#include "ir/state.hpp"
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 namespace pyscript::ir {
 
 // 2: int list attributes (axes, shapes, index specs) are tuples, not strings.
-constexpr int kArtifactFormat = 2;
+// 3: class layouts in the graph; the module's state (`state`) after the object.
+constexpr int kArtifactFormat = 3;
 
 // A file that is not a readable artifact: the message is one line, "model.pys: checksum mismatch".
 class ArtifactError : public std::runtime_error {
@@ -37,13 +43,15 @@ struct ArtifactObject {
 };
 
 std::string write_artifact(const Module& m, const std::string& source_name, const ArtifactObject* object = nullptr);
-// The same, from module text already printed (several modules' functions merged).
+// The same, from module text already printed (several modules' functions merged); `state` is
+// encode_state's bytes.
 std::string write_artifact_text(const std::string& module_text, const std::string& source_name,
-                                const ArtifactObject* object = nullptr);
-// Parses and verifies; throws ArtifactError naming `path`. The object, when there is one, goes
-// to `object`.
+                                const ArtifactObject* object = nullptr, const std::string* state = nullptr);
+// Parses and verifies, the state too; throws ArtifactError naming `path`. The object, when there
+// is one, goes to `object`, the state to `state` (left empty when the artifact has none).
 std::unique_ptr<Module> read_artifact(const std::string& text, const std::string& path,
-                                      ArtifactObject* object = nullptr);
+                                      ArtifactObject* object = nullptr,
+                                      std::optional<StateImage>* state = nullptr);
 // Whether `text` starts as an artifact does (rather than as Python source).
 bool looks_like_artifact(const std::string& text);
 

@@ -232,6 +232,10 @@ private:
     LineReader r(text, number);
     if (r.at_end()) return;
     if (!function_) {
+      if (r.accept("class")) {
+        module_->classes.push_back(class_layout(r));
+        return;
+      }
       if (r.accept("global")) {
         r.expect("@");
         std::string name = r.word();
@@ -298,6 +302,43 @@ private:
       return;
     }
     node(r);
+  }
+
+  // print_class's line, after "class".
+  ClassLayout class_layout(LineReader& r) {
+    ClassLayout c;
+    r.expect("@");
+    c.name = r.word();
+    r.expect("(");
+    if (!r.accept(")")) {
+      c.base = r.word();
+      r.expect(")");
+    }
+    c.id = r.integer();
+    c.id_end = r.integer();
+    r.expect("{");
+    while (!r.accept("}")) {
+      if (!c.fields.empty()) r.expect(",");
+      std::string field = r.word();
+      r.expect(":");
+      c.fields.push_back({field, r.type()});
+    }
+    r.expect("methods");
+    r.expect("{");
+    while (!r.accept("}")) {
+      if (!c.methods.empty()) r.expect(",");
+      std::string method = r.word();
+      c.methods.push_back({method, int(r.integer())});
+    }
+    r.expect("str");
+    c.str_method = r.string_literal();
+    r.expect("repr");
+    c.repr_method = r.string_literal();
+    c.is_exception = r.accept("exception");
+    if (!r.at_end()) r.fail("unexpected text after a class");
+    for (const ClassLayout& other : module_->classes)
+      if (other.name == c.name) r.fail("class " + c.name + " defined twice");
+    return c;
   }
 
   void node(LineReader& r) {
@@ -390,6 +431,13 @@ private:
 };
 
 } // namespace
+
+Type parse_type_text(const std::string& text) {
+  LineReader r(text, 1);
+  Type t = r.type();
+  if (!r.at_end()) r.fail("unexpected text after a type");
+  return t;
+}
 
 std::unique_ptr<Module> parse_module_text(const std::string& text) {
   return ModuleParser(text).run();

@@ -16,5 +16,7 @@ public:
 };
 
 std::unique_ptr<Module> parse_module_text(const std::string& text);
+// One type as Type::to_string writes it ("list[Tuple[int, str]]").
+Type parse_type_text(const std::string& text);
 
 } // namespace pyscript::ir

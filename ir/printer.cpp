@@ -128,10 +128,24 @@ std::string print_function(const Function& f, const PrintOptions& options) {
   return Printer(options).function(f);
 }
 
+std::string print_class(const ClassLayout& c) {
+  std::string out = "class @" + c.name + "(" + c.base + ") " + std::to_string(c.id) + " " +
+                    std::to_string(c.id_end) + " {";
+  for (size_t i = 0; i < c.fields.size(); ++i)
+    out += (i ? ", " : "") + c.fields[i].first + ": " + c.fields[i].second.to_string();
+  out += "} methods {";
+  for (size_t i = 0; i < c.methods.size(); ++i)
+    out += (i ? ", " : "") + c.methods[i].first + " " + std::to_string(c.methods[i].second);
+  out += "} str " + print_attr_value(c.str_method) + " repr " + print_attr_value(c.repr_method);
+  if (c.is_exception) out += " exception";
+  return out + "\n";
+}
+
 std::string print_module(const Module& m, const PrintOptions& options) {
   std::string out;
+  for (const ClassLayout& c : m.classes) out += print_class(c);
   for (const Global& g : m.globals) out += "global @" + g.name + " : " + g.type.to_string() + "\n";
-  if (!m.globals.empty()) out += "\n";
+  if (!m.globals.empty() || !m.classes.empty()) out += "\n";
   for (size_t i = 0; i < m.functions.size(); ++i) {
     if (i) out += "\n";
     out += print_function(*m.functions[i], options);

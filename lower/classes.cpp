@@ -173,6 +173,9 @@ std::vector<ir::ClassLayout> ClassTable::layouts() const {
       }
       l.fields.push_back({f, t});
     }
+    if (c->def)
+      for (const auto& m : c->def->methods)
+        if (!m->is_static) l.methods.push_back({m->name, int(m->params.size())});
     out.push_back(std::move(l));
   }
   return out;

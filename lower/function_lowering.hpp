@@ -79,6 +79,8 @@ public:
 
   // Lowers the body with `env` holding the parameters; sets the function's return type.
   void lower_body(const ast::StmtList& body, Environment env);
+  // The top level's end, for a host: Note [Module names for hosts] (lower/module_names.cpp).
+  void store_module_names(const Environment& env);
 
   // The return type seen so far (for recursive calls), if any return was lowered.
   std::optional<ir::Type> return_type_so_far() const { return return_type_; }

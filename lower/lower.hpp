@@ -14,13 +14,16 @@
 namespace pyscript {
 
 struct EntryRequest {
-  std::string function;
+  std::string function; // a module-level function, or "Class.method" (arg_types then start with self's)
   std::vector<ir::Type> arg_types;
 };
 
 struct LowerOptions {
   bool lower_main = true;              // the top-level statements, as "__main__"
   std::vector<EntryRequest> entries;   // extra specializations, e.g. from --entry/--args
+  // For a host (the C++ API, export): the top level ends by storing every module-level name it
+  // has bound into a global (Note [Module names for hosts] in lower/module_names.cpp).
+  bool store_module_names = false;
 };
 
 struct LowerResult {

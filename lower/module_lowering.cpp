@@ -195,6 +195,7 @@ ir::Function* ModuleLowering::specialize(const ast::FunctionDef& fn,
 LowerResult ModuleLowering::run(const LowerOptions& options) {
   LowerResult result;
   size_t errors_before = diags_.error_count();
+  store_module_names_ = options.store_module_names;
   try {
     if (options.lower_main) {
       module_->functions.push_back(std::make_unique<ir::Function>());
@@ -206,9 +207,11 @@ LowerResult ModuleLowering::run(const LowerOptions& options) {
       for (const std::string& name : checked_.module.rejected_bindings) top.vars[name].state = Binding::State::Poisoned;
       lowering.lower_body(checked_.module.body, std::move(top));
       lowering_main_ = false;
+      settle_module_name_types(*main);
     }
     for (const EntryRequest& entry : options.entries) {
       const ast::FunctionDef* fn = find_function(entry.function);
+      if (!fn) fn = find_method(entry.function);
       if (!fn) {
         diags_.error(SourceRange{}, "entry", "no function named '" + entry.function + "'");
         continue;

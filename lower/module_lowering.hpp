@@ -53,6 +53,10 @@ public:
   bool is_assigned_once_at_top(const std::string& name) const;
   const ir::Global* find_global(const std::string& name) const;
   void record_global(const std::string& name, const ir::Type& type);
+  // Note [Module names for hosts] (lower/module_names.cpp).
+  bool stores_module_names() const { return store_module_names_; }
+  void record_module_name(const std::string& name, const ir::Type& type);
+  void settle_module_name_types(const ir::Function& main);
 
   // Note [Typing np.load] (lower_numpy_io.cpp): the program's saves and str constants so far.
   NumpyFiles& numpy_files() { return numpy_files_; }
@@ -88,6 +92,10 @@ private:
   ClassTable classes_;
   std::vector<std::unique_ptr<ast::FunctionDef>> lambdas_;
   std::set<std::string> instantiated_; // classes with a constructor call
+  bool store_module_names_ = false;
+  std::set<std::string> module_names_; // globals stored for a host at the top level's end
+  // An entry request's "Class.method" (null when there is none).
+  const ast::FunctionDef* find_method(const std::string& qualified) const;
   void finish_classes();
   NumpyFiles numpy_files_;
   ExceptionClasses exception_classes_;

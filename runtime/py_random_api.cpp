@@ -2,11 +2,13 @@
 // hidden random.Random, whose streams runtime/random/py_random.cpp computes bit for bit as
 // CPython 3.11 does.
 #include "pyscript/runtime.h"
+#include "runtime/module_state.hpp"
 #include "runtime/random/random.hpp"
 
 #include <atomic>
 #include <random>
 #include <thread>
+#include <vector>
 
 // Note [The random module's state]
 // As np.random's legacy state (Note [Random state] in runtime/random_api.cpp): generated code
@@ -132,3 +134,27 @@ void pyrt_pyrandom_shuffle(uint64_t* state, pyrt_list* list) {
 }
 
 } // extern "C"
+
+// The state as words, for an artifact (runtime/module_state.hpp).
+namespace pyscript::runtime {
+
+std::vector<uint64_t> py_random_words(uint64_t* state) {
+  Locked l(state);
+  std::vector<uint64_t> words;
+  if (l.global().seeded) {
+    words.resize(rnd::kPyRandomStateWords);
+    rnd::py_random_save(l.global().state, words.data());
+  }
+  return words;
+}
+
+bool set_py_random(uint64_t* state, const std::vector<uint64_t>& words) {
+  if (words.empty()) return true;
+  auto* global = reinterpret_cast<PyRandomGlobal*>(state);
+  if (words.size() != rnd::kPyRandomStateWords || !rnd::py_random_restore(global->state, words.data()).ok())
+    return false;
+  global->seeded = 1;
+  return true;
+}
+
+} // namespace pyscript::runtime

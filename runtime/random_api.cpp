@@ -3,6 +3,7 @@
 // numpy 1.24 does.
 #include "pyscript/runtime.h"
 #include "runtime/array_internal.hpp"
+#include "runtime/module_state.hpp"
 #include "runtime/random/random.hpp"
 
 #include <atomic>
@@ -33,8 +34,11 @@
 //    other), and the last release frees it. While one call owns it its count is plain and its
 //    draws take no lock; stored in a module global, it is shared (pyrt_generator_share, as Note
 //    [Shared arrays] in runtime/array.cpp): atomic counts, and each draw holds its lock.
-//  - Artifacts and objects carry code, not state: a loaded module starts unseeded, like a fresh
-//    numpy process.
+//  - An artifact made by `pyscript compile -o` or an object file carries code, not state: a loaded
+//    module starts unseeded, like a fresh numpy process. An export (`pyscript export`,
+//    Module::save after run()) saves the legacy state and every Generator its globals reach, and
+//    loading it restores them (runtime/module_state.hpp; Note [Module state in artifacts] in
+//    ir/state.hpp): the next draws are those the exporting process would have made.
 
 struct pyrt_generator {
   int64_t refcount; // changed atomically when `shared`
@@ -384,3 +388,48 @@ pyrt_array* pyrt_random_array(pyrt_context* ctx, uint64_t* legacy, pyrt_generato
 }
 
 } // extern "C"
+
+// The states as words, for an artifact (runtime/module_state.hpp).
+namespace pyscript::runtime {
+
+std::vector<uint64_t> legacy_random_words(uint64_t* legacy) {
+  auto* global = reinterpret_cast<LegacyGlobal*>(legacy);
+  spin_lock(global->lock);
+  std::vector<uint64_t> words;
+  if (global->seeded) {
+    words.resize(rnd::kLegacyStateWords);
+    rnd::legacy_save(global->state, words.data());
+  }
+  spin_unlock(global->lock);
+  return words;
+}
+
+bool set_legacy_random(uint64_t* legacy, const std::vector<uint64_t>& words) {
+  auto* global = reinterpret_cast<LegacyGlobal*>(legacy);
+  if (words.empty()) return true;
+  if (words.size() != rnd::kLegacyStateWords || !rnd::legacy_restore(global->state, words.data()).ok()) return false;
+  global->seeded = 1;
+  return true;
+}
+
+std::vector<uint64_t> generator_words(pyrt_generator* g) {
+  std::vector<uint64_t> words(rnd::kGeneratorStateWords);
+  if (g->shared) spin_lock(g->lock);
+  rnd::generator_save(g->state, words.data());
+  if (g->shared) spin_unlock(g->lock);
+  return words;
+}
+
+pyrt_generator* generator_from_words(const std::vector<uint64_t>& words) {
+  if (words.size() != rnd::kGeneratorStateWords) return nullptr;
+  auto* g = static_cast<pyrt_generator*>(std::calloc(1, sizeof(pyrt_generator)));
+  if (!g) throw std::bad_alloc();
+  g->refcount = 1;
+  if (!rnd::generator_restore(g->state, words.data()).ok()) {
+    std::free(g);
+    return nullptr;
+  }
+  return g;
+}
+
+} // namespace pyscript::runtime

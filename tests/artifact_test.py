@@ -65,7 +65,7 @@ with tempfile.TemporaryDirectory() as tmp:
 
     bad("truncated", data[: len(data) // 2], "checksum mismatch")
     bad("corrupted", data.replace(b"add(", b"sub(", 1), "checksum mismatch")
-    bad("version", data.replace(b"format 2", b"format 3", 1), "format version 3, this pyscript reads 2")
+    bad("version", data.replace(b"format 3", b"format 4", 1), "format version 4, this pyscript reads 3")
     bad("header-only", data[:30], "truncated header")
     bad("empty", b"pyscript-artifact\n", "truncated header")
     # Hand-edited with a fixed-up checksum: the graph itself is checked.
