@@ -4,11 +4,12 @@
 usage: run_tensor_differential.py PYSCRIPT [--programs N] [--seed S] [--keep-failures DIR]
                                   [--jobs J] [--avoid CONSTRUCT] [--check PATH]
                                   [--both-promotions] [--verbose]
-                                  [--generator tensor|elements|lists]
+                                  [--generator tensor|elements|lists|classes]
 
 --generator picks the programs: gen_tensor.py (default), gen_elements.py (element loops over arrays,
-numpy scalars) or gen_lists.py (lists, dicts, str and their aliasing; no numpy).  The programs of
-gen_lists print only exact values, so their outputs are compared byte for byte instead of (a)'s
+numpy scalars) or gen_lists.py (lists, dicts, str and their aliasing; no numpy) or gen_classes.py (user classes:
+inheritance, dispatch, operator methods, Optional chains, aliasing of objects).  The programs of
+gen_lists and gen_classes print only exact values, so their outputs are compared byte for byte instead of (a)'s
 tolerant comparison below (stdout before an error too).
 
 Program i is generated from seed S+i and run in a temporary directory (30 s timeout each) as
@@ -227,10 +228,13 @@ def main(argv):
     global CHECK
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     import gen_lists
-    harness.common_arguments(ap, {**gen_tensor.AVOIDABLE, **gen_lists.AVOIDABLE}, programs=300)
-    ap.add_argument('--generator', choices=('tensor', 'elements', 'lists'), default='tensor',
-                    help='gen_tensor.py (default), gen_elements.py (element loops, numpy scalars) or '
-                    'gen_lists.py (lists, dicts, str, aliasing; outputs compared exactly)')
+    import gen_classes
+    harness.common_arguments(ap, {**gen_tensor.AVOIDABLE, **gen_lists.AVOIDABLE, **gen_classes.AVOIDABLE},
+                             programs=300)
+    ap.add_argument('--generator', choices=('tensor', 'elements', 'lists', 'classes'), default='tensor',
+                    help='gen_tensor.py (default), gen_elements.py (element loops, numpy scalars), '
+                    'gen_lists.py (lists, dicts, str, aliasing) or gen_classes.py (user classes); '
+                    'the last two compare outputs exactly')
     ap.add_argument('--check', default=DEFAULT_CHECK,
                     help='shared/conformance/check, whose same_output compares the outputs')
     ap.add_argument('--both-promotions', action='store_true',
@@ -244,6 +248,10 @@ def main(argv):
     elif args.generator == 'lists':
         import gen_lists
         GENERATOR = gen_lists
+        EXACT = True
+    elif args.generator == 'classes':
+        import gen_classes
+        GENERATOR = gen_classes
         EXACT = True
     CHECK = load_check(os.path.abspath(args.check))
     pyscript = os.path.abspath(args.pyscript)
