@@ -477,6 +477,7 @@ private:
     }
     resolve_expr(object);
     if (is_rejected_binding(object)) return nullptr;
+    if (class_members_.count(e.text) && !called) return nullptr; // an object's field: the lowering knows
     if (auto help = escape_method_help(e.text)) {
       Diagnostic& d = diags_.error(e.text_range, "escape",
                                    "'." + e.text + "()' leaves the compiled program and is not "

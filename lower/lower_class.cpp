@@ -116,13 +116,15 @@ Value* FunctionLowering::call_method(Value* self, const std::string& name, const
                    [](const ClassInfo* a, const ClassInfo* b) { return a->depth > b->depth; });
   Value* object = unwrap_optional(self, name, call.range);
   Value* id = emit1(OpKind::ClassId, {object}, Type::int_(), call.range);
+  std::optional<Type> result; // what the overrides return
   std::function<Value*(size_t)> chain = [&](size_t i) -> Value* {
     if (i == overrides.size()) {
       if (fn) return invoke_method(*fn, *owner, object, call, args, env);
+      // Only subclasses define it: an instance of another class raises CPython's AttributeError.
       ir::Node* raise = emit(OpKind::Raise, {}, {}, call.range);
       raise->set_attr("kind", int64_t(PYRT_ATTRIBUTE_ERROR));
       raise->set_attr("message", "'" + cls->name + "' object has no attribute '" + name + "'");
-      return nullptr;
+      return result ? uninitialized(*result, call.range) : const_none(call.range);
     }
     const ClassInfo* k = overrides[i];
     Value* lo = emit1(OpKind::Le, {const_int(k->id, call.range), id}, Type::bool_(), call.range);
@@ -130,7 +132,12 @@ Value* FunctionLowering::call_method(Value* self, const std::string& name, const
     Value* in = emit1(OpKind::BitAnd, {lo, hi}, Type::bool_(), call.range);
     auto [kfn, kowner] = classes.method(*k, name);
     return select(
-        in, [&] { return invoke_method(*kfn, *kowner, object, call, args, env); },
+        in,
+        [&]() -> Value* {
+          Value* v = invoke_method(*kfn, *kowner, object, call, args, env);
+          if (v && !result) result = v->type();
+          return v;
+        },
         [&] { return chain(i + 1); }, call, ("the method '" + name + "'").c_str());
   };
   return chain(0);
@@ -549,6 +556,17 @@ void FunctionLowering::refine(const ast::Expr& cond, bool when, Environment& env
     if (cond.compare_ops[0] == ast::CompareOp::Is && !when) name = cond.operands[0].get();
   } else if (cond.kind == ast::ExprKind::Name && when) {
     name = &cond;
+  } else if (cond.kind == ast::ExprKind::Call && when && cond.operands.size() == 3 &&
+             cond.operands[0]->kind == ast::ExprKind::Name && cond.operands[0]->text == "isinstance" &&
+             cond.operands[1]->kind == ast::ExprKind::Name && cond.operands[2]->kind == ast::ExprKind::Name) {
+    // isinstance(x, C): x is a C there (a subclass of its static class).
+    const ClassInfo* c = module_.classes().find(cond.operands[2]->text);
+    const Binding* b = env.find(cond.operands[1]->text);
+    if (c && b && b->state == Binding::State::Defined)
+      if (const ClassInfo* have = class_of(b->value->type()); have && have != c && module_.classes().is_subclass(*c, *have))
+        env.vars[cond.operands[1]->text].value =
+            object_cast(unwrap_optional(b->value, "", cond.range), Type::object(c->name), cond.range);
+    return;
   } else if (cond.kind == ast::ExprKind::Unary && cond.unary_op == ast::UnaryOp::Not) {
     refine(*cond.operands[0], !when, env);
   } else if (cond.kind == ast::ExprKind::Logical && (cond.bool_op == ast::BoolOp::And) == when) {

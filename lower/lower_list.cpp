@@ -83,6 +83,9 @@ Value* FunctionLowering::as_element(Value* v, Value* container, size_t which,
     return v;
   }
   if (v->type() == want) return v;
+  // A subclass instance (or None) stored where the base class (or an Optional) is expected.
+  if (std::optional<Type> merged = module_.classes().merge(want, v->type()); merged && *merged == want)
+    return object_cast(v, want, r);
   // An empty display stored into a container of lists: its element comes from the container.
   const Type& have = v->type();
   if (have.has_unknown() && (have.is(TypeKind::List) || have.is(TypeKind::Dict)) &&
@@ -387,6 +390,8 @@ Value* FunctionLowering::comparable_element(Value* x, const Type& element, const
   if (element.is(TypeKind::Float) && (x->type().is(TypeKind::Int) || x->type().is(TypeKind::Bool)))
     return cast(x, Type::float_(), r);
   if (element.is(TypeKind::Int) && x->type().is(TypeKind::Bool)) return cast(x, Type::int_(), r);
+  if (std::optional<Type> merged = module_.classes().merge(element, x->type()); merged && *merged == element)
+    return object_cast(x, element, r); // a subclass instance searched among its base's
   type_error(r, "comparing a " + x->type().to_string() + " with elements of type " +
                     element.to_string() + " is not supported");
   return nullptr;

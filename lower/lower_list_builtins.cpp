@@ -193,6 +193,11 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     })[0];
     return true;
   }
+  if ((name == "min" || name == "max") && args.size() == 1 && class_of(element)) {
+    type_error(r, name + "() of " + element.to_string() + " objects by their __lt__ is not supported",
+               "compare a field: " + name + "(o.field for o in xs), or loop and keep the best");
+    return true;
+  }
   if ((name == "min" || name == "max") && args.size() == 1) {
     Value* n = sequence_length(seq, r);
     raise_if(emit1(OpKind::Eq, {n, const_int(0, r)}, Type::bool_(), r), PYRT_VALUE_ERROR,
@@ -328,6 +333,10 @@ bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
     });
     if (!ok) return false;
     inputs.push_back(keys);
+  } else if (class_of(element)) {
+    type_error(call.range, "sorting " + element.to_string() + " objects by their __lt__ is not supported",
+               "give a key: sort(key=lambda o: o.field)");
+    return false;
   } else if (element.is(TypeKind::Dict) || element.is(TypeKind::None)) {
     type_error(call.range,
                "a list of " + element.to_string() + " cannot be sorted ('<' is not supported)");
