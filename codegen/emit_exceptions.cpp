@@ -68,10 +68,11 @@ bool FunctionEmitter::emit_exception_op(const ir::Node& n) {
   case OpKind::ExceptionNew: {
     bool has_arg = n.inputs().size() == 2;
     llvm::Value* text = has_arg ? value(n.input(0)) : str_constant("");
-    llvm::Value* arg_repr = has_arg ? value(n.input(1)) : llvm::ConstantPointerNull::get(b.getPtrTy());
+    llvm::Value* arg_repr =
+        has_arg ? value(n.input(1)) : llvm::ConstantPointerNull::get(b.getPtrTy());
     bind(n.output(), checked_call(n, PYRT(pyrt_exception_new),
-                                  {b.getInt32(uint32_t(n.int_attr("id"))), c_string(n.str_attr("class")), text,
-                                   arg_repr}));
+                                  {b.getInt32(uint32_t(n.int_attr("id"))),
+                                   c_string(n.str_attr("class")), text, arg_repr}));
     return true;
   }
   case OpKind::ExceptionRaise: {
@@ -82,15 +83,17 @@ bool FunctionEmitter::emit_exception_op(const ir::Node& n) {
     return true;
   }
   case OpKind::ExceptionMatches: {
-    llvm::Value* cls = b.CreateLoad(b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), value(n.input(0)),
-                                                                                 offsetof(pyrt_exception, cls)));
+    llvm::Value* cls =
+        b.CreateLoad(b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), value(n.input(0)),
+                                                                  offsetof(pyrt_exception, cls)));
     llvm::Value* any = b.getFalse();
     for (int64_t id : n.ints_attr("classes"))
       any = b.CreateOr(any, b.CreateICmpEQ(cls, b.getInt32(uint32_t(id))));
     bind(n.output(), any);
     return true;
   }
-  default: return false;
+  default:
+    return false;
   }
 }
 

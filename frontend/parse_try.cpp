@@ -40,7 +40,8 @@ void CstReader::convert_try(TSNode n, ast::StmtList& out) {
     TSNode alias = field(c, "alias");
     if (!ts_node_is_null(value) && is(value, "as_pattern")) { // how tree-sitter reads `E as e`
       alias = field(value, "alias");
-      if (!ts_node_is_null(alias) && is(alias, "as_pattern_target") && !named_children(alias).empty())
+      if (!ts_node_is_null(alias) && is(alias, "as_pattern_target") &&
+          !named_children(alias).empty())
         alias = named_children(alias)[0];
       value = named_children(value).at(0);
     }

@@ -16,7 +16,8 @@ using ir::Value;
 
 ExceptionClasses::ExceptionClasses() {
 #define PYRT_EXCEPTION_CLASS(ID, spelled, base)                                                    \
-  classes_.push_back({spelled, PYRT_EXC_##ID, PYRT_EXC_##ID == PYRT_EXC_##base ? -1 : PYRT_EXC_##base});
+  classes_.push_back(                                                                              \
+      {spelled, PYRT_EXC_##ID, PYRT_EXC_##ID == PYRT_EXC_##base ? -1 : PYRT_EXC_##base});
 #include "pyscript/exception_classes.def"
 #undef PYRT_EXCEPTION_CLASS
 }
@@ -117,9 +118,10 @@ Value* FunctionLowering::new_user_exception(int id, const ast::Expr& call, Envir
   for (const ClassInfo* c = cls; c && !init; c = c->base) {
     if (!c->def->constants.empty() || c->def->methods.size() > 1 ||
         (c->def->methods.size() == 1 && c->def->methods[0]->name != "__init__")) {
-      type_error(c->def->name_range, "exception class '" + c->name +
-                                         "' has methods or class constants: only __init__ calling "
-                                         "super().__init__(message) is supported",
+      type_error(c->def->name_range,
+                 "exception class '" + c->name +
+                     "' has methods or class constants: only __init__ calling "
+                     "super().__init__(message) is supported",
                  "keep what the exception says in its message");
       return nullptr;
     }
@@ -140,11 +142,13 @@ Value* FunctionLowering::new_user_exception(int id, const ast::Expr& call, Envir
   }
   const ast::Expr* message = nullptr;
   for (const ast::StmtPtr& st : init->body) {
-    if (st->kind == ast::StmtKind::Pass || (st->kind == ast::StmtKind::Expr && st->value->kind == ast::ExprKind::Str))
+    if (st->kind == ast::StmtKind::Pass ||
+        (st->kind == ast::StmtKind::Expr && st->value->kind == ast::ExprKind::Str))
       continue;
     const ast::Expr* super = super_init_call(*st);
     if (!super || message || super->operands.size() > 2 || !super->keywords.empty()) {
-      type_error(st->range, "the __init__ of an exception class may only call super().__init__(message)",
+      type_error(st->range,
+                 "the __init__ of an exception class may only call super().__init__(message)",
                  "keep what the exception says in its message");
       return nullptr;
     }
@@ -161,7 +165,8 @@ Value* FunctionLowering::new_user_exception(int id, const ast::Expr& call, Envir
     Value* v = i - 1 < args.size() ? args[i - 1] : nullptr;
     for (const ast::Keyword& kw : call.keywords)
       if (kw.name == ps[i].name && !(v = lower_expr(*kw.value, env))) return nullptr;
-    if (!v && ps[i].default_value && !(v = lower_expr(*ps[i].default_value, params))) return nullptr;
+    if (!v && ps[i].default_value && !(v = lower_expr(*ps[i].default_value, params)))
+      return nullptr;
     if (!v) {
       type_error(call.range, cls->name + "() is missing its argument '" + ps[i].name + "'");
       return nullptr;
@@ -169,7 +174,9 @@ Value* FunctionLowering::new_user_exception(int id, const ast::Expr& call, Envir
     params.define(ps[i].name, v, ps[i].range);
   }
   Value* arg = nullptr;
-  if (message && message->operands.size() == 2 && !(arg = lower_expr(*message->operands[1], params))) return nullptr;
+  if (message && message->operands.size() == 2 &&
+      !(arg = lower_expr(*message->operands[1], params)))
+    return nullptr;
   return new_exception(id, arg, call.range);
 }
 
@@ -188,7 +195,8 @@ std::vector<int64_t> FunctionLowering::exception_ids(const ast::Expr& e) {
   int id = e.kind == ast::ExprKind::Name ? exception_classes().find(e.text) : -1;
   if (id < 0) {
     if (!diags_.has_error_at(e.range))
-      type_error(e.range, "this is not an exception class pyscript knows", "name a class such as ValueError");
+      type_error(e.range, "this is not an exception class pyscript knows",
+                 "name a class such as ValueError");
     return {};
   }
   return exception_classes().subclasses(id);
@@ -197,8 +205,8 @@ std::vector<int64_t> FunctionLowering::exception_ids(const ast::Expr& e) {
 // ValueError("x") and isinstance(e, ValueError); false when `e` is no such call.
 bool FunctionLowering::lower_exception_call(const ast::Expr& e, Environment& env, Value*& out) {
   const ast::Expr& callee = *e.operands[0];
-  if (callee.kind != ast::ExprKind::Name || env.find(callee.text) || local_names_.count(callee.text) ||
-      module_.find_function(callee.text))
+  if (callee.kind != ast::ExprKind::Name || env.find(callee.text) ||
+      local_names_.count(callee.text) || module_.find_function(callee.text))
     return false;
   if (callee.text == "isinstance" && e.operands.size() == 3 && e.keywords.empty()) {
     int first = e.operands[2]->kind == ast::ExprKind::Tuple && !e.operands[2]->operands.empty()
@@ -252,7 +260,8 @@ void FunctionLowering::lower_raise(const ast::Stmt& s, Environment& env) {
     }
   } else if (s.value->kind == ast::ExprKind::Name && !env.find(s.value->text) &&
              !local_names_.count(s.value->text) && exception_classes().find(s.value->text) >= 0) {
-    exc = new_exception(exception_classes().find(s.value->text), nullptr, s.value->range); // raise E
+    exc =
+        new_exception(exception_classes().find(s.value->text), nullptr, s.value->range); // raise E
   } else if ((exc = lower_expr(*s.value, env)) && !exc->type().is(TypeKind::Exception)) {
     type_error(s.value->range, "'raise' takes an exception, not a " + exc->type().to_string(),
                "raise an exception class's instance: 'raise ValueError(...)'");
@@ -289,8 +298,10 @@ bool FunctionLowering::guard_statement(const ast::Stmt& s, Environment& env) {
   case ast::StmtKind::Import:
   case ast::StmtKind::ImportFrom:
   case ast::StmtKind::FunctionDef:
-  case ast::StmtKind::Try: return false; // what raises in a try statement is guarded where it runs
-  default: break;
+  case ast::StmtKind::Try:
+    return false; // what raises in a try statement is guarded where it runs
+  default:
+    break;
   }
   const ast::Stmt* saved = guarding_;
   guarded(env, s.range, [&](Environment& e) {
@@ -301,7 +312,8 @@ bool FunctionLowering::guard_statement(const ast::Stmt& s, Environment& env) {
   return true;
 }
 
-void FunctionLowering::guarded(Environment& env, const SourceRange& r, const std::function<void(Environment&)>& fn) {
+void FunctionLowering::guarded(Environment& env, const SourceRange& r,
+                               const std::function<void(Environment&)>& fn) {
   if (try_.regions.empty()) return fn(env);
   ir::Node* t = emit(OpKind::Try, {}, {}, r);
   ir::Block* saved = block_;
@@ -335,8 +347,10 @@ void FunctionLowering::snapshot(Environment& env, const std::string& prefix, con
                                 const std::string& why) {
   std::set<std::string> names = local_names_;
   for (const auto& [name, b] : env.vars) {
-    if (name[0] != '$') names.insert(name);
-    else if (name.rfind(prefix, 0) == 0) names.insert(name.substr(prefix.size()));
+    if (name[0] != '$')
+      names.insert(name);
+    else if (name.rfind(prefix, 0) == 0)
+      names.insert(name.substr(prefix.size()));
   }
   for (const std::string& name : names) {
     Binding side;
@@ -357,8 +371,10 @@ void FunctionLowering::snapshot(Environment& env, const std::string& prefix, con
 Environment FunctionLowering::side_env(const Environment& env, const std::string& prefix) {
   Environment out;
   for (const auto& [name, b] : env.vars) {
-    if (name.rfind(prefix, 0) == 0) out.vars[name.substr(prefix.size())] = b;
-    else if (name[0] == '$' && !is_exit_flag(name)) out.vars[name] = b;
+    if (name.rfind(prefix, 0) == 0)
+      out.vars[name.substr(prefix.size())] = b;
+    else if (name[0] == '$' && !is_exit_flag(name))
+      out.vars[name] = b;
   }
   return out;
 }
@@ -373,8 +389,10 @@ void FunctionLowering::note_exit(Environment& env, const ast::Stmt& s) {
   for (size_t k = try_.regions.size(); k-- > 0;) {
     TryRegion& region = try_.regions[k];
     if (!region.is_finally) continue;
-    if (s.kind != ast::StmtKind::Return && region.loop_depth != try_.loop_depth) return; // stays in the loop
-    snapshot(env, region.exit_prefix(), s.range, "the 'finally' runs after this exit, before it is assigned");
+    if (s.kind != ast::StmtKind::Return && region.loop_depth != try_.loop_depth)
+      return; // stays in the loop
+    snapshot(env, region.exit_prefix(), s.range,
+             "the 'finally' runs after this exit, before it is assigned");
     region.exited = true;
     return;
   }
@@ -392,7 +410,8 @@ void FunctionLowering::after_loop(const ast::Stmt& s, Environment& env) {
   if (!contains_return(s.body)) return;
   for (size_t k = try_.regions.size(); k-- > 0;) {
     if (!try_.regions[k].is_finally) continue;
-    snapshot(env, try_.regions[k].exit_prefix(), s.range, "the 'finally' runs after the loop returns");
+    snapshot(env, try_.regions[k].exit_prefix(), s.range,
+             "the 'finally' runs after the loop returns");
     try_.regions[k].exited = true;
     return;
   }
@@ -400,7 +419,8 @@ void FunctionLowering::after_loop(const ast::Stmt& s, Environment& env) {
 
 // A while loop's condition, evaluated again at the end of its body in a try region, where it may
 // raise after the body's statements ran: guarded there (Note [Try regions]).
-Value* FunctionLowering::while_condition_in_region(const ast::Stmt& s, Environment& inner, Value* stop) {
+Value* FunctionLowering::while_condition_in_region(const ast::Stmt& s, Environment& inner,
+                                                   Value* stop) {
   static const std::string kCond = "$cond";
   const SourceRange& r = s.value->range;
   Value* go_on = stop ? emit1(OpKind::Not, {stop}, Type::bool_(), r) : const_bool(true, r);
@@ -422,10 +442,13 @@ Value* FunctionLowering::while_condition_in_region(const ast::Stmt& s, Environme
 }
 
 // Comprehensions lower statements inside an expression: not a region's (Note [Try regions]).
-FunctionLowering::SuspendedRegions::SuspendedRegions(FunctionLowering& f) : f_(f), regions_(std::move(f.try_.regions)) {
+FunctionLowering::SuspendedRegions::SuspendedRegions(FunctionLowering& f)
+    : f_(f), regions_(std::move(f.try_.regions)) {
   f.try_.regions.clear();
 }
 
-FunctionLowering::SuspendedRegions::~SuspendedRegions() { f_.try_.regions = std::move(regions_); }
+FunctionLowering::SuspendedRegions::~SuspendedRegions() {
+  f_.try_.regions = std::move(regions_);
+}
 
 } // namespace pyscript::lower

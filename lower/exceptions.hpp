@@ -4,8 +4,8 @@
 // An exception is a value of the static type Exception, whatever its class: `except (E1, E2) as e`,
 // `raise e` and a variable holding either class need no common base computed, and two classes merge
 // without a conflict. The class is a run-time property (an id in the object: Note [Exception
-// objects] in include/pyscript/runtime_exceptions.h), tested by exception_matches against the ids of
-// every subclass of the classes named, which the lowering knows: the built-in tree
+// objects] in include/pyscript/runtime_exceptions.h), tested by exception_matches against the ids
+// of every subclass of the classes named, which the lowering knows: the built-in tree
 // (include/pyscript/exception_classes.def) and the classes the program derives from it.
 //
 // Note [Try regions]
@@ -94,9 +94,9 @@ private:
 struct TryRegion {
   int id;
   bool is_finally;
-  int loop_depth;          // loops around the region: break/continue in deeper loops stay inside
-  bool raised = false;     // a raise point recorded its side
-  bool exited = false;     // a return/break/continue recorded its exit side
+  int loop_depth;      // loops around the region: break/continue in deeper loops stay inside
+  bool raised = false; // a raise point recorded its side
+  bool exited = false; // a return/break/continue recorded its exit side
   std::string raise_prefix() const { return "$raise" + std::to_string(id) + ":"; }
   std::string exit_prefix() const { return "$exit" + std::to_string(id) + ":"; }
 };

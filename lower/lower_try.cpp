@@ -17,8 +17,8 @@ const std::string* const kExitFlags[] = {&kReturned, &kBroke, &kContinued};
 // If(cond) { then_fn(then_env) } else { else_fn(else_env) }, the paths merged into env.
 void FunctionLowering::branch(Value* cond, Environment then_env, Environment else_env,
                               const std::function<void(Environment&)>& then_fn,
-                              const std::function<void(Environment&)>& else_fn, const SourceRange& r,
-                              Environment& env) {
+                              const std::function<void(Environment&)>& else_fn,
+                              const SourceRange& r, Environment& env) {
   ir::Node* node = emit(OpKind::If, {cond}, {}, r);
   ir::Block* saved = block_;
   block_ = node->add_block();
@@ -37,7 +37,9 @@ void FunctionLowering::unless_exiting(Environment& env, const SourceRange& r,
   Environment skipped = env;
   skipped.terminated = true;
   skipped.returned_only = !env.find(kBroke) && !env.find(kContinued) && !env.find(kRaised);
-  branch(emit1(OpKind::Not, {exit}, Type::bool_(), r), env, std::move(skipped), fn, [](Environment&) {}, r, env);
+  branch(
+      emit1(OpKind::Not, {exit}, Type::bool_(), r), env, std::move(skipped), fn,
+      [](Environment&) {}, r, env);
 }
 
 void FunctionLowering::lower_try(const ast::Stmt& s, Environment& env) {
@@ -164,7 +166,8 @@ void FunctionLowering::lower_finally(const ast::Stmt& s, const TryRegion& fin, E
       }
   auto normal_copy = [&](Environment& e) {
     e.vars.erase(kRaised);
-    for (const std::string* flag : kExitFlags) e.vars.erase(*flag);
+    for (const std::string* flag : kExitFlags)
+      e.vars.erase(*flag);
     if (!e.terminated) lower_stmts(s.finalbody, 0, e);
   };
   auto raised_copy = [&](Environment& e) {
@@ -177,14 +180,14 @@ void FunctionLowering::lower_finally(const ast::Stmt& s, const TryRegion& fin, E
       g.define(kCaught, pending_exc, r);
       reraise(g, r);
     };
-    if (Value* left = exiting(e, r)) // only where the finally's own exit or raise did not replace it
-      branch(
-          left, e, e,
-          [](Environment& keep) {
-            keep.terminated = true;
-            keep.returned_only = false; // (a raise in the finally may reach a handler around a loop)
-          },
-          go_on, r, e);
+    // The exception goes on where the finally's own exit or raise did not replace it (a raise
+    // there may reach a handler around a loop: not gone, as a break).
+    auto keep = [](Environment& k) {
+      k.terminated = true;
+      k.returned_only = false;
+    };
+    if (Value* left = exiting(e, r))
+      branch(left, e, e, keep, go_on, r, e);
     else
       go_on(e);
   };
@@ -206,7 +209,8 @@ void FunctionLowering::lower_finally(const ast::Stmt& s, const TryRegion& fin, E
       TryRegion& outer = try_.regions[k];
       if (!outer.is_finally) continue;
       if (pending.count(&kReturned) || outer.loop_depth == try_.loop_depth) {
-        snapshot(e, outer.exit_prefix(), r, "the 'finally' runs after this exit, before it is assigned");
+        snapshot(e, outer.exit_prefix(), r,
+                 "the 'finally' runs after this exit, before it is assigned");
         outer.exited = true;
       }
       break;
@@ -214,13 +218,18 @@ void FunctionLowering::lower_finally(const ast::Stmt& s, const TryRegion& fin, E
   };
   if (!raised && !exits) return normal_copy(env);
   size_t diagnostics_before = diags_.all().size(); // each copy reports the same problems
-  Value* any = raised && exits ? emit1(OpKind::Or, {raised, exits}, Type::bool_(), r) : raised ? raised : exits;
+  Value* any = raised && exits ? emit1(OpKind::Or, {raised, exits}, Type::bool_(), r)
+               : raised        ? raised
+                               : exits;
   branch(
       any, env, env,
       [&](Environment& e) {
-        if (raised && exits) branch(raised, e, e, raised_copy, exit_copy, r, e);
-        else if (raised) raised_copy(e);
-        else exit_copy(e);
+        if (raised && exits)
+          branch(raised, e, e, raised_copy, exit_copy, r, e);
+        else if (raised)
+          raised_copy(e);
+        else
+          exit_copy(e);
       },
       normal_copy, r, env);
   diags_.drop_repeats_since(diagnostics_before);

@@ -26,31 +26,50 @@ int32_t class_of_kind(int32_t kind) {
   case PYRT_ZERO_POW_NEGATIVE:
   case PYRT_ZERO_DIVISION_TRUE:
   case PYRT_ZERO_DIVISION_INT_MOD:
-  case PYRT_ZERO_DIVISION_FLOAT_DIVMOD: return PYRT_EXC_ZERO_DIVISION_ERROR;
+  case PYRT_ZERO_DIVISION_FLOAT_DIVMOD:
+    return PYRT_EXC_ZERO_DIVISION_ERROR;
   case PYRT_FLOAT_OVERFLOW:
   case PYRT_FLOAT_TO_INT_INF:
-  case PYRT_OVERFLOW_ERROR: return PYRT_EXC_OVERFLOW_ERROR;
+  case PYRT_OVERFLOW_ERROR:
+    return PYRT_EXC_OVERFLOW_ERROR;
   case PYRT_FLOAT_TO_INT_NAN:
   case PYRT_MATH_DOMAIN:
   case PYRT_RANGE_STEP_ZERO:
-  case PYRT_VALUE_ERROR: return PYRT_EXC_VALUE_ERROR;
-  case PYRT_ASSERTION: return PYRT_EXC_ASSERTION_ERROR;
-  case PYRT_INDEX_ERROR: return PYRT_EXC_INDEX_ERROR;
-  case PYRT_KEY_ERROR: return PYRT_EXC_KEY_ERROR;
-  case PYRT_MEMORY_ERROR: return PYRT_EXC_MEMORY_ERROR;
+  case PYRT_VALUE_ERROR:
+    return PYRT_EXC_VALUE_ERROR;
+  case PYRT_ASSERTION:
+    return PYRT_EXC_ASSERTION_ERROR;
+  case PYRT_INDEX_ERROR:
+    return PYRT_EXC_INDEX_ERROR;
+  case PYRT_KEY_ERROR:
+    return PYRT_EXC_KEY_ERROR;
+  case PYRT_MEMORY_ERROR:
+    return PYRT_EXC_MEMORY_ERROR;
   case PYRT_RECURSION:
-  case PYRT_RECURSION_ERROR: return PYRT_EXC_RECURSION_ERROR;
-  case PYRT_TYPE_ERROR: return PYRT_EXC_TYPE_ERROR;
-  case PYRT_NAME_ERROR: return PYRT_EXC_NAME_ERROR;
-  case PYRT_LINALG_ERROR: return PYRT_EXC_LINALG_ERROR;
-  case PYRT_RUNTIME_ERROR: return PYRT_EXC_RUNTIME_ERROR;
-  case PYRT_SYSTEM_EXIT: return PYRT_EXC_SYSTEM_EXIT;
-  case PYRT_ATTRIBUTE_ERROR: return PYRT_EXC_ATTRIBUTE_ERROR;
-  case PYRT_OS_ERROR: return PYRT_EXC_OS_ERROR;
-  case PYRT_FILE_NOT_FOUND_ERROR: return PYRT_EXC_FILE_NOT_FOUND_ERROR;
-  case PYRT_PERMISSION_ERROR: return PYRT_EXC_PERMISSION_ERROR;
-  case PYRT_IS_A_DIRECTORY_ERROR: return PYRT_EXC_IS_A_DIRECTORY_ERROR;
-  default: return PYRT_EXC_EXCEPTION;
+  case PYRT_RECURSION_ERROR:
+    return PYRT_EXC_RECURSION_ERROR;
+  case PYRT_TYPE_ERROR:
+    return PYRT_EXC_TYPE_ERROR;
+  case PYRT_NAME_ERROR:
+    return PYRT_EXC_NAME_ERROR;
+  case PYRT_LINALG_ERROR:
+    return PYRT_EXC_LINALG_ERROR;
+  case PYRT_RUNTIME_ERROR:
+    return PYRT_EXC_RUNTIME_ERROR;
+  case PYRT_SYSTEM_EXIT:
+    return PYRT_EXC_SYSTEM_EXIT;
+  case PYRT_ATTRIBUTE_ERROR:
+    return PYRT_EXC_ATTRIBUTE_ERROR;
+  case PYRT_OS_ERROR:
+    return PYRT_EXC_OS_ERROR;
+  case PYRT_FILE_NOT_FOUND_ERROR:
+    return PYRT_EXC_FILE_NOT_FOUND_ERROR;
+  case PYRT_PERMISSION_ERROR:
+    return PYRT_EXC_PERMISSION_ERROR;
+  case PYRT_IS_A_DIRECTORY_ERROR:
+    return PYRT_EXC_IS_A_DIRECTORY_ERROR;
+  default:
+    return PYRT_EXC_EXCEPTION;
   }
 }
 
@@ -66,8 +85,10 @@ bool is_pyscript_limit(int32_t kind, const char* detail) {
   case PYRT_INT_OVERFLOW:
   case PYRT_NEGATIVE_INT_POWER:
   case PYRT_COMPLEX_POWER:
-  case PYRT_MEMORY_ERROR: return true;
-  default: return detail && std::strstr(detail, "pyscript") != nullptr;
+  case PYRT_MEMORY_ERROR:
+    return true;
+  default:
+    return detail && std::strstr(detail, "pyscript") != nullptr;
   }
 }
 
@@ -77,7 +98,8 @@ pyrt_str* repr_of(const char* bytes, int64_t size) {
   return str_from(out);
 }
 
-pyrt_exception* alloc_exception(int32_t cls, const char* class_name, pyrt_str* text, pyrt_str* arg_repr) {
+pyrt_exception* alloc_exception(int32_t cls, const char* class_name, pyrt_str* text,
+                                pyrt_str* arg_repr) {
   auto* e = static_cast<pyrt_exception*>(small_alloc(sizeof(pyrt_exception)));
   if (!e) return nullptr;
   std::memset(e, 0, sizeof *e);
@@ -105,8 +127,8 @@ using namespace pyscript::runtime;
 
 extern "C" {
 
-pyrt_exception* pyrt_exception_new(pyrt_context* ctx, int32_t cls, const char* class_name, pyrt_str* text,
-                                   pyrt_str* arg_repr, const char* site) {
+pyrt_exception* pyrt_exception_new(pyrt_context* ctx, int32_t cls, const char* class_name,
+                                   pyrt_str* text, pyrt_str* arg_repr, const char* site) {
   pyrt_exception* e = alloc_exception(cls, class_name, text, arg_repr);
   if (!e) {
     pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
@@ -119,7 +141,8 @@ pyrt_exception* pyrt_exception_new(pyrt_context* ctx, int32_t cls, const char* c
 
 void pyrt_exception_raise(pyrt_context* ctx, pyrt_exception* e, const char* site) {
   if (ctx->failed) return;
-  if (!e->site) e->site = site; // a bare `raise` keeps where it was raised first, as a traceback ends there
+  if (!e->site)
+    e->site = site; // a bare `raise` keeps where it was raised first, as a traceback ends there
   if (e->kind == PYRT_SYSTEM_EXIT) { // the host reads the status from the detail
     pyrt_raise_detail(ctx, PYRT_SYSTEM_EXIT, e->site, "%s", e->text->data);
     return;
@@ -141,12 +164,13 @@ pyrt_exception* pyrt_exception_catch(pyrt_context* ctx) {
   // "ZeroDivisionError: division by zero": the message follows the class, unless in detail.
   std::string_view fixed = pyrt_error_text(ctx->kind);
   size_t colon = fixed.find(": ");
-  std::string message = ctx->detail ? std::string(ctx->detail)
+  std::string message = ctx->detail                       ? std::string(ctx->detail)
                         : colon == std::string_view::npos ? std::string()
                                                           : std::string(fixed.substr(colon + 2));
   pyrt_str* text = str_from(message);
   pyrt_str* arg_repr = nullptr;
-  if (text && cls == PYRT_EXC_KEY_ERROR) { // the detail is repr(key) already, and str(e) is that too
+  if (text &&
+      cls == PYRT_EXC_KEY_ERROR) { // the detail is repr(key) already, and str(e) is that too
     arg_repr = text;
     pyrt_object_retain(&text->head);
   } else if (text && !(ctx->kind == PYRT_ASSERTION && !ctx->detail)) { // `assert c`: no argument
@@ -170,7 +194,8 @@ pyrt_str* pyrt_exception_str(pyrt_exception* e, int32_t repr) {
     return e->text;
   }
   std::string out = e->class_name;
-  if (std::string_view(out).starts_with("numpy.linalg.")) out = "LinAlgError"; // repr shows the bare name
+  if (std::string_view(out).starts_with("numpy.linalg."))
+    out = "LinAlgError"; // repr shows the bare name
   out += '(';
   if (e->arg_repr) out.append(e->arg_repr->data, size_t(e->arg_repr->size));
   out += ')';

@@ -36,13 +36,14 @@ typedef enum pyrt_exception_class {
 
 typedef struct pyrt_exception {
   struct pyrt_object head;
-  int32_t cls;              /* a pyrt_exception_class, or a program's class id */
+  int32_t cls; /* a pyrt_exception_class, or a program's class id */
   int32_t reserved;
-  const char* class_name;   /* static: "ValueError", "ShapeError", "numpy.linalg.LinAlgError" */
-  struct pyrt_str* text;    /* str(e): "" without an argument; KeyError: repr of the key */
-  struct pyrt_str* arg_repr; /* repr of the one argument, NULL without one: repr(e) is NAME(arg_repr) */
-  const char* site;         /* where it was first raised, NULL before */
-  int32_t kind;             /* the pyrt_error_kind it came from (PYRT_EXCEPTION: made by the program) */
+  const char* class_name; /* static: "ValueError", "ShapeError", "numpy.linalg.LinAlgError" */
+  struct pyrt_str* text;  /* str(e): "" without an argument; KeyError: repr of the key */
+  struct pyrt_str*
+      arg_repr;     /* repr of the one argument, NULL without one: repr(e) is NAME(arg_repr) */
+  const char* site; /* where it was first raised, NULL before */
+  int32_t kind;     /* the pyrt_error_kind it came from (PYRT_EXCEPTION: made by the program) */
   int32_t reserved2;
 } pyrt_exception;
 
