@@ -80,21 +80,14 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
       }
     }
     by_name_[c->name] = c;
-    classes_.push_back(nullptr); // placeholder, filled below in id order
     for (ClassInfo* d : c->derived) number(d, depth + 1);
     c->id_end = next;
   };
   for (auto& c : defined)
     if (!c->base) number(c.get(), 0);
-  classes_.clear();
-  std::vector<ClassInfo*> order;
-  for (auto& c : defined) order.push_back(c.get());
-  std::sort(order.begin(), order.end(), [](ClassInfo* a, ClassInfo* b) { return a->id < b->id; });
-  std::map<ClassInfo*, size_t> position;
-  for (auto& c : defined) position[c.get()] = 0;
-  for (ClassInfo* c : order)
-    for (auto& owned : defined)
-      if (owned.get() == c) classes_.push_back(std::move(owned));
+  // Keep them in id order (classes with an undefined base have id 0 and come first).
+  std::stable_sort(defined.begin(), defined.end(), [](const auto& a, const auto& b) { return a->id < b->id; });
+  classes_ = std::move(defined);
 }
 
 const ClassInfo* ClassTable::find(const std::string& name) const {
