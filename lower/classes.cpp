@@ -85,7 +85,7 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
   };
   for (auto& c : defined)
     if (!c->base) number(c.get(), 0);
-  // Keep them in id order (classes with an undefined base have id 0 and come first).
+  // Keep them in id order (a class whose base is not defined is numbered as a root).
   std::stable_sort(defined.begin(), defined.end(), [](const auto& a, const auto& b) { return a->id < b->id; });
   classes_ = std::move(defined);
 }
