@@ -1,5 +1,6 @@
 // The builtins over lists, dicts and str: len sum min max any all sorted reversed list dict
 // enumerate zip (as values), and generator expressions given to them (Note [Comprehensions]).
+#include "frontend/builtins.hpp"
 #include "lower/function_lowering.hpp"
 #include "lower/module_lowering.hpp"
 #include "pyscript/runtime.h"
@@ -191,6 +192,53 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
       if (x->type() != acc_type) x = cast(x, acc_type, r);
       c[0] = emit1(OpKind::Add, {c[0], x}, acc_type, r);
     })[0];
+    return true;
+  }
+  if ((name == "min" || name == "max") && args.size() == 1 && keyword(e, "key")) { // max(xs, key=f)
+    if (seq->type().is(TypeKind::Dict)) {
+      type_error(r, name + "() of a dict is not supported", "use " + name + "(d.keys()) or " + name + "(d.values())");
+      return true;
+    }
+    Environment empty;
+    Environment& env = call_env_ ? *call_env_ : empty;
+    const ast::Expr& key = *keyword(e, "key")->value;
+    bool builtin = key.kind == ast::ExprKind::Name && !env.find(key.text) && !module_.find_function(key.text) &&
+                   find_builtin(key.text); // key=len, key=abs, ...
+    Value* f = builtin ? nullptr : lower_expr(key, env);
+    if (!builtin && !f) return true;
+    if (f && !f->type().is(TypeKind::Function)) {
+      type_error(key.range, "key= takes a function here, not a " + f->type().to_string(), "write a lambda: key=lambda x: ...");
+      return true;
+    }
+    ast::Expr plain(ast::ExprKind::Call, r);
+    ast::Expr synthetic(ast::ExprKind::Call, key.range);
+    synthetic.operands.push_back(clone_expr(key));
+    synthetic.operands.push_back(clone_expr(key));
+    auto key_of = [&](Value* x) -> Value* {
+      std::vector<Value*> one{x};
+      if (f) return call_function_value(f, plain, one, env);
+      Value* k = nullptr;
+      if (!lower_sequence_builtin(key.text, synthetic, one, k)) k = lower_builtin(key.text, synthetic, one);
+      return k;
+    };
+    Value* n = sequence_length(seq, r);
+    raise_if(emit1(OpKind::Eq, {n, const_int(0, r)}, Type::bool_(), r), PYRT_VALUE_ERROR,
+             name + "() arg is an empty sequence", r);
+    Value* first = element_at(seq, const_int(0, r), r);
+    Value* first_key = key_of(first);
+    if (!first_key) return true;
+    bool ok = true;
+    std::vector<Value*> best = each_element(seq, r, {first, first_key}, [&](Value* x, std::vector<Value*>& c) {
+      Value* kx = ok ? key_of(x) : nullptr;
+      Value* better = kx ? (name == "max" ? less_than(c[1], kx, r) : less_than(kx, c[1], r)) : nullptr;
+      if (!better) {
+        ok = false;
+        return;
+      }
+      c[0] = emit1(OpKind::Select, {better, x, c[0]}, x->type(), r);
+      c[1] = emit1(OpKind::Select, {better, kx, c[1]}, kx->type(), r);
+    });
+    if (ok) out = best[0];
     return true;
   }
   if ((name == "min" || name == "max") && args.size() == 1 && class_of(element)) {
