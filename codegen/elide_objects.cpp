@@ -30,7 +30,8 @@ namespace {
 
 bool is_call_to(const llvm::Instruction* i, const char* name, const llvm::Value* arg0) {
   const auto* call = llvm::dyn_cast<llvm::CallInst>(i);
-  if (!call || !call->getCalledFunction() || call->getCalledFunction()->getName() != name) return false;
+  if (!call || !call->getCalledFunction() || call->getCalledFunction()->getName() != name)
+    return false;
   return call->arg_size() >= 1 && call->getArgOperand(0) == arg0;
 }
 
@@ -56,13 +57,15 @@ bool stays_local(llvm::Value* object, llvm::Value* root, std::vector<llvm::Instr
     }
     if (auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(i)) {
       if (object != root || !cmp->isEquality() ||
-          !llvm::isa<llvm::ConstantPointerNull>(cmp->getOperand(cmp->getOperand(0) == object ? 1 : 0)))
+          !llvm::isa<llvm::ConstantPointerNull>(
+              cmp->getOperand(cmp->getOperand(0) == object ? 1 : 0)))
         return false;
       null_tests.push_back(cmp);
       continue;
     }
-    if (object == root && (is_call_to(i, "pyrt_object_release", root) || is_call_to(i, "pyrt_object_retain", root) ||
-                           is_call_to(i, "pyrt_object_destroy", root))) {
+    if (object == root &&
+        (is_call_to(i, "pyrt_object_release", root) || is_call_to(i, "pyrt_object_retain", root) ||
+         is_call_to(i, "pyrt_object_destroy", root))) {
       counting.push_back(i);
       continue;
     }
@@ -73,7 +76,8 @@ bool stays_local(llvm::Value* object, llvm::Value* root, std::vector<llvm::Instr
 
 } // namespace
 
-llvm::PreservedAnalyses ElideObjectsPass::run(llvm::Function& f, llvm::FunctionAnalysisManager& analyses) {
+llvm::PreservedAnalyses ElideObjectsPass::run(llvm::Function& f,
+                                              llvm::FunctionAnalysisManager& analyses) {
   std::vector<llvm::CallInst*> candidates;
   for (llvm::BasicBlock& b : f)
     for (llvm::Instruction& i : b)
@@ -96,19 +100,24 @@ llvm::PreservedAnalyses ElideObjectsPass::run(llvm::Function& f, llvm::FunctionA
     if (!stays_local(call, call, counting, null_tests)) continue;
     llvm::LLVMContext& c = f.getContext();
     llvm::IRBuilder<> entry(&f.getEntryBlock(), f.getEntryBlock().getFirstInsertionPt());
-    llvm::AllocaInst* slot = entry.CreateAlloca(llvm::ArrayType::get(llvm::Type::getInt8Ty(c), size), nullptr, "object");
+    llvm::AllocaInst* slot =
+        entry.CreateAlloca(llvm::ArrayType::get(llvm::Type::getInt8Ty(c), size), nullptr, "object");
     slot->setAlignment(llvm::Align(16));
     llvm::IRBuilder<> b(call);
     b.CreateMemSet(slot, b.getInt8(0), size, llvm::MaybeAlign(16));
     b.CreateStore(b.getInt64(1), slot);
-    b.CreateStore(b.getInt32(0), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), slot, offsetof(pyrt_object, shared)));
-    b.CreateStore(b.getInt32(PYRT_OBJ_INSTANCE), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), slot, offsetof(pyrt_object, kind)));
-    b.CreateStore(cls, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), slot, offsetof(pyrt_instance, cls)));
+    b.CreateStore(b.getInt32(0),
+                  b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), slot, offsetof(pyrt_object, shared)));
+    b.CreateStore(b.getInt32(PYRT_OBJ_INSTANCE),
+                  b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), slot, offsetof(pyrt_object, kind)));
+    b.CreateStore(cls,
+                  b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), slot, offsetof(pyrt_instance, cls)));
     for (llvm::ICmpInst* cmp : null_tests) {
       cmp->replaceAllUsesWith(b.getInt1(cmp->getPredicate() == llvm::CmpInst::ICMP_NE));
       cmp->eraseFromParent();
     }
-    for (llvm::Instruction* i : counting) i->eraseFromParent();
+    for (llvm::Instruction* i : counting)
+      i->eraseFromParent();
     call->replaceAllUsesWith(slot);
     call->eraseFromParent();
     (void)layout;

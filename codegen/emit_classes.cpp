@@ -1,5 +1,6 @@
-// Instances of user classes (Note [Objects] in lower/classes.hpp; include/pyscript/runtime_objects.h):
-// class descriptors, construction, field reads and writes inline, class ids, casts.
+// Instances of user classes (Note [Objects] in lower/classes.hpp;
+// include/pyscript/runtime_objects.h): class descriptors, construction, field reads and writes
+// inline, class ids, casts.
 #include "codegen/emitter.hpp"
 #include "codegen/runtime_callee.hpp"
 
@@ -14,8 +15,10 @@ using ir::TypeKind;
 
 // The LLVM struct of an instance of `cls`: the pyrt_instance header, then the fields.
 llvm::StructType* FunctionEmitter::instance_type(const ir::ClassLayout& cls) {
-  std::vector<llvm::Type*> parts{builder_.getInt64Ty(), builder_.getInt32Ty(), builder_.getInt32Ty(), builder_.getPtrTy()};
-  for (const auto& [name, t] : cls.fields) parts.push_back(type(t.is(TypeKind::Unknown) ? ir::Type::none() : t));
+  std::vector<llvm::Type*> parts{builder_.getInt64Ty(), builder_.getInt32Ty(),
+                                 builder_.getInt32Ty(), builder_.getPtrTy()};
+  for (const auto& [name, t] : cls.fields)
+    parts.push_back(type(t.is(TypeKind::Unknown) ? ir::Type::none() : t));
   return llvm::StructType::get(context_, parts);
 }
 
@@ -38,14 +41,16 @@ llvm::Value* FunctionEmitter::class_info(const ir::ClassLayout& cls) {
   std::vector<llvm::Constant*> fields, offsets;
   for (size_t i = 0; i < cls.fields.size(); ++i) {
     const ir::Type& t = cls.fields[i].second;
-    fields.push_back(llvm::cast<llvm::Constant>(type_info(t.is(TypeKind::Unknown) ? ir::Type::none() : t)));
+    fields.push_back(
+        llvm::cast<llvm::Constant>(type_info(t.is(TypeKind::Unknown) ? ir::Type::none() : t)));
     offsets.push_back(builder_.getInt64(sl->getElementOffset(unsigned(i + 4))));
   }
-  auto array_of = [&](llvm::Type* element, const std::vector<llvm::Constant*>& items, const char* suffix) -> llvm::Constant* {
+  auto array_of = [&](llvm::Type* element, const std::vector<llvm::Constant*>& items,
+                      const char* suffix) -> llvm::Constant* {
     if (items.empty()) return llvm::ConstantPointerNull::get(builder_.getPtrTy());
     auto* at = llvm::ArrayType::get(element, items.size());
-    return new llvm::GlobalVariable(module_, at, true, llvm::GlobalValue::PrivateLinkage, llvm::ConstantArray::get(at, items),
-                                    name + suffix);
+    return new llvm::GlobalVariable(module_, at, true, llvm::GlobalValue::PrivateLinkage,
+                                    llvm::ConstantArray::get(at, items), name + suffix);
   };
   auto method = [&](const std::string& fn) -> llvm::Constant* {
     if (fn.empty()) return llvm::ConstantPointerNull::get(builder_.getPtrTy());
@@ -56,18 +61,22 @@ llvm::Value* FunctionEmitter::class_info(const ir::ClassLayout& cls) {
   llvm::Constant* class_name = llvm::cast<llvm::Constant>(c_string(cls.name));
   auto* info_type = llvm::StructType::get(context_, {ptr, i64, i64, i64, i64, ptr, ptr, ptr, ptr});
   llvm::Constant* init = llvm::ConstantStruct::get(
-      info_type, {class_name, builder_.getInt64(uint64_t(cls.id)), builder_.getInt64(uint64_t(cls.id_end)),
-                  builder_.getInt64(layout.getTypeAllocSize(st)), builder_.getInt64(cls.fields.size()),
-                  array_of(ptr, fields, ".fields"), array_of(i64, offsets, ".offsets"), method(cls.str_method),
-                  method(cls.repr_method)});
-  return new llvm::GlobalVariable(module_, info_type, true, llvm::GlobalValue::LinkOnceODRLinkage, init, name);
+      info_type,
+      {class_name, builder_.getInt64(uint64_t(cls.id)), builder_.getInt64(uint64_t(cls.id_end)),
+       builder_.getInt64(layout.getTypeAllocSize(st)), builder_.getInt64(cls.fields.size()),
+       array_of(ptr, fields, ".fields"), array_of(i64, offsets, ".offsets"), method(cls.str_method),
+       method(cls.repr_method)});
+  return new llvm::GlobalVariable(module_, info_type, true, llvm::GlobalValue::LinkOnceODRLinkage,
+                                  init, name);
 }
 
 // The address of field `field` of `object`, whose static class lays it out.
-llvm::Value* FunctionEmitter::field_address(llvm::Value* object, const ir::Type& t, const std::string& field) {
+llvm::Value* FunctionEmitter::field_address(llvm::Value* object, const ir::Type& t,
+                                            const std::string& field) {
   const ir::ClassLayout& cls = class_layout(t);
   for (size_t i = 0; i < cls.fields.size(); ++i)
-    if (cls.fields[i].first == field) return builder_.CreateStructGEP(instance_type(cls), object, unsigned(i + 4));
+    if (cls.fields[i].first == field)
+      return builder_.CreateStructGEP(instance_type(cls), object, unsigned(i + 4));
   PYSCRIPT_UNREACHABLE("codegen: class " + cls.name + " has no field " + field);
 }
 
@@ -81,15 +90,19 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
     llvm::Value* cls = class_info(layout);
     llvm::CallInst* o = b.CreateCall(PYRT(pyrt_instance_new), {ctx_, cls, site(n)});
     bool holds_refs = false;
-    for (const auto& [name, t] : layout.fields) holds_refs |= t.holds_refs();
-    if (!holds_refs) o->setMetadata("pyscript.elidable", llvm::MDNode::get(context_, {})); // Note [Objects on the stack]
+    for (const auto& [name, t] : layout.fields)
+      holds_refs |= t.holds_refs();
+    if (!holds_refs)
+      o->setMetadata("pyscript.elidable",
+                     llvm::MDNode::get(context_, {})); // Note [Objects on the stack]
     return_if(b.CreateIsNull(o));
     out(o);
     return true;
   }
   case OpKind::GetAttr: {
     const ir::Type& t = n.output()->type();
-    llvm::Value* v = b.CreateLoad(type(t), field_address(in(0), n.input(0)->type(), n.str_attr("field")));
+    llvm::Value* v =
+        b.CreateLoad(type(t), field_address(in(0), n.input(0)->type(), n.str_attr("field")));
     retain_arrays(v, t);
     out(v);
     return true;
@@ -105,12 +118,17 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
     return true;
   }
   case OpKind::ClassId: {
-    llvm::Value* cls = b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), in(0), offsetof(pyrt_instance, cls)));
-    out(b.CreateLoad(b.getInt64Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), cls, offsetof(pyrt_class, id))));
+    llvm::Value* cls =
+        b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), in(0),
+                                                                offsetof(pyrt_instance, cls)));
+    out(b.CreateLoad(b.getInt64Ty(),
+                     b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), cls, offsetof(pyrt_class, id))));
     return true;
   }
   case OpKind::ObjectCast: {
-    llvm::Value* v = n.input(0)->type().is(TypeKind::None) ? llvm::ConstantPointerNull::get(b.getPtrTy()) : in(0);
+    llvm::Value* v = n.input(0)->type().is(TypeKind::None)
+                         ? llvm::ConstantPointerNull::get(b.getPtrTy())
+                         : in(0);
     retain_arrays(v, n.output()->type());
     out(v);
     return true;
@@ -118,8 +136,8 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
   case OpKind::OptionalGet: {
     llvm::Value* v = in(0);
     fail_if(b.CreateIsNull(v), [&] {
-      b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(PYRT_ATTRIBUTE_ERROR), site(n), c_string("%s"),
-                                             c_string(n.str_attr("message"))});
+      b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(PYRT_ATTRIBUTE_ERROR), site(n),
+                                             c_string("%s"), c_string(n.str_attr("message"))});
     });
     retain_arrays(v, n.output()->type());
     out(v);

@@ -13,18 +13,21 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
   cls->name_range = range(name_node);
   bool ok = true;
   if (function_depth > 0) {
-    unsupported(n, "a class defined inside a function", "move 'class " + cls->name + "' to the module level");
+    unsupported(n, "a class defined inside a function",
+                "move 'class " + cls->name + "' to the module level");
     rejected_bindings_->insert(cls->name);
     return;
   }
   if (TSNode supers = field(n, "superclasses"); !ts_node_is_null(supers)) {
     std::vector<TSNode> bases = named_children(supers);
     if (bases.size() > 1) {
-      unsupported(bases[1], "multiple inheritance", "derive from one class and hold the other as an attribute");
+      unsupported(bases[1], "multiple inheritance",
+                  "derive from one class and hold the other as an attribute");
       ok = false;
     } else if (bases.size() == 1) {
       if (!is(bases[0], "identifier")) {
-        unsupported(bases[0], "this base class", "derive from a class defined in this file, or from Exception");
+        unsupported(bases[0], "this base class",
+                    "derive from a class defined in this file, or from Exception");
         ok = false;
       } else if (text(bases[0]) != "object") { // class C(object): is class C: in Python 3
         cls->base = text(bases[0]);
@@ -32,7 +35,8 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
       }
     }
   }
-  if (!ts_node_is_null(field(n, "type_parameters"))) unsupported(field(n, "type_parameters"), "type parameters");
+  if (!ts_node_is_null(field(n, "type_parameters")))
+    unsupported(field(n, "type_parameters"), "type parameters");
   for (TSNode member : named_children(field(n, "body"))) {
     std::string_view type = type_of(member);
     if (type == "function_definition") {
@@ -70,7 +74,8 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
       if (kids.size() == 1 && is(kids[0], "assignment")) {
         ast::StmtList one;
         convert_assignment(kids[0], one);
-        if (one.size() == 1 && one[0]->targets.size() == 1 && one[0]->targets[0]->kind == ast::ExprKind::Name) {
+        if (one.size() == 1 && one[0]->targets.size() == 1 &&
+            one[0]->targets[0]->kind == ast::ExprKind::Name) {
           cls->constants.push_back(std::move(one[0]));
           continue;
         }

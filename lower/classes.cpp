@@ -14,27 +14,38 @@ const ClassTable* g_active = nullptr;
 
 // Built-in exception classes a user class may derive from (SPEC.md "Statements";
 // include/pyscript/exception_classes.def).
-bool is_builtin_exception(const std::string& name) { return is_builtin_exception_class(name); }
+bool is_builtin_exception(const std::string& name) {
+  return is_builtin_exception_class(name);
+}
 
 // `self.NAME = ...` targets in `body` (nested blocks included), in source order.
-void collect_self_stores(const ast::StmtList& body, const std::string& self, std::vector<std::pair<std::string, SourceRange>>& out) {
+void collect_self_stores(const ast::StmtList& body, const std::string& self,
+                         std::vector<std::pair<std::string, SourceRange>>& out) {
   std::function<void(const ast::Expr&)> target = [&](const ast::Expr& t) {
-    if (t.kind == ast::ExprKind::Attribute && t.operands[0]->kind == ast::ExprKind::Name && t.operands[0]->text == self)
+    if (t.kind == ast::ExprKind::Attribute && t.operands[0]->kind == ast::ExprKind::Name &&
+        t.operands[0]->text == self)
       out.push_back({t.text, t.text_range});
     if (t.kind == ast::ExprKind::Tuple || t.kind == ast::ExprKind::List)
-      for (const ast::ExprPtr& e : t.operands) target(*e);
+      for (const ast::ExprPtr& e : t.operands)
+        target(*e);
   };
   for (const ast::StmtPtr& s : body) {
     if (s->kind == ast::StmtKind::Assign)
-      for (const ast::ExprPtr& t : s->targets) target(*t);
-    for (const ast::StmtList* b : ast::nested_bodies(*s)) collect_self_stores(*b, self, out);
+      for (const ast::ExprPtr& t : s->targets)
+        target(*t);
+    for (const ast::StmtList* b : ast::nested_bodies(*s))
+      collect_self_stores(*b, self, out);
   }
 }
 
 } // namespace
 
-const ClassTable* active_classes() { return g_active; }
-void set_active_classes(const ClassTable* t) { g_active = t; }
+const ClassTable* active_classes() {
+  return g_active;
+}
+void set_active_classes(const ClassTable* t) {
+  g_active = t;
+}
 
 void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
   std::vector<std::unique_ptr<ClassInfo>> defined;
@@ -53,8 +64,9 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
       } else if (is_builtin_exception(c->def->base)) {
         c->is_exception = true;
       } else {
-        Diagnostic& d = diags.error(c->def->base_range, "undefined",
-                                    "base class '" + c->def->base + "' is not a class defined before this one");
+        Diagnostic& d =
+            diags.error(c->def->base_range, "undefined",
+                        "base class '" + c->def->base + "' is not a class defined before this one");
         d.help.push_back("define the base class above, or derive from Exception");
       }
     }
@@ -80,13 +92,15 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
       }
     }
     by_name_[c->name] = c;
-    for (ClassInfo* d : c->derived) number(d, depth + 1);
+    for (ClassInfo* d : c->derived)
+      number(d, depth + 1);
     c->id_end = next;
   };
   for (auto& c : defined)
     if (!c->base) number(c.get(), 0);
   // Keep them in id order (a class whose base is not defined is numbered as a root).
-  std::stable_sort(defined.begin(), defined.end(), [](const auto& a, const auto& b) { return a->id < b->id; });
+  std::stable_sort(defined.begin(), defined.end(),
+                   [](const auto& a, const auto& b) { return a->id < b->id; });
   classes_ = std::move(defined);
 }
 
@@ -95,15 +109,16 @@ const ClassInfo* ClassTable::find(const std::string& name) const {
   return it == by_name_.end() ? nullptr : it->second;
 }
 
-std::pair<const ast::FunctionDef*, const ClassInfo*> ClassTable::method(const ClassInfo& cls,
-                                                                         const std::string& name) const {
+std::pair<const ast::FunctionDef*, const ClassInfo*>
+ClassTable::method(const ClassInfo& cls, const std::string& name) const {
   for (const ClassInfo* c = &cls; c; c = c->base)
     for (const auto& m : c->def->methods)
       if (m->name == name) return {m.get(), c};
   return {nullptr, nullptr};
 }
 
-const ast::Stmt* ClassTable::constant(const ClassInfo& cls, const std::string& name, const ClassInfo** owner) const {
+const ast::Stmt* ClassTable::constant(const ClassInfo& cls, const std::string& name,
+                                      const ClassInfo** owner) const {
   for (const ClassInfo* c = &cls; c; c = c->base)
     for (const ast::StmtPtr& k : c->def->constants)
       if (k->targets[0]->text == name) {
@@ -130,8 +145,10 @@ std::optional<ir::Type> ClassTable::merge(const ir::Type& a, const ir::Type& b) 
   if (a == b) return std::nullopt;
   auto value_of = [](const ir::Type& t) { return t.is(TypeKind::Optional) ? t.elements()[0] : t; };
   bool a_none = a.is(TypeKind::None), b_none = b.is(TypeKind::None);
-  if (a_none && (b.is_nullable() || b.is(TypeKind::Optional))) return b.is(TypeKind::Optional) ? b : ir::Type::optional(b);
-  if (b_none && (a.is_nullable() || a.is(TypeKind::Optional))) return a.is(TypeKind::Optional) ? a : ir::Type::optional(a);
+  if (a_none && (b.is_nullable() || b.is(TypeKind::Optional)))
+    return b.is(TypeKind::Optional) ? b : ir::Type::optional(b);
+  if (b_none && (a.is_nullable() || a.is(TypeKind::Optional)))
+    return a.is(TypeKind::Optional) ? a : ir::Type::optional(a);
   if (a.is(TypeKind::Optional) && a.elements()[0] == b) return a;
   if (b.is(TypeKind::Optional) && b.elements()[0] == a) return b;
   if (!a.is_object_ref() || !b.is_object_ref()) return std::nullopt;

@@ -37,9 +37,9 @@ struct ClassInfo {
   std::vector<ClassInfo*> derived;
   int64_t id = 0, id_end = 0; // this class and its subclasses: [id, id_end)
   int depth = 0;
-  std::vector<std::string> fields; // layout order, base's first
+  std::vector<std::string> fields;             // layout order, base's first
   std::map<std::string, SourceRange> field_at; // where each own field is first assigned
-  bool is_exception = false;       // derives from a built-in exception class
+  bool is_exception = false;                   // derives from a built-in exception class
 };
 
 class ClassTable {
@@ -47,10 +47,14 @@ public:
   void build(const ast::Module& module, DiagnosticEngine& diags);
   const ClassInfo* find(const std::string& name) const;
   // The method of `cls` named `name`, and the class defining it (cls or a base).
-  std::pair<const ast::FunctionDef*, const ClassInfo*> method(const ClassInfo& cls, const std::string& name) const;
-  const ast::Stmt* constant(const ClassInfo& cls, const std::string& name, const ClassInfo** owner = nullptr) const;
+  std::pair<const ast::FunctionDef*, const ClassInfo*> method(const ClassInfo& cls,
+                                                              const std::string& name) const;
+  const ast::Stmt* constant(const ClassInfo& cls, const std::string& name,
+                            const ClassInfo** owner = nullptr) const;
   int field_index(const ClassInfo& cls, const std::string& field) const; // -1 when none
-  bool is_subclass(const ClassInfo& sub, const ClassInfo& base) const { return sub.id >= base.id && sub.id < base.id_end; }
+  bool is_subclass(const ClassInfo& sub, const ClassInfo& base) const {
+    return sub.id >= base.id && sub.id < base.id_end;
+  }
   // The merge of two types holding objects: C and D -> their nearest common base, None and C ->
   // Optional[C]; nothing when they do not merge.
   std::optional<ir::Type> merge(const ir::Type& a, const ir::Type& b) const;

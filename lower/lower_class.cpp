@@ -14,7 +14,9 @@ using ir::Value;
 
 namespace {
 
-std::string plural_args(size_t n) { return std::to_string(n) + (n == 1 ? " positional argument" : " positional arguments"); }
+std::string plural_args(size_t n) {
+  return std::to_string(n) + (n == 1 ? " positional argument" : " positional arguments");
+}
 
 } // namespace
 
@@ -30,7 +32,8 @@ Value* FunctionLowering::object_cast(Value* v, const Type& to, const SourceRange
 }
 
 // An Optional used where its object is needed: CPython's AttributeError when it is None.
-Value* FunctionLowering::unwrap_optional(Value* v, const std::string& attribute, const SourceRange& r) {
+Value* FunctionLowering::unwrap_optional(Value* v, const std::string& attribute,
+                                         const SourceRange& r) {
   if (!v->type().is(TypeKind::Optional)) return v;
   ir::Node* get = emit(OpKind::OptionalGet, {v}, {v->type().elements()[0]}, r);
   get->set_attr("message", "'NoneType' object has no attribute '" + attribute + "'");
@@ -38,8 +41,8 @@ Value* FunctionLowering::unwrap_optional(Value* v, const std::string& attribute,
 }
 
 // The arguments of a call of method `fn` fit its parameters (self given separately when bound).
-bool FunctionLowering::check_method_arity(const ast::FunctionDef& fn, const ast::Expr& call, size_t given,
-                                          bool bound) {
+bool FunctionLowering::check_method_arity(const ast::FunctionDef& fn, const ast::Expr& call,
+                                          size_t given, bool bound) {
   size_t params = fn.params.size() - (bound ? 1 : 0);
   std::string qualified = fn.class_name + "." + fn.name + "()";
   if (given > params) {
@@ -52,17 +55,21 @@ bool FunctionLowering::check_method_arity(const ast::FunctionDef& fn, const ast:
     const ast::Param& p = fn.params[i];
     if (p.default_value) continue;
     bool by_keyword = false;
-    for (const ast::Keyword& kw : call.keywords) by_keyword |= kw.name == p.name;
+    for (const ast::Keyword& kw : call.keywords)
+      by_keyword |= kw.name == p.name;
     if (!by_keyword) {
-      diags_.error(call.range, "arity", qualified + " missing 1 required positional argument: '" + p.name + "'");
+      diags_.error(call.range, "arity",
+                   qualified + " missing 1 required positional argument: '" + p.name + "'");
       return false;
     }
   }
   for (const ast::Keyword& kw : call.keywords) {
     bool known = false;
-    for (const ast::Param& p : fn.params) known |= p.name == kw.name;
+    for (const ast::Param& p : fn.params)
+      known |= p.name == kw.name;
     if (!known) {
-      diags_.error(kw.name_range, "arity", qualified + " got an unexpected keyword argument '" + kw.name + "'");
+      diags_.error(kw.name_range, "arity",
+                   qualified + " got an unexpected keyword argument '" + kw.name + "'");
       return false;
     }
   }
@@ -70,8 +77,9 @@ bool FunctionLowering::check_method_arity(const ast::FunctionDef& fn, const ast:
 }
 
 // Calls method `fn` of class `owner` on `self` (already of a type that `owner` covers).
-Value* FunctionLowering::invoke_method(const ast::FunctionDef& fn, const ClassInfo& owner, Value* self,
-                                       const ast::Expr& call, std::vector<Value*> args, Environment& env) {
+Value* FunctionLowering::invoke_method(const ast::FunctionDef& fn, const ClassInfo& owner,
+                                       Value* self, const ast::Expr& call, std::vector<Value*> args,
+                                       Environment& env) {
   if (fn.is_static) {
     if (!check_method_arity(fn, call, args.size(), false)) return nullptr;
     return lower_user_call(fn, call, args, env);
@@ -82,7 +90,8 @@ Value* FunctionLowering::invoke_method(const ast::FunctionDef& fn, const ClassIn
     return nullptr;
   }
   if (!check_method_arity(fn, call, args.size(), true)) return nullptr;
-  Value* s = object_cast(unwrap_optional(self, fn.name, call.range), Type::object(owner.name), call.range);
+  Value* s =
+      object_cast(unwrap_optional(self, fn.name, call.range), Type::object(owner.name), call.range);
   args.insert(args.begin(), s);
   return lower_user_call(fn, call, args, env);
 }
@@ -105,10 +114,12 @@ Value* FunctionLowering::call_method(Value* self, const std::string& name, const
       Value* held = get_field(self, name, call.range);
       if (!held) return nullptr;
       if (class_of(held->type())) return call_method(held, "__call__", call, std::move(args), env);
-      type_error(call.range, "'" + name + "' is a " + held->type().to_string() + " and cannot be called");
+      type_error(call.range,
+                 "'" + name + "' is a " + held->type().to_string() + " and cannot be called");
       return nullptr;
     }
-    type_error(call.operands[0]->range, "'" + cls->name + "' object has no attribute '" + name + "'");
+    type_error(call.operands[0]->range,
+               "'" + cls->name + "' object has no attribute '" + name + "'");
     return nullptr;
   }
   if (overrides.empty()) return invoke_method(*fn, *owner, self, call, std::move(args), env);
@@ -128,7 +139,8 @@ Value* FunctionLowering::call_method(Value* self, const std::string& name, const
     }
     const ClassInfo* k = overrides[i];
     Value* lo = emit1(OpKind::Le, {const_int(k->id, call.range), id}, Type::bool_(), call.range);
-    Value* hi = emit1(OpKind::Lt, {id, const_int(k->id_end, call.range)}, Type::bool_(), call.range);
+    Value* hi =
+        emit1(OpKind::Lt, {id, const_int(k->id_end, call.range)}, Type::bool_(), call.range);
     Value* in = emit1(OpKind::BitAnd, {lo, hi}, Type::bool_(), call.range);
     auto [kfn, kowner] = classes.method(*k, name);
     return select(
@@ -158,24 +170,30 @@ Value* FunctionLowering::get_field(Value* object, const std::string& field, cons
   }
   if (it->second.is(TypeKind::Unknown)) {
     if (classes.field_types->widened) throw RestartLowering{};
-    type_error(r, "attribute '" + field + "' of '" + owner->name + "' is read, but no assignment gives it a type",
+    type_error(r,
+               "attribute '" + field + "' of '" + owner->name +
+                   "' is read, but no assignment gives it a type",
                "assign it in __init__, e.g. 'self." + field + " = 0.0'");
     return nullptr;
   }
   Value* obj = unwrap_optional(object, field, r);
-  ir::Node* get = emit(OpKind::GetAttr, {object_cast(obj, Type::object(owner->name), r)}, {it->second}, r);
+  ir::Node* get =
+      emit(OpKind::GetAttr, {object_cast(obj, Type::object(owner->name), r)}, {it->second}, r);
   get->set_attr("field", field);
   return get->output();
 }
 
 // The value of class constant `name` (`rate = 0.5` in the class body), lowered where it is read.
-Value* FunctionLowering::class_constant(const ClassInfo& cls, const std::string& name, const SourceRange& r) {
+Value* FunctionLowering::class_constant(const ClassInfo& cls, const std::string& name,
+                                        const SourceRange& r) {
   const ast::Stmt* k = module_.classes().constant(cls, name);
   if (!k) return nullptr;
   Environment empty;
   Value* v = lower_expr(*k->value, empty);
   if (v && v->type().holds_refs() && !v->type().is(TypeKind::Str)) {
-    type_error(r, "class constant '" + name + "' holds a " + v->type().to_string() + ", which would be shared by every instance",
+    type_error(r,
+               "class constant '" + name + "' holds a " + v->type().to_string() +
+                   ", which would be shared by every instance",
                "make it an attribute assigned in __init__");
     return nullptr;
   }
@@ -195,7 +213,8 @@ Value* FunctionLowering::object_attribute(Value* object, const ast::Expr& e) {
   if (!overrides.empty()) {
     std::stable_sort(overrides.begin(), overrides.end(),
                      [](const ClassInfo* a, const ClassInfo* b) { return a->depth > b->depth; });
-    Value* id = emit1(OpKind::ClassId, {unwrap_optional(object, e.text, e.range)}, Type::int_(), e.range);
+    Value* id =
+        emit1(OpKind::ClassId, {unwrap_optional(object, e.text, e.range)}, Type::int_(), e.range);
     std::function<Value*(size_t)> chain = [&](size_t i) -> Value* {
       if (i == overrides.size()) return class_constant(*cls, e.text, e.range);
       const ClassInfo* k = overrides[i];
@@ -210,7 +229,8 @@ Value* FunctionLowering::object_attribute(Value* object, const ast::Expr& e) {
   }
   if (Value* k = class_constant(*cls, e.text, e.range)) return k;
   if (module_.classes().method(*cls, e.text).first) {
-    type_error(e.range, "a bound method used as a value is not supported", "call it: '" + e.text + "(...)'");
+    type_error(e.range, "a bound method used as a value is not supported",
+               "call it: '" + e.text + "(...)'");
     return nullptr;
   }
   type_error(e.text_range, "'" + cls->name + "' object has no attribute '" + e.text + "'",
@@ -223,7 +243,8 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
   if (!object) return;
   const ClassInfo* cls = class_of(object->type());
   if (!cls) {
-    type_error(target.range, "cannot set attribute '" + target.text + "' of a " + object->type().to_string());
+    type_error(target.range,
+               "cannot set attribute '" + target.text + "' of a " + object->type().to_string());
     return;
   }
   ClassTable& classes = module_.classes();
@@ -249,12 +270,15 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
   } else if (it->second != want) {
     std::optional<Type> merged = classes.merge(it->second, want);
     if (!merged) merged = either_of(it->second, want);
-    if (want.has_unknown() && it->second.is(want.kind())) merged = it->second; // [] into a list[int]
+    if (want.has_unknown() && it->second.is(want.kind()))
+      merged = it->second; // [] into a list[int]
     if (!merged) {
-      Diagnostic& d = diags_.error(target.range, "type",
-                                   "type conflict: attribute '" + target.text + "' of '" + owner->name +
-                                       "' is a " + it->second.to_string() + " and here a " + want.to_string());
-      d.help.push_back("every instance's attribute has one type; convert (e.g. float(...)) or use another attribute");
+      Diagnostic& d =
+          diags_.error(target.range, "type",
+                       "type conflict: attribute '" + target.text + "' of '" + owner->name +
+                           "' is a " + it->second.to_string() + " and here a " + want.to_string());
+      d.help.push_back("every instance's attribute has one type; convert (e.g. float(...)) or use "
+                       "another attribute");
       return;
     }
     if (*merged != it->second) {
@@ -264,22 +288,26 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
     }
   }
   const Type& field_type = types[key];
-  if (v->type().has_unknown() && field_type.is(v->type().kind())) // `self.items = []` (Note [Empty containers])
+  if (v->type().has_unknown() &&
+      field_type.is(v->type().kind())) // `self.items = []` (Note [Empty containers])
     for (size_t k = 0; k < field_type.elements().size(); ++k) {
       const Type& ve = v->type().elements()[k];
       if (ve.is(TypeKind::Unknown) && ve.rank() > 0 && ve != field_type.elements()[k])
         fix_unknown(ve.rank(), field_type.elements()[k]);
     }
-  Value* value = v->type() == field_type ? v : (field_type.is_object_ref() ? object_cast(v, field_type, target.range)
-                                                                            : to_either(v, field_type, target.range));
-  Value* obj = object_cast(unwrap_optional(object, target.text, target.range), Type::object(owner->name), target.range);
+  Value* value = v->type() == field_type
+                     ? v
+                     : (field_type.is_object_ref() ? object_cast(v, field_type, target.range)
+                                                   : to_either(v, field_type, target.range));
+  Value* obj = object_cast(unwrap_optional(object, target.text, target.range),
+                           Type::object(owner->name), target.range);
   ir::Node* set = emit(OpKind::SetAttr, {obj, value}, {}, target.range);
   set->set_attr("field", target.text);
 }
 
 // C(args): a new instance (fields None/zero until __init__ assigns them), then C.__init__.
-Value* FunctionLowering::construct(const ClassInfo& cls, const ast::Expr& call, std::vector<Value*> args,
-                                   Environment& env) {
+Value* FunctionLowering::construct(const ClassInfo& cls, const ast::Expr& call,
+                                   std::vector<Value*> args, Environment& env) {
   module_.note_instantiated(cls.name);
   Value* obj = emit1(OpKind::ObjectNew, {}, Type::object(cls.name), call.range);
   auto [init, owner] = module_.classes().method(cls, "__init__");
@@ -295,15 +323,16 @@ Value* FunctionLowering::construct(const ClassInfo& cls, const ast::Expr& call, 
 }
 
 // super().name(args) inside a method of class C: the method of C's base class, called directly.
-Value* FunctionLowering::call_super(const std::string& name, const ast::Expr& call, std::vector<Value*> args,
-                                    Environment& env) {
+Value* FunctionLowering::call_super(const std::string& name, const ast::Expr& call,
+                                    std::vector<Value*> args, Environment& env) {
   if (!method_class_ || self_name_.empty()) {
     type_error(call.range, "super() is supported inside the methods of a class");
     return nullptr;
   }
   const ClassInfo* base = method_class_->base;
   if (!base) {
-    if (method_class_->is_exception || name == "__init__") return const_none(call.range); // object.__init__
+    if (method_class_->is_exception || name == "__init__")
+      return const_none(call.range); // object.__init__
     type_error(call.range, "'super' object has no attribute '" + name + "'");
     return nullptr;
   }
@@ -320,8 +349,10 @@ Value* FunctionLowering::call_super(const std::string& name, const ast::Expr& ca
 
 // isinstance(x, C) for a user class C: decided statically where the types say, else a range test
 // on the class id.
-Value* FunctionLowering::lower_isinstance(Value* x, const ast::Expr& cls_expr, const SourceRange& r) {
-  const ClassInfo* c = cls_expr.kind == ast::ExprKind::Name ? module_.classes().find(cls_expr.text) : nullptr;
+Value* FunctionLowering::lower_isinstance(Value* x, const ast::Expr& cls_expr,
+                                          const SourceRange& r) {
+  const ClassInfo* c =
+      cls_expr.kind == ast::ExprKind::Name ? module_.classes().find(cls_expr.text) : nullptr;
   if (!c) return nullptr;
   const ClassInfo* xc = class_of(x->type());
   if (!xc) return const_bool(false, r);
@@ -330,7 +361,12 @@ Value* FunctionLowering::lower_isinstance(Value* x, const ast::Expr& cls_expr, c
     if (!module_.classes().is_subclass(*c, *xc)) return const_bool(false, r);
     Value* id = emit1(OpKind::ClassId, {obj}, Type::int_(), r);
     Value* lo = emit1(OpKind::Le, {const_int(c->id, r), id}, Type::bool_(), r);
-    Value* hi = emit1(OpKind::Lt, {id, const_int(c->id_end, r), }, Type::bool_(), r);
+    Value* hi = emit1(OpKind::Lt,
+                      {
+                          id,
+                          const_int(c->id_end, r),
+                      },
+                      Type::bool_(), r);
     return emit1(OpKind::BitAnd, {lo, hi}, Type::bool_(), r);
   };
   if (!x->type().is(TypeKind::Optional)) return test(x);
@@ -343,13 +379,14 @@ Value* FunctionLowering::lower_isinstance(Value* x, const ast::Expr& cls_expr, c
 }
 
 // The operator method for `a OP b` where `a` is an object (a + b calls a.__add__(b)).
-Value* FunctionLowering::operator_method(const char* method, Value* a, std::vector<Value*> args, const ast::Expr& e,
-                                         bool required) {
+Value* FunctionLowering::operator_method(const char* method, Value* a, std::vector<Value*> args,
+                                         const ast::Expr& e, bool required) {
   const ClassInfo* cls = class_of(a->type());
   if (!cls) return nullptr;
   if (!module_.classes().method(*cls, method).first) {
     if (required)
-      type_error(e.range, std::string("'") + cls->name + "' has no method " + method + " for this operator",
+      type_error(e.range,
+                 std::string("'") + cls->name + "' has no method " + method + " for this operator",
                  std::string("define ") + method + " in class " + cls->name);
     return nullptr;
   }
@@ -366,9 +403,12 @@ Value* FunctionLowering::object_to_str(Value* v, bool repr, const SourceRange& r
   const char* name = !repr && classes.method(*cls, "__str__").first ? "__str__" : "__repr__";
   if (!classes.method(*cls, name).first) {
     if (cls->is_exception) return nullptr;
-    Diagnostic& d = diags_.error(r, "unsupported",
-                                 "printing a '" + cls->name + "' object, which has no __str__ or __repr__, is not supported");
-    d.notes.push_back({SourceRange{}, "CPython would print its address, which differs from run to run"});
+    Diagnostic& d =
+        diags_.error(r, "unsupported",
+                     "printing a '" + cls->name +
+                         "' object, which has no __str__ or __repr__, is not supported");
+    d.notes.push_back(
+        {SourceRange{}, "CPython would print its address, which differs from run to run"});
     d.help.push_back("define __repr__ (or __str__) in class " + cls->name);
     return nullptr;
   }
@@ -378,7 +418,8 @@ Value* FunctionLowering::object_to_str(Value* v, bool repr, const SourceRange& r
     ast::Expr where(ast::ExprKind::None, r);
     return select(
         is_none, [&] { return const_str("None", r); },
-        [&] { return object_to_str(object_cast(v, v->type().elements()[0], r), repr, r); }, where, "str()");
+        [&] { return object_to_str(object_cast(v, v->type().elements()[0], r), repr, r); }, where,
+        "str()");
   }
   ast::Expr call(ast::ExprKind::Call, r);
   Environment empty;
@@ -410,7 +451,8 @@ Value* FunctionLowering::lower_class_call(const ast::Expr& e, Environment& env, 
     return true;
   };
   auto global_class = [&](const ast::Expr& n) -> const ClassInfo* {
-    if (n.kind != ast::ExprKind::Name || env.find(n.text) || local_names_.count(n.text)) return nullptr;
+    if (n.kind != ast::ExprKind::Name || env.find(n.text) || local_names_.count(n.text))
+      return nullptr;
     return classes.find(n.text);
   };
   std::vector<Value*> args;
@@ -419,21 +461,24 @@ Value* FunctionLowering::lower_class_call(const ast::Expr& e, Environment& env, 
     return nullptr;
   }
   if (const ClassInfo* cls = global_class(callee)) {
-    if (!module_.check_bound(cls->name, callee.range, cls->def->name_range, is_main_, /*is_function=*/true))
+    if (!module_.check_bound(cls->name, callee.range, cls->def->name_range, is_main_,
+                             /*is_function=*/true))
       return nullptr;
     if (!arguments(args)) return nullptr;
     return construct(*cls, e, std::move(args), env);
   }
-  if (callee.kind == ast::ExprKind::Name && callee.text == "isinstance" && !env.find("isinstance") &&
-      e.operands.size() == 3) {
+  if (callee.kind == ast::ExprKind::Name && callee.text == "isinstance" &&
+      !env.find("isinstance") && e.operands.size() == 3) {
     const ast::Expr& what = *e.operands[2];
     std::vector<const ast::Expr*> options;
     if (what.kind == ast::ExprKind::Tuple)
-      for (const ast::ExprPtr& o : what.operands) options.push_back(o.get());
+      for (const ast::ExprPtr& o : what.operands)
+        options.push_back(o.get());
     else
       options.push_back(&what);
     bool any_class = false;
-    for (const ast::Expr* o : options) any_class |= global_class(*o) != nullptr;
+    for (const ast::Expr* o : options)
+      any_class |= global_class(*o) != nullptr;
     if (!any_class) {
       handled = false;
       return nullptr;
@@ -453,7 +498,8 @@ Value* FunctionLowering::lower_class_call(const ast::Expr& e, Environment& env, 
     if (object.kind == ast::ExprKind::Call && object.operands[0]->kind == ast::ExprKind::Name &&
         object.operands[0]->text == "super" && !env.find("super")) {
       if (object.operands.size() != 1) {
-        type_error(object.range, "super() takes no arguments in pyscript", "write super().method(...)");
+        type_error(object.range, "super() takes no arguments in pyscript",
+                   "write super().method(...)");
         return nullptr;
       }
       if (!arguments(args)) return nullptr;
@@ -462,13 +508,15 @@ Value* FunctionLowering::lower_class_call(const ast::Expr& e, Environment& env, 
     if (const ClassInfo* cls = global_class(object)) { // C.static_method(...) or C.method(obj, ...)
       auto [fn, owner] = classes.method(*cls, callee.text);
       if (!fn) {
-        type_error(callee.text_range, "type object '" + cls->name + "' has no attribute '" + callee.text + "'");
+        type_error(callee.text_range,
+                   "type object '" + cls->name + "' has no attribute '" + callee.text + "'");
         return nullptr;
       }
       if (!arguments(args)) return nullptr;
       if (fn->is_static) return invoke_method(*fn, *owner, nullptr, e, std::move(args), env);
       if (args.empty() || !class_of(args[0]->type())) {
-        type_error(e.range, fn->class_name + "." + fn->name + "() needs an instance as its first argument");
+        type_error(e.range,
+                   fn->class_name + "." + fn->name + "() needs an instance as its first argument");
         return nullptr;
       }
       Value* self = args[0];
@@ -506,33 +554,40 @@ bool FunctionLowering::has_user_eq(const Type& t) const {
 
 // x in xs, xs.count(x), xs.index(x), xs.remove(x) for objects with __eq__: a loop calling it, as
 // CPython's list does (identity first, then __eq__). `what`: "in", "count", "index" or "remove".
-Value* FunctionLowering::search_with_eq(const std::string& what, Value* list, Value* x, const ast::Expr& e) {
+Value* FunctionLowering::search_with_eq(const std::string& what, Value* list, Value* x,
+                                        const ast::Expr& e) {
   const SourceRange& r = e.range;
   Value* none = const_int(-1, r);
-  std::vector<Value*> found = each_element(list, r, {none, const_int(0, r), const_int(0, r)},
-                                           [&](Value* item, std::vector<Value*>& c) {
-    Value* same = emit1(OpKind::Is, {object_cast(item, list->type().elements()[0], r),
-                                     object_cast(x, list->type().elements()[0], r)}, Type::bool_(), r);
-    Value* eq = select(
-        same, [&] { return const_bool(true, r); },
-        [&]() -> Value* {
-          Value* v = compare(ast::CompareOp::Eq, item, x, e);
-          return v ? truth(v, r) : nullptr;
-        },
-        e, "==");
-    if (!eq) return;
-    Value* first = emit1(OpKind::BitAnd, {eq, emit1(OpKind::Lt, {c[0], const_int(0, r)}, Type::bool_(), r)},
-                         Type::bool_(), r);
-    Value* at = c[1];
-    Value* prior = c[0];
-    c[0] = select(first, [&] { return at; }, [&] { return prior; }, e, "index");
-    c[2] = emit1(OpKind::Add, {c[2], emit1(OpKind::Cast, {eq}, Type::int_(), r)}, Type::int_(), r);
-    c[1] = emit1(OpKind::Add, {c[1], const_int(1, r)}, Type::int_(), r);
-  });
+  std::vector<Value*> found = each_element(
+      list, r, {none, const_int(0, r), const_int(0, r)}, [&](Value* item, std::vector<Value*>& c) {
+        Value* same = emit1(OpKind::Is,
+                            {object_cast(item, list->type().elements()[0], r),
+                             object_cast(x, list->type().elements()[0], r)},
+                            Type::bool_(), r);
+        Value* eq = select(
+            same, [&] { return const_bool(true, r); },
+            [&]() -> Value* {
+              Value* v = compare(ast::CompareOp::Eq, item, x, e);
+              return v ? truth(v, r) : nullptr;
+            },
+            e, "==");
+        if (!eq) return;
+        Value* first = emit1(OpKind::BitAnd,
+                             {eq, emit1(OpKind::Lt, {c[0], const_int(0, r)}, Type::bool_(), r)},
+                             Type::bool_(), r);
+        Value* at = c[1];
+        Value* prior = c[0];
+        c[0] = select(
+            first, [&] { return at; }, [&] { return prior; }, e, "index");
+        c[2] =
+            emit1(OpKind::Add, {c[2], emit1(OpKind::Cast, {eq}, Type::int_(), r)}, Type::int_(), r);
+        c[1] = emit1(OpKind::Add, {c[1], const_int(1, r)}, Type::int_(), r);
+      });
   if (what == "count") return found[2];
   Value* missing = emit1(OpKind::Lt, {found[0], const_int(0, r)}, Type::bool_(), r);
   if (what == "in") return emit1(OpKind::Not, {missing}, Type::bool_(), r);
-  raise_if(missing, PYRT_VALUE_ERROR, what == "index" ? "list.index(x): x not in list" : "list.remove(x): x not in list", r);
+  raise_if(missing, PYRT_VALUE_ERROR,
+           what == "index" ? "list.index(x): x not in list" : "list.remove(x): x not in list", r);
   if (what == "index") return found[0];
   emit(OpKind::ListDel, {list, found[0]}, {}, r);
   return const_none(r);
@@ -551,21 +606,25 @@ namespace pyscript::lower {
 void FunctionLowering::refine(const ast::Expr& cond, bool when, Environment& env) {
   const ast::Expr* name = nullptr;
   if (cond.kind == ast::ExprKind::Compare && cond.compare_ops.size() == 1 &&
-      cond.operands[0]->kind == ast::ExprKind::Name && cond.operands[1]->kind == ast::ExprKind::None) {
+      cond.operands[0]->kind == ast::ExprKind::Name &&
+      cond.operands[1]->kind == ast::ExprKind::None) {
     if (cond.compare_ops[0] == ast::CompareOp::IsNot && when) name = cond.operands[0].get();
     if (cond.compare_ops[0] == ast::CompareOp::Is && !when) name = cond.operands[0].get();
   } else if (cond.kind == ast::ExprKind::Name && when) {
     name = &cond;
   } else if (cond.kind == ast::ExprKind::Call && when && cond.operands.size() == 3 &&
-             cond.operands[0]->kind == ast::ExprKind::Name && cond.operands[0]->text == "isinstance" &&
-             cond.operands[1]->kind == ast::ExprKind::Name && cond.operands[2]->kind == ast::ExprKind::Name) {
+             cond.operands[0]->kind == ast::ExprKind::Name &&
+             cond.operands[0]->text == "isinstance" &&
+             cond.operands[1]->kind == ast::ExprKind::Name &&
+             cond.operands[2]->kind == ast::ExprKind::Name) {
     // isinstance(x, C): x is a C there (a subclass of its static class).
     const ClassInfo* c = module_.classes().find(cond.operands[2]->text);
     const Binding* b = env.find(cond.operands[1]->text);
     if (c && b && b->state == Binding::State::Defined)
-      if (const ClassInfo* have = class_of(b->value->type()); have && have != c && module_.classes().is_subclass(*c, *have))
-        env.vars[cond.operands[1]->text].value =
-            object_cast(unwrap_optional(b->value, "", cond.range), Type::object(c->name), cond.range);
+      if (const ClassInfo* have = class_of(b->value->type());
+          have && have != c && module_.classes().is_subclass(*c, *have))
+        env.vars[cond.operands[1]->text].value = object_cast(
+            unwrap_optional(b->value, "", cond.range), Type::object(c->name), cond.range);
     return;
   } else if (cond.kind == ast::ExprKind::Unary && cond.unary_op == ast::UnaryOp::Not) {
     refine(*cond.operands[0], !when, env);

@@ -14,9 +14,9 @@ using ir::Value;
 // `lambda p: p[1] + k` reads `k` of the function that makes it. Captures are by value (SPEC.md):
 // the lambda's value is the tuple of the captured variables' values, typed
 // function[lambda$L_C](captures...), and calling it calls a synthetic function whose parameters are
-// the captures, then the lambda's own (ModuleLowering::lambda_function), specialized as any function
-// is. So that by-value capture never gives another answer than CPython's late binding, a captured
-// variable assigned again after the lambda is made is a diagnostic: later in the function
+// the captures, then the lambda's own (ModuleLowering::lambda_function), specialized as any
+// function is. So that by-value capture never gives another answer than CPython's late binding, a
+// captured variable assigned again after the lambda is made is a diagnostic: later in the function
 // (Environment::captured, checked by bind_target), or anywhere in a loop around the lambda (its
 // next iteration would reassign it: loop_assigned_).
 namespace {
@@ -25,10 +25,12 @@ void collect_names(const ast::Expr& e, std::vector<const ast::Expr*>& out) {
   if (e.kind == ast::ExprKind::Name) out.push_back(&e);
   for (const ast::ExprPtr& op : e.operands)
     if (op) collect_names(*op, out);
-  for (const ast::Keyword& k : e.keywords) collect_names(*k.value, out);
+  for (const ast::Keyword& k : e.keywords)
+    collect_names(*k.value, out);
   for (const ast::Comprehension& c : e.comprehension) {
     collect_names(*c.iter, out);
-    for (const ast::ExprPtr& i : c.ifs) collect_names(*i, out);
+    for (const ast::ExprPtr& i : c.ifs)
+      collect_names(*i, out);
   }
   if (e.lambda) collect_names(*e.lambda->body[0]->value, out);
 }
@@ -43,17 +45,22 @@ Value* FunctionLowering::lower_lambda(const ast::Expr& e, Environment& env) {
   std::vector<Value*> values;
   for (const ast::Expr* n : names) {
     bool param = false;
-    for (const ast::Param& p : fn.params) param |= p.name == n->text;
+    for (const ast::Param& p : fn.params)
+      param |= p.name == n->text;
     if (param || std::find(captured.begin(), captured.end(), n->text) != captured.end()) continue;
     const Binding* b = env.find(n->text);
     if (!b) continue; // a module name, builtin or comprehension variable: read where the body runs
     for (const std::set<std::string>& loop : loop_assigned_)
       if (loop.count(n->text)) {
-        Diagnostic& d = diags_.error(n->range, "closure",
-                                     "the lambda captures '" + n->text +
-                                         "', which the loop around it assigns again on its next iteration");
-        d.notes.push_back({SourceRange{}, "pyscript captures by value; CPython would read the variable's latest value"});
-        d.help.push_back("pass it as a default, so each lambda keeps its own: lambda ..., " + n->text + "=" + n->text + ": ...");
+        Diagnostic& d =
+            diags_.error(n->range, "closure",
+                         "the lambda captures '" + n->text +
+                             "', which the loop around it assigns again on its next iteration");
+        d.notes.push_back(
+            {SourceRange{},
+             "pyscript captures by value; CPython would read the variable's latest value"});
+        d.help.push_back("pass it as a default, so each lambda keeps its own: lambda ..., " +
+                         n->text + "=" + n->text + ": ...");
         return nullptr;
       }
     Value* v = lower_name(*n, env);
@@ -61,7 +68,8 @@ Value* FunctionLowering::lower_lambda(const ast::Expr& e, Environment& env) {
     captured.push_back(n->text);
     values.push_back(v);
   }
-  for (const std::string& name : captured) env.captured.emplace(name, e.range);
+  for (const std::string& name : captured)
+    env.captured.emplace(name, e.range);
   // Defaults are evaluated where the lambda is made, as CPython does: hidden captures `$d_NAME`.
   for (const ast::Param& p : fn.params) {
     if (!p.default_value) continue;
@@ -73,13 +81,14 @@ Value* FunctionLowering::lower_lambda(const ast::Expr& e, Environment& env) {
   const ast::FunctionDef* def = module_.lambda_function(e, captured);
   if (values.empty()) return emit1(OpKind::Constant, {}, Type::function(def->name), e.range);
   std::vector<Type> types;
-  for (Value* v : values) types.push_back(v->type());
+  for (Value* v : values)
+    types.push_back(v->type());
   return emit1(OpKind::TupleConstruct, values, Type::closure(def->name, types), e.range);
 }
 
 // f(args) where f holds a function value: a module function, or a lambda with its captures.
-Value* FunctionLowering::call_function_value(Value* f, const ast::Expr& call, std::vector<Value*> args,
-                                             Environment& env) {
+Value* FunctionLowering::call_function_value(Value* f, const ast::Expr& call,
+                                             std::vector<Value*> args, Environment& env) {
   const ast::FunctionDef* fn = module_.find_function(f->type().function_name());
   if (!fn) return nullptr;
   const std::vector<Type>& captures = f->type().elements();
@@ -91,8 +100,9 @@ Value* FunctionLowering::call_function_value(Value* f, const ast::Expr& call, st
   }
   size_t own = fn->params.size() - captures.size();
   if (args.size() > own) {
-    diags_.error(call.range, "arity", "<lambda>() takes " + std::to_string(own) + " positional arguments but " +
-                                          std::to_string(args.size()) + " were given");
+    diags_.error(call.range, "arity",
+                 "<lambda>() takes " + std::to_string(own) + " positional arguments but " +
+                     std::to_string(args.size()) + " were given");
     return nullptr;
   }
   for (size_t i = captures.size(); i < fn->params.size(); ++i) {
@@ -106,9 +116,11 @@ Value* FunctionLowering::call_function_value(Value* f, const ast::Expr& call, st
     for (const ast::Keyword& kw : call.keywords)
       if (kw.name == name && !(v = lower_expr(*kw.value, env))) return nullptr;
     for (size_t k = 0; !v && k < captures.size(); ++k)
-      if (fn->params[k].name == "$d_" + name) v = all[k]; // the default, evaluated where the lambda was made
+      if (fn->params[k].name == "$d_" + name)
+        v = all[k]; // the default, evaluated where the lambda was made
     if (!v) {
-      diags_.error(call.range, "arity", "<lambda>() missing 1 required positional argument: '" + name + "'");
+      diags_.error(call.range, "arity",
+                   "<lambda>() missing 1 required positional argument: '" + name + "'");
       return nullptr;
     }
     all.push_back(v);
@@ -117,9 +129,12 @@ Value* FunctionLowering::call_function_value(Value* f, const ast::Expr& call, st
   return lower_user_call(*fn, positional, all, env);
 }
 
-const ast::FunctionDef* ModuleLowering::lambda_function(const ast::Expr& e, const std::vector<std::string>& captured) {
-  std::string name = "lambda$" + std::to_string(e.range.line) + "_" + std::to_string(e.range.column);
-  for (const std::string& c : captured) name += "_" + (c.rfind("$d_", 0) == 0 ? "d" + c.substr(3) : c);
+const ast::FunctionDef* ModuleLowering::lambda_function(const ast::Expr& e,
+                                                        const std::vector<std::string>& captured) {
+  std::string name =
+      "lambda$" + std::to_string(e.range.line) + "_" + std::to_string(e.range.column);
+  for (const std::string& c : captured)
+    name += "_" + (c.rfind("$d_", 0) == 0 ? "d" + c.substr(3) : c);
   if (const ast::FunctionDef* existing = find_function(name)) return existing;
   auto fn = std::make_unique<ast::FunctionDef>();
   fn->name = name;

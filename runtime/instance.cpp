@@ -11,12 +11,15 @@ namespace {
 
 thread_local pyrt_context* t_print_ctx = nullptr;
 
-char* field_slot(pyrt_instance* o, int64_t i) { return reinterpret_cast<char*>(o) + o->cls->offsets[i]; }
+char* field_slot(pyrt_instance* o, int64_t i) {
+  return reinterpret_cast<char*>(o) + o->cls->offsets[i];
+}
 
 // Drops one reference; true when it was the last (the caller frees the object).
 bool drop(pyrt_object* o) {
   if (!o || o->refcount < 0) return false;
-  if (o->shared) return std::atomic_ref<int64_t>(o->refcount).fetch_sub(1, std::memory_order_acq_rel) == 1;
+  if (o->shared)
+    return std::atomic_ref<int64_t>(o->refcount).fetch_sub(1, std::memory_order_acq_rel) == 1;
   return --o->refcount == 0;
 }
 
@@ -58,7 +61,8 @@ void destroy_instance(pyrt_instance* first) {
 }
 
 void share_instance(pyrt_instance* o) {
-  for (int64_t i = 0; i < o->cls->count; ++i) value_share(o->cls->fields[i], field_slot(o, i));
+  for (int64_t i = 0; i < o->cls->count; ++i)
+    value_share(o->cls->fields[i], field_slot(o, i));
 }
 
 // repr(obj) inside a container: the class's __repr__ (the printing call's context), else its name.
@@ -80,8 +84,12 @@ void append_instance_repr(std::string& out, const pyrt_instance* o) {
   pyrt_object_release(&s->head);
 }
 
-PrintContext::PrintContext(pyrt_context* ctx) : saved_(t_print_ctx) { t_print_ctx = ctx; }
-PrintContext::~PrintContext() { t_print_ctx = saved_; }
+PrintContext::PrintContext(pyrt_context* ctx) : saved_(t_print_ctx) {
+  t_print_ctx = ctx;
+}
+PrintContext::~PrintContext() {
+  t_print_ctx = saved_;
+}
 
 } // namespace pyscript::runtime
 
