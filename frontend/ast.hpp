@@ -149,6 +149,11 @@ struct FunctionDef {
   // A method: the class it is defined in ("" for a module-level function), and @staticmethod.
   std::string class_name;
   bool is_static = false;
+  // A nested function's closure (Note [Closures] in lower/lower_lambda.cpp): the name the source
+  // gives it (`name` is unique in the module), and how many leading parameters are its captures.
+  // Its body sees `display_name` as itself: the closure of those captures.
+  std::string display_name;
+  size_t captures = 0;
 };
 
 // `class NAME(BASE):` at module level: methods (FunctionDefs with class_name set) and class-level

@@ -558,13 +558,6 @@ void CstReader::convert_function(TSNode n, ast::StmtList& out, bool is_async) {
     rejected_bindings_->insert(std::string(text(name_node)));
     return;
   }
-  if (function_depth > 0) {
-    unsupported(n, "a nested function", "move 'def " + std::string(text(name_node)) +
-                                             "' to the module level and pass what it uses as "
-                                             "parameters");
-    rejected_bindings_->insert(std::string(text(name_node)));
-    return;
-  }
   if (!ts_node_is_null(field(n, "type_parameters")))
     unsupported(field(n, "type_parameters"), "type parameters");
 

@@ -18,6 +18,16 @@ using ast::StmtKind;
 // would bind are recorded in `rejected_bindings`. Treating them as defined keeps one error from
 // cascading into "undefined name" errors at every later use.
 
+// Functions defined in nested blocks (`if fast: def step(x): ...`) bind their names too.
+void collect_nested_defs(const ast::StmtList& body, std::set<std::string>& out) {
+  for (const ast::StmtPtr& s : body)
+    for (const ast::StmtList* b : ast::nested_bodies(*s)) {
+      for (const ast::StmtPtr& t : *b)
+        if (t->kind == StmtKind::FunctionDef) out.insert(t->function->name);
+      collect_nested_defs(*b, out);
+    }
+}
+
 // What a scope binds: assignment targets, and (at module level) imports and functions.
 void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
   ast::collect_assigned_names(body, out);
@@ -28,6 +38,7 @@ void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
     if (s->kind == StmtKind::FunctionDef) out.insert(s->function->name);
     if (s->kind == StmtKind::ClassDef) out.insert(s->cls->name);
   }
+  collect_nested_defs(body, out);
 }
 
 std::string plural(int n, const char* word) {
@@ -258,7 +269,11 @@ private:
     return nullptr;
   }
 
+  // A nested function sees the names of the functions around it (Note [Closures] in
+  // lower/lower_lambda.cpp): they stay visible as an enclosing scope while its body is resolved.
   void resolve_function(const ast::FunctionDef& fn) {
+    const std::set<std::string>* outer = locals_;
+    const std::set<std::string>* outer_rejected = function_rejected_;
     std::set<std::string> locals;
     for (const ast::Param& p : fn.params) {
       locals.insert(p.name);
@@ -268,11 +283,17 @@ private:
     if (fn.returns) resolve_annotation(*fn.returns);
     collect_assigned(fn.body, locals);
     locals.insert(fn.rejected_bindings.begin(), fn.rejected_bindings.end());
+    if (outer) { // the enclosing function's names, and the names it sees, stay visible
+      std::set<std::string> enclosing = *outer;
+      if (outer_rejected) enclosing.insert(outer_rejected->begin(), outer_rejected->end());
+      comprehension_scopes_.push_back(std::move(enclosing));
+    }
     locals_ = &locals;
     function_rejected_ = &fn.rejected_bindings;
     resolve_body(fn.body);
-    locals_ = nullptr;
-    function_rejected_ = nullptr;
+    locals_ = outer;
+    function_rejected_ = outer_rejected;
+    if (outer) comprehension_scopes_.pop_back();
   }
 
   // Annotations name types (int, float, bool, np.ndarray); they are checked, not evaluated.

@@ -10,7 +10,9 @@
 namespace pyscript::lower {
 namespace {
 
-const ClassTable* g_active = nullptr;
+// The class table of the module being lowered on this thread (type merging needs it where no
+// lowering context is at hand); per thread, since host threads compile modules concurrently.
+thread_local const ClassTable* g_active = nullptr;
 
 // Built-in exception classes a user class may derive from (SPEC.md "Statements";
 // include/pyscript/exception_classes.def).

@@ -126,8 +126,15 @@ public:
   ir::Value* object_to_str(ir::Value* v, bool repr, const SourceRange& r);
   ir::Value* lower_class_call(const ast::Expr& e, Environment& env, bool& handled);
   bool has_user_eq(const ir::Type& t) const;
-  // Lambdas (lower_lambda.cpp, Note [Closures]).
+  // Lambdas and nested functions (lower_lambda.cpp, Note [Closures]).
   ir::Value* lower_lambda(const ast::Expr& e, Environment& env);
+  void lower_nested_def(const ast::Stmt& s, Environment& env);
+  // In a nested function's body, its own name is the closure of its captures (specialize).
+  void bind_own_closure(const ast::FunctionDef& fn, Environment& env);
+  bool captured_in_loop(const std::string& name, const SourceRange& at, const char* what);
+  ir::Value* make_closure(const ast::FunctionDef& def, const std::vector<ir::Value*>& values,
+                          const SourceRange& range);
+  void adopt_element_types(ir::Type have, ir::Type got);
   ir::Value* call_function_value(ir::Value* f, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
   std::vector<std::set<std::string>> loop_assigned_; // names the loops around assign
   ir::Value* search_with_eq(const std::string& what, ir::Value* list, ir::Value* x, const ast::Expr& e);

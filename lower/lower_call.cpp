@@ -509,6 +509,11 @@ Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::
   for (Value* v : full) types.push_back(v->type());
   ir::Function* callee = module_.specialize(fn, types);
   if (!callee) return nullptr;
+  // An empty list or dict passed in (or captured) and filled by the callee: the callee has fixed
+  // its element type, and the caller's container is the same one (Note [Empty containers]).
+  for (size_t i = 0; i < full.size(); ++i)
+    if (full[i]->type().has_unknown() && i < callee->graph->inputs().size())
+      adopt_element_types(full[i]->type(), callee->graph->inputs()[i]->type());
   Type result = callee->return_type;
   if (FunctionLowering* pending = module_.in_progress(callee)) {
     std::optional<Type> so_far = pending->return_type_so_far();
@@ -531,6 +536,20 @@ Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::
   Value* out = outputs.empty() ? const_none(e.range) : call->output();
   if (module_.never_returns(callee->name)) never_values_.insert(out); // Note [Functions that never return]
   return out;
+}
+
+// `have` holds Unknowns (an empty container's element type still open) where `got`, the same
+// value's type as a callee saw it, may know them: each such Unknown is fixed in this function.
+void FunctionLowering::adopt_element_types(Type have, Type got) { // copies: fix_unknown rewrites types
+  if (have.is(TypeKind::Unknown) && have.rank() > 0) {
+    if (!got.has_unknown()) fix_unknown(have.rank(), got);
+    return;
+  }
+  if (have.kind() != got.kind() || have.elements().size() != got.elements().size()) return;
+  for (size_t k = 0; k < have.elements().size(); ++k) {
+    Type h = have.elements()[k], g = got.elements()[k];
+    adopt_element_types(h, g);
+  }
 }
 
 } // namespace pyscript::lower

@@ -87,8 +87,9 @@ Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee,
     return method_arity("dict", name, e, args.size(), lo, hi);
   };
   auto arg_range = [&](size_t i) { return e.operands[i + 1]->range; };
-  const Type& key = self->type().elements()[0];
-  const Type& value = self->type().elements()[1];
+  // Copies: as_element may fix an Unknown, which rewrites self's type (Note [Empty containers]).
+  const Type key = self->type().elements()[0];
+  Type value = self->type().elements()[1];
   auto key_arg = [&](size_t i) -> Value* {
     if (key.is(TypeKind::Unknown)) return as_element(args[i], self, 0, arg_range(i));
     return comparable_element(args[i], key, arg_range(i));
@@ -97,6 +98,7 @@ Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee,
     if (!arity(name == "setdefault" ? 2 : 1, 2)) return nullptr;
     Value* k = key_arg(0);
     if (!k) return nullptr;
+    value = self->type().elements()[1];
     // d.get(k) and d.get(k, None) of str, list, dict or object values: an Optional (None is null).
     if ((name == "get" || (name == "pop" && args.size() == 2)) && value.is_nullable() &&
         (args.size() == 1 || args[1]->type().is(TypeKind::None))) {

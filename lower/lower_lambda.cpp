@@ -11,14 +11,20 @@ using ir::TypeKind;
 using ir::Value;
 
 // Note [Closures]
-// `lambda p: p[1] + k` reads `k` of the function that makes it. Captures are by value (SPEC.md):
-// the lambda's value is the tuple of the captured variables' values, typed
-// function[lambda$L_C](captures...), and calling it calls a synthetic function whose parameters are
-// the captures, then the lambda's own (ModuleLowering::lambda_function), specialized as any
-// function is. So that by-value capture never gives another answer than CPython's late binding, a
-// captured variable assigned again after the lambda is made is a diagnostic: later in the function
-// (Environment::captured, checked by bind_target), or anywhere in a loop around the lambda (its
-// next iteration would reassign it: loop_assigned_).
+// `lambda p: p[1] + k` and a nested `def step(x): return x * k` read `k` of the function that makes
+// them. Captures are by value (SPEC.md): the closure's value is the tuple of the captured
+// variables' values, typed function[NAME](captures...), and calling it calls a synthetic function
+// whose parameters are the captures, then the closure's own (ModuleLowering::lambda_function and
+// nested_function), specialized as any function is. A function with nothing to capture is a plain
+// function value. So that by-value capture never gives another answer than CPython's late binding,
+// a captured variable assigned again after the closure is made is a diagnostic: later in the
+// function (Environment::captured, checked by bind_target), or anywhere in a loop around the
+// closure (its next iteration would reassign it: loop_assigned_); so is a nested function reading
+// a local of its enclosing function that is assigned only after the `def`.
+// A nested function's body is a copy of the source's (clone_stmt), with the captures as leading
+// parameters; inside it, its own name is the closure rebuilt from those parameters
+// (bind_own_closure), so it can call itself. Captures of what a function nested in it reads are
+// its captures too (free_names walks nested functions).
 namespace {
 
 void collect_names(const ast::Expr& e, std::vector<const ast::Expr*>& out) {
@@ -50,19 +56,7 @@ Value* FunctionLowering::lower_lambda(const ast::Expr& e, Environment& env) {
     if (param || std::find(captured.begin(), captured.end(), n->text) != captured.end()) continue;
     const Binding* b = env.find(n->text);
     if (!b) continue; // a module name, builtin or comprehension variable: read where the body runs
-    for (const std::set<std::string>& loop : loop_assigned_)
-      if (loop.count(n->text)) {
-        Diagnostic& d =
-            diags_.error(n->range, "closure",
-                         "the lambda captures '" + n->text +
-                             "', which the loop around it assigns again on its next iteration");
-        d.notes.push_back(
-            {SourceRange{},
-             "pyscript captures by value; CPython would read the variable's latest value"});
-        d.help.push_back("pass it as a default, so each lambda keeps its own: lambda ..., " +
-                         n->text + "=" + n->text + ": ...");
-        return nullptr;
-      }
+    if (captured_in_loop(n->text, n->range, "the lambda")) return nullptr;
     Value* v = lower_name(*n, env);
     if (!v) return nullptr;
     captured.push_back(n->text);
@@ -78,12 +72,211 @@ Value* FunctionLowering::lower_lambda(const ast::Expr& e, Environment& env) {
     captured.push_back("$d_" + p.name);
     values.push_back(v);
   }
-  const ast::FunctionDef* def = module_.lambda_function(e, captured);
-  if (values.empty()) return emit1(OpKind::Constant, {}, Type::function(def->name), e.range);
+  return make_closure(*module_.lambda_function(e, captured), values, e.range);
+}
+
+Value* FunctionLowering::make_closure(const ast::FunctionDef& def, const std::vector<Value*>& values,
+                                      const SourceRange& range) {
+  if (values.empty()) return emit1(OpKind::Constant, {}, Type::function(def.name), range);
   std::vector<Type> types;
   for (Value* v : values)
     types.push_back(v->type());
-  return emit1(OpKind::TupleConstruct, values, Type::closure(def->name, types), e.range);
+  return emit1(OpKind::TupleConstruct, values, Type::closure(def.name, types), range);
+}
+
+bool FunctionLowering::captured_in_loop(const std::string& name, const SourceRange& at,
+                                        const char* what) {
+  for (const std::set<std::string>& loop : loop_assigned_) {
+    if (!loop.count(name)) continue;
+    Diagnostic& d = diags_.error(at, "closure",
+                                 std::string(what) + " captures '" + name +
+                                     "', which the loop around it assigns again on its next iteration");
+    d.notes.push_back(
+        {SourceRange{}, "pyscript captures by value; CPython would read the variable's latest value"});
+    d.help.push_back("make it a default, so each closure keeps its own: lambda ..., " + name + "=" +
+                     name + ": ... or def f(..., " + name + "=" + name + ")");
+    return true;
+  }
+  return false;
+}
+
+namespace {
+
+// The names a nested function reads that are not its own: its free variables, including those
+// of the functions and lambdas nested in it (they are captured through it). Over-approximates
+// (a comprehension's variable is listed): a name the enclosing function does not bind is skipped.
+void free_names(const ast::FunctionDef& fn, std::set<std::string>& out);
+
+void reads_of(const ast::StmtList& body, std::vector<const ast::Expr*>& names,
+              std::set<std::string>& nested_free) {
+  for (const ast::StmtPtr& s : body) {
+    if (s->value) collect_names(*s->value, names);
+    if (s->message) collect_names(*s->message, names);
+    for (const ast::ExprPtr& t : s->targets)
+      if (t && t->kind != ast::ExprKind::Name) collect_names(*t, names);
+    for (const ast::ExceptHandler& h : s->handlers)
+      if (h.type) collect_names(*h.type, names);
+    if (s->kind == ast::StmtKind::FunctionDef) {
+      for (const ast::Param& p : s->function->params)
+        if (p.default_value) collect_names(*p.default_value, names);
+      free_names(*s->function, nested_free);
+    }
+    for (const ast::StmtList* b : ast::nested_bodies(*s))
+      reads_of(*b, names, nested_free);
+  }
+}
+
+void collect_defs(const ast::StmtList& body, std::set<std::string>& out) {
+  for (const ast::StmtPtr& s : body) {
+    if (s->kind == ast::StmtKind::FunctionDef) out.insert(s->function->name);
+    for (const ast::StmtList* b : ast::nested_bodies(*s))
+      collect_defs(*b, out);
+  }
+}
+
+void free_names(const ast::FunctionDef& fn, std::set<std::string>& out) {
+  std::set<std::string> locals;
+  for (const ast::Param& p : fn.params)
+    locals.insert(p.name);
+  ast::collect_assigned_names(fn.body, locals);
+  collect_defs(fn.body, locals);
+  std::vector<const ast::Expr*> names;
+  std::set<std::string> nested;
+  reads_of(fn.body, names, nested);
+  for (const ast::Expr* n : names)
+    nested.insert(n->text);
+  for (const std::string& n : nested)
+    if (!locals.count(n)) out.insert(n);
+}
+
+ast::StmtPtr clone_stmt(const ast::Stmt& s);
+
+ast::StmtList clone_body(const ast::StmtList& body) {
+  ast::StmtList out;
+  for (const ast::StmtPtr& s : body)
+    out.push_back(clone_stmt(*s));
+  return out;
+}
+
+ast::ExprPtr clone_opt(const ast::ExprPtr& e) {
+  return e ? clone_expr(*e) : nullptr;
+}
+
+std::unique_ptr<ast::FunctionDef> clone_function(const ast::FunctionDef& fn) {
+  auto out = std::make_unique<ast::FunctionDef>();
+  out->name = fn.name;
+  out->name_range = fn.name_range;
+  for (const ast::Param& p : fn.params) {
+    ast::Param q;
+    q.name = p.name;
+    q.range = p.range;
+    q.annotation = clone_opt(p.annotation);
+    q.default_value = clone_opt(p.default_value);
+    out->params.push_back(std::move(q));
+  }
+  out->returns = clone_opt(fn.returns);
+  out->body = clone_body(fn.body);
+  out->rejected_bindings = fn.rejected_bindings;
+  out->class_name = fn.class_name;
+  out->is_static = fn.is_static;
+  out->display_name = fn.display_name;
+  out->captures = fn.captures;
+  return out;
+}
+
+// A copy of a statement of a nested function's body (a class cannot be defined in a function).
+ast::StmtPtr clone_stmt(const ast::Stmt& s) {
+  auto out = std::make_unique<ast::Stmt>(s.kind, s.range);
+  for (const ast::ExprPtr& t : s.targets)
+    out->targets.push_back(clone_opt(t));
+  out->value = clone_opt(s.value);
+  out->message = clone_opt(s.message);
+  out->annotation = clone_opt(s.annotation);
+  out->body = clone_body(s.body);
+  out->orelse = clone_body(s.orelse);
+  out->module = s.module;
+  out->alias = s.alias;
+  out->names = s.names;
+  if (s.function) out->function = clone_function(*s.function);
+  for (const ast::ExceptHandler& h : s.handlers) {
+    ast::ExceptHandler c;
+    c.type = clone_opt(h.type);
+    c.name = h.name;
+    c.name_range = h.name_range;
+    c.body = clone_body(h.body);
+    c.range = h.range;
+    out->handlers.push_back(std::move(c));
+  }
+  out->finalbody = clone_body(s.finalbody);
+  return out;
+}
+
+} // namespace
+
+// def NAME(...): ... inside a function: NAME = the closure of what its body reads of this function.
+void FunctionLowering::lower_nested_def(const ast::Stmt& s, Environment& env) {
+  const ast::FunctionDef& fn = *s.function;
+  std::set<std::string> free;
+  free_names(fn, free);
+  std::vector<std::string> captured;
+  std::vector<Value*> values;
+  bool ok = true;
+  for (const std::string& name : free) {
+    if (name == fn.name) continue; // itself (bind_own_closure)
+    if (!env.find(name)) {
+      if (!local_names_.count(name)) continue; // a module name or builtin: read where it runs
+      Diagnostic& d = diags_.error(fn.name_range, "closure",
+                                   "'" + fn.name + "' reads '" + name +
+                                       "', which this function assigns only after the 'def'");
+      d.notes.push_back({SourceRange{}, "pyscript captures by value where the function is defined"});
+      d.help.push_back("assign '" + name + "' before the 'def', or pass it as a parameter");
+      ok = false;
+      continue;
+    }
+    if (captured_in_loop(name, fn.name_range, ("the nested function '" + fn.name + "'").c_str())) {
+      ok = false;
+      continue;
+    }
+    ast::Expr read(ast::ExprKind::Name, fn.name_range);
+    read.text = name;
+    Value* v = lower_name(read, env);
+    if (!v) {
+      ok = false;
+      continue;
+    }
+    captured.push_back(name);
+    values.push_back(v);
+  }
+  for (const ast::Param& p : fn.params) { // defaults are evaluated where the def runs
+    if (!p.default_value) continue;
+    Value* v = lower_expr(*p.default_value, env);
+    if (!v) {
+      ok = false;
+      continue;
+    }
+    captured.push_back("$d_" + p.name);
+    values.push_back(v);
+  }
+  if (!ok) {
+    env.vars[fn.name].state = Binding::State::Poisoned;
+    return;
+  }
+  for (const std::string& name : captured)
+    if (name.rfind("$d_", 0) != 0) env.captured.emplace(name, fn.name_range);
+  const ast::FunctionDef* def = module_.nested_function(fn, captured);
+  ast::Expr target(ast::ExprKind::Name, fn.name_range);
+  target.text = fn.name;
+  bind_target(target, make_closure(*def, values, fn.name_range), env);
+}
+
+void FunctionLowering::bind_own_closure(const ast::FunctionDef& fn, Environment& env) {
+  std::set<std::string> locals;
+  ast::collect_assigned_names(fn.body, locals);
+  if (locals.count(fn.display_name) || env.find(fn.display_name)) return; // the name is its own
+  std::vector<Value*> values;
+  for (size_t i = 0; i < fn.captures; ++i)
+    values.push_back(env.find(fn.params[i].name)->value);
+  env.define(fn.display_name, make_closure(fn, values, fn.name_range), fn.name_range);
 }
 
 // f(args) where f holds a function value: a module function, or a lambda with its captures.
@@ -99,9 +292,10 @@ Value* FunctionLowering::call_function_value(Value* f, const ast::Expr& call,
     all.push_back(get->output());
   }
   size_t own = fn->params.size() - captures.size();
+  std::string shown = fn->display_name.empty() ? "<lambda>" : fn->display_name;
   if (args.size() > own) {
     diags_.error(call.range, "arity",
-                 "<lambda>() takes " + std::to_string(own) + " positional arguments but " +
+                 shown + "() takes " + std::to_string(own) + " positional arguments but " +
                      std::to_string(args.size()) + " were given");
     return nullptr;
   }
@@ -120,7 +314,7 @@ Value* FunctionLowering::call_function_value(Value* f, const ast::Expr& call,
         v = all[k]; // the default, evaluated where the lambda was made
     if (!v) {
       diags_.error(call.range, "arity",
-                   "<lambda>() missing 1 required positional argument: '" + name + "'");
+                   shown + "() missing 1 required positional argument: '" + name + "'");
       return nullptr;
     }
     all.push_back(v);
@@ -158,6 +352,35 @@ const ast::FunctionDef* ModuleLowering::lambda_function(const ast::Expr& e,
   functions_[name] = out;
   lambdas_.push_back(std::move(fn));
   return out;
+}
+
+const ast::FunctionDef* ModuleLowering::nested_function(const ast::FunctionDef& fn,
+                                                        const std::vector<std::string>& captured) {
+  std::string name = fn.name + "$" + std::to_string(fn.name_range.line) + "_" +
+                     std::to_string(fn.name_range.column);
+  for (const std::string& c : captured)
+    name += "_" + (c.rfind("$d_", 0) == 0 ? "d" + c.substr(3) : c);
+  if (const ast::FunctionDef* existing = find_function(name)) return existing;
+  std::unique_ptr<ast::FunctionDef> out = clone_function(fn);
+  out->name = name;
+  out->display_name = fn.name;
+  out->captures = captured.size();
+  std::vector<ast::Param> params;
+  for (const std::string& c : captured) {
+    ast::Param p;
+    p.name = c;
+    p.range = fn.name_range;
+    params.push_back(std::move(p));
+  }
+  for (ast::Param& p : out->params) {
+    p.default_value = nullptr; // evaluated where the def runs: the `$d_` captures
+    params.push_back(std::move(p));
+  }
+  out->params = std::move(params);
+  const ast::FunctionDef* def = out.get();
+  functions_[name] = def;
+  lambdas_.push_back(std::move(out));
+  return def;
 }
 
 } // namespace pyscript::lower

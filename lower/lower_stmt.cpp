@@ -276,6 +276,7 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
     return;
   case ast::StmtKind::FunctionDef:
     if (is_main_) module_.mark_executed(s.function->name);
+    else lower_nested_def(s, env); // lower_lambda.cpp
     return;
   case ast::StmtKind::ClassDef:
     if (is_main_) module_.mark_executed(s.cls->name);
@@ -386,10 +387,11 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
   if (target.kind == ast::ExprKind::Name) {
     if (auto c = env.captured.find(target.text); c != env.captured.end()) { // Note [Closures]
       Diagnostic& d = diags_.error(target.range, "closure",
-                                   "'" + target.text + "' is assigned again after a lambda captured it");
+                                   "'" + target.text + "' is assigned again after a closure captured it");
       d.notes.push_back({c->second, "captured here; pyscript captures by value, CPython would see the new value"});
-      d.help.push_back("give the new value another name, or pass it to the lambda as a default: lambda ..., " +
-                       target.text + "=" + target.text + ": ...");
+      d.help.push_back("give the new value another name, or make it a default of the closure: "
+                       "lambda ..., " + target.text + "=" + target.text + ": ... or def f(..., " +
+                       target.text + "=" + target.text + ")");
       env.captured.erase(c);
     }
     if (assigned_seen_) (*assigned_seen_)[target.text].push_back(v->type());

@@ -26,10 +26,16 @@ void collect_names_read(const ast::Expr& e, std::set<std::string>& out) {
     collect_names_read(*c.iter, out);
     for (const ast::ExprPtr& i : c.ifs) collect_names_read(*i, out);
   }
+  if (e.lambda) collect_names_read(*e.lambda->body[0]->value, out);
 }
 
 void collect_names_read(const ast::StmtList& body, std::set<std::string>& out) {
   for (const ast::StmtPtr& s : body) {
+    if (s->kind == ast::StmtKind::FunctionDef) { // a nested function reads where it runs
+      for (const ast::Param& p : s->function->params)
+        if (p.default_value) collect_names_read(*p.default_value, out);
+      collect_names_read(s->function->body, out);
+    }
     if (s->value) collect_names_read(*s->value, out);
     if (s->message) collect_names_read(*s->message, out);
     for (const ast::ExprPtr& t : s->targets) // xs[i] = v and del xs[i] read xs and i
@@ -181,6 +187,7 @@ ir::Function* ModuleLowering::specialize(const ast::FunctionDef& fn,
     lowering.method_class_ = classes_.find(fn.class_name);
     lowering.self_name_ = fn.params[0].name;
   }
+  if (!fn.display_name.empty()) lowering.bind_own_closure(fn, env);
   in_progress_[f] = &lowering;
   try {
     lowering.lower_body(fn.body, std::move(env));

@@ -18,6 +18,7 @@ public:
   ClassTable& classes() { return classes_; }
   // The function a lambda calls, its captures first (Note [Closures] in lower_lambda.cpp).
   const ast::FunctionDef* lambda_function(const ast::Expr& e, const std::vector<std::string>& captured);
+  const ast::FunctionDef* nested_function(const ast::FunctionDef& fn, const std::vector<std::string>& captured);
   void note_instantiated(const std::string& cls) { instantiated_.insert(cls); }
 
   LowerResult run(const LowerOptions& options);

@@ -29,7 +29,12 @@ struct Pools {
 thread_local Pools pools;
 
 std::mutex chunks_mutex;
-std::vector<void*>* chunks = new std::vector<void*>; // never destroyed: chunks outlive every thread
+// Made on first use and never destroyed: chunks outlive every thread (and under ASan, which
+// allocates each object with malloc, there are none).
+std::vector<void*>& chunk_list() {
+  static auto* chunks = new std::vector<void*>;
+  return *chunks;
+}
 
 // A new chunk cut into blocks of class c, put on the free list.
 bool refill(size_t c) {
@@ -38,7 +43,7 @@ bool refill(size_t c) {
   if (!chunk) return false;
   {
     std::lock_guard<std::mutex> lock(chunks_mutex);
-    chunks->push_back(chunk);
+    chunk_list().push_back(chunk);
   }
   FreeBlock* head = pools.free[c];
   for (size_t at = 0; at + size <= kChunk; at += size) {

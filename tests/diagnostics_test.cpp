@@ -215,7 +215,7 @@ TEST_CASE("[unsupported] dynamic Python, each at its own location") {
       {"c = 0\ndef f():\n    global c\n    return c\n",
        "3:5 [unsupported] 'global' is not supported by pyscript"},
       {"def f():\n    x = 1\n    def g():\n        nonlocal x\n    return x\n",
-       "3:5 [unsupported] a nested function is not supported by pyscript"},
+       "4:9 [unsupported] 'nonlocal' is not supported by pyscript"},
       {"g = lambda *v: v\n", "1:12 [unsupported] this lambda parameter is not supported by pyscript"},
       {"def f(a):\n    try:\n        return a\n    except* ValueError:\n        return 0\n",
        "4:5 [unsupported] 'except*' is not supported by pyscript"},
