@@ -134,6 +134,9 @@ public:
   bool captured_in_loop(const std::string& name, const SourceRange& at, const char* what);
   ir::Value* make_closure(const ast::FunctionDef& def, const std::vector<ir::Value*>& values,
                           const SourceRange& range);
+  // A condition lowered to a constant (`n is None` of a None-typed n): the branch it rules out is
+  // not lowered (Note [Branches the types decide] in lower_stmt.cpp).
+  static std::optional<bool> constant_condition(const ir::Value* cond);
   void adopt_element_types(ir::Type have, ir::Type got);
   ir::Value* call_function_value(ir::Value* f, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
   std::vector<std::set<std::string>> loop_assigned_; // names the loops around assign
@@ -487,6 +490,8 @@ private:
 template <class Then, class Else>
 ir::Value* FunctionLowering::select(ir::Value* cond, Then then_fn, Else else_fn, const ast::Expr& e,
                                 const char* what) {
+  if (std::optional<bool> known = constant_condition(cond)) // Note [Branches the types decide]
+    return *known ? then_fn() : else_fn();
   ir::Node* node = emit(ir::OpKind::If, {cond}, {}, e.range);
   ir::Block* saved = block_;
   block_ = node->add_block();

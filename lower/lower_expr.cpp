@@ -455,6 +455,12 @@ Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const as
     const char* m = methods[static_cast<int>(op)];
     if (class_of(a->type()) && module_.classes().method(*class_of(a->type()), m).first)
       return operator_method(m, a, {b}, e, true);
+    // An order the left operand does not define: the right operand's reflected method, as
+    // CPython tries next (a > b is b.__lt__(a)).
+    static const char* const reflected[] = {"__gt__", "__ge__", "__lt__", "__le__"};
+    if (op <= ast::CompareOp::Ge && class_of(b->type()) &&
+        module_.classes().method(*class_of(b->type()), reflected[static_cast<int>(op)]).first)
+      return operator_method(reflected[static_cast<int>(op)], b, {a}, e, true);
     if (op == ast::CompareOp::Ne && class_of(a->type()) && module_.classes().method(*class_of(a->type()), "__eq__").first) {
       Value* eq = operator_method("__eq__", a, {b}, e, true);
       Value* t = eq ? truth(eq, e.range) : nullptr;

@@ -242,8 +242,28 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     return true;
   }
   if ((name == "min" || name == "max") && args.size() == 1 && class_of(element)) {
-    type_error(r, name + "() of " + element.to_string() + " objects by their __lt__ is not supported",
-               "compare a field: " + name + "(o.field for o in xs), or loop and keep the best");
+    // CPython compares each item with the best so far: item < best (min), item > best (max).
+    Value* n = sequence_length(seq, r);
+    raise_if(emit1(OpKind::Eq, {n, const_int(0, r)}, Type::bool_(), r), PYRT_VALUE_ERROR,
+             name + "() arg is an empty sequence", r);
+    Value* first = element_at(seq, const_int(0, r), r);
+    bool ok = seq->type().is(TypeKind::List);
+    if (!ok) {
+      type_error(r, name + "() of objects takes a list here");
+      return true;
+    }
+    ir::Node* rest = emit(OpKind::ListSlice, {seq, const_int(1, r)}, {seq->type()}, r); // seq[1:]
+    rest->set_attr("has", int64_t(1));
+    std::vector<Value*> best = each_element(rest->output(), r, {first}, [&](Value* x, std::vector<Value*>& c) {
+      Value* cmp = ok ? compare(name == "max" ? ast::CompareOp::Gt : ast::CompareOp::Lt, x, c[0], e) : nullptr;
+      Value* better = cmp ? truth(cmp, r) : nullptr;
+      if (!better) {
+        ok = false;
+        return;
+      }
+      c[0] = emit1(OpKind::Select, {better, x, c[0]}, c[0]->type(), r);
+    });
+    if (ok) out = best[0];
     return true;
   }
   if ((name == "min" || name == "max") && args.size() == 1) {
@@ -381,10 +401,27 @@ bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
     });
     if (!ok) return false;
     inputs.push_back(keys);
-  } else if (class_of(element)) {
-    type_error(call.range, "sorting " + element.to_string() + " objects by their __lt__ is not supported",
-               "give a key: sort(key=lambda o: o.field)");
-    return false;
+  } else if (const ClassInfo* cls = class_of(element)) { // Note [Sorting by __lt__]
+    if (!module_.classes().method(*cls, "__lt__").first) {
+      type_error(call.range,
+                 "'<' not supported between instances of '" + cls->name + "' and '" + cls->name +
+                     "' (CPython raises TypeError)",
+                 "define __lt__ in class " + cls->name + ", or give a key: sort(key=lambda o: o.field)");
+      return false;
+    }
+    std::vector<bool> reversals;
+    if (reverse_value) {
+      type_error(call.range, "sorting objects with a computed reverse= is not supported",
+                 "write reverse=True or reverse=False");
+      return false;
+    }
+    if (reverse) emit(OpKind::ListReverse, {list}, {}, call.range);
+    ast::Expr plain(ast::ExprKind::Call, call.range);
+    std::vector<Value*> args{list};
+    Environment empty;
+    if (!lower_user_call(*module_.sort_by_lt_function(), plain, args, empty)) return false;
+    if (reverse) emit(OpKind::ListReverse, {list}, {}, call.range);
+    return true;
   } else if (element.is(TypeKind::Dict) || element.is(TypeKind::None)) {
     type_error(call.range,
                "a list of " + element.to_string() + " cannot be sorted ('<' is not supported)");

@@ -54,7 +54,10 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
                  "use '==' to compare values");
       return nullptr;
     }
-    return op == ast::CompareOp::Is ? same : negate(same);
+    if (op == ast::CompareOp::Is) return same;
+    if (std::optional<bool> known = constant_condition(same)) // Note [Branches the types decide]
+      return const_bool(!*known, r);
+    return negate(same);
   }
   if (op == ast::CompareOp::In || op == ast::CompareOp::NotIn) {
     const Type& tb = b->type();

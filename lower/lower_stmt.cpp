@@ -434,8 +434,28 @@ void FunctionLowering::lower_if(const ast::Stmt& s, Environment& env) {
   lower_branches(cond, s.body, s.orelse, s.range, env, s.value.get());
 }
 
+// Note [Branches the types decide]
+// Some conditions are constants once their operands' types are known: `n is None` where this
+// specialization's n is None, `self.nxt is not None` of an attribute only ever assigned None, a
+// literal `if False:`. CPython never runs the branch such a condition rules out, so it is not
+// lowered: its code may read an attribute of a None (CPython's AttributeError, never raised there)
+// or meet types that only exist in other specializations. A constant condition lowers the live
+// branch in place (lower_branches, select: `if`, conditional expressions, `and`/`or`).
+std::optional<bool> FunctionLowering::constant_condition(const Value* cond) {
+  const ir::Node* p = cond->producer();
+  if (!p || p->kind() != OpKind::Constant || !cond->type().is(TypeKind::Bool)) return std::nullopt;
+  const ir::AttrValue* v = p->attr("value");
+  if (!v || !std::holds_alternative<bool>(*v)) return std::nullopt;
+  return std::get<bool>(*v);
+}
+
 void FunctionLowering::lower_branches(Value* cond, const ast::StmtList& then_body, const ast::StmtList& else_body,
                                       const SourceRange& r, Environment& env, const ast::Expr* cond_expr) {
+  if (std::optional<bool> known = constant_condition(cond)) {
+    if (cond_expr) refine(*cond_expr, *known, env);
+    lower_stmts(*known ? then_body : else_body, 0, env);
+    return;
+  }
   ir::Node* node = emit(OpKind::If, {cond}, {}, r);
   ir::Block* saved = block_;
   Environment then_env = env, else_env = env;

@@ -18,6 +18,8 @@ public:
   ClassTable& classes() { return classes_; }
   // The function a lambda calls, its captures first (Note [Closures] in lower_lambda.cpp).
   const ast::FunctionDef* lambda_function(const ast::Expr& e, const std::vector<std::string>& captured);
+  // list.sort() of objects by __lt__ (sort_objects.cpp, Note [Sorting by __lt__]).
+  const ast::FunctionDef* sort_by_lt_function();
   const ast::FunctionDef* nested_function(const ast::FunctionDef& fn, const std::vector<std::string>& captured);
   void note_instantiated(const std::string& cls) { instantiated_.insert(cls); }
 
@@ -92,6 +94,7 @@ private:
   std::map<std::string, SourceRange> import_at_; // alias -> its import statement
   ClassTable classes_;
   std::vector<std::unique_ptr<ast::FunctionDef>> lambdas_;
+  std::vector<std::unique_ptr<CheckedModule>> helpers_; // functions pyscript writes in Python
   std::set<std::string> instantiated_; // classes with a constructor call
   bool store_module_names_ = false;
   std::set<std::string> module_names_; // globals stored for a host at the top level's end
