@@ -116,6 +116,10 @@ ClassTable::method(const ClassInfo& cls, const std::string& name) const {
   for (const ClassInfo* c = &cls; c; c = c->base)
     for (const auto& m : c->def->methods)
       if (m->name == name) return {m.get(), c};
+  // object.__str__ is repr(): a class whose chain defines only __repr__ prints with it, so a
+  // variable of a base with __repr__ holding a subclass with __str__ dispatches per class. An
+  // exception class's str() is its message (BaseException.__str__), not its __repr__.
+  if (name == "__str__" && !cls.is_exception) return method(cls, "__repr__");
   return {nullptr, nullptr};
 }
 
