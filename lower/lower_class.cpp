@@ -105,8 +105,10 @@ Value* FunctionLowering::call_method(Value* self, const std::string& name, const
   PYSCRIPT_ASSERT(cls, "call_method: not an object");
   auto [fn, owner] = classes.method(*cls, name);
   std::vector<const ClassInfo*> overrides;
-  for (const auto& k : classes.all()) // where the method resolves to the subclass's own definition
-    if (k.get() != cls && classes.is_subclass(*k, *cls) && classes.method(*k, name).second == k.get())
+  // Where the method resolves to a subclass's own definition, for subclasses with instances.
+  for (const auto& k : classes.all())
+    if (k.get() != cls && classes.is_subclass(*k, *cls) && classes.has_instances(*k) &&
+        classes.method(*k, name).second == k.get())
       overrides.push_back(k.get());
   if (!fn && overrides.empty()) {
     if (classes.field_index(*cls, name) >= 0) { // a field holding a callable object: self.layer(x)

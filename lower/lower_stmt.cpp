@@ -440,7 +440,8 @@ void FunctionLowering::lower_if(const ast::Stmt& s, Environment& env) {
 // literal `if False:`. CPython never runs the branch such a condition rules out, so it is not
 // lowered: its code may read an attribute of a None (CPython's AttributeError, never raised there)
 // or meet types that only exist in other specializations. A constant condition lowers the live
-// branch in place (lower_branches, select: `if`, conditional expressions, `and`/`or`).
+// branch in place (lower_branches, select: `if`, conditional expressions, `and`/`or`); a `while`
+// whose first test is a constant False lowers only its `else`.
 std::optional<bool> FunctionLowering::constant_condition(const Value* cond) {
   const ir::Node* p = cond->producer();
   if (!p || p->kind() != OpKind::Constant || !cond->type().is(TypeKind::Bool)) return std::nullopt;
@@ -604,6 +605,10 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
 void FunctionLowering::lower_while(const ast::Stmt& s, Environment& env) {
   Value* first = lower_condition(*s.value, env);
   if (!first) return;
+  if (std::optional<bool> known = constant_condition(first); known && !*known) {
+    lower_stmts(s.orelse, 0, env); // the body never runs (Note [Branches the types decide])
+    return;
+  }
   lower_loop(s, env, const_int(INT64_MAX, s.range), first, nullptr, nullptr, nullptr);
 }
 
