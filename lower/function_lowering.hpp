@@ -137,6 +137,7 @@ public:
   // A condition lowered to a constant (`n is None` of a None-typed n): the branch it rules out is
   // not lowered (Note [Branches the types decide] in lower_stmt.cpp).
   static std::optional<bool> constant_condition(const ir::Value* cond);
+  ir::Value* attribute_of_none(const std::string& name, const SourceRange& r);
   void adopt_element_types(ir::Type have, ir::Type got);
   ir::Value* call_function_value(ir::Value* f, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
   std::vector<std::set<std::string>> loop_assigned_; // names the loops around assign

@@ -70,6 +70,9 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
       }
       return call_method(object, callee.text, e, std::move(args), env);
     }
+    if (object && object->type().is(TypeKind::None)) { // CPython evaluates the arguments after the lookup
+      return attribute_of_none(callee.text, callee.range);
+    }
     if (object && object->type().is(TypeKind::Generator)) return lower_generator_method(object, callee, e, env);
     if (object && (object->type().is(TypeKind::List) || object->type().is(TypeKind::Dict) ||
                    object->type().is(TypeKind::Str))) {
