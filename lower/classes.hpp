@@ -70,6 +70,9 @@ public:
     std::map<std::pair<std::string, std::string>, ir::Type> types; // (owner class, field)
     bool widened = false;
     int origins = 0; // the last tag of an empty container (Note [Empty containers])
+    // Note [Widened displays]: the element (or dict value) type of the list or dict display at a
+    // source position, widened to a base class because a sibling class joined it later.
+    std::map<std::pair<const void*, uint32_t>, ir::Type> displays;
   };
   FieldTypes* field_types = nullptr;
   // The class whose layout holds field `field` of `cls` (cls or a base).

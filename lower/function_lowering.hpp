@@ -138,6 +138,8 @@ public:
   // not lowered (Note [Branches the types decide] in lower_stmt.cpp).
   static std::optional<bool> constant_condition(const ir::Value* cond);
   ir::Value* attribute_of_none(const std::string& name, const SourceRange& r);
+  bool widen_display(ir::Value* container, size_t which, const ir::Type& have);
+  std::optional<ir::Type> widened_display(const SourceRange& r) const;
   void adopt_element_types(ir::Type have, ir::Type got);
   ir::Value* call_function_value(ir::Value* f, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
   std::vector<std::set<std::string>> loop_assigned_; // names the loops around assign
