@@ -510,6 +510,10 @@ ir::Value* FunctionLowering::select(ir::Value* cond, Then then_fn, Else else_fn,
   }
   if (never_values_.count(a) && !never_values_.count(b)) never_to(a, b->type(), then_block);
   if (never_values_.count(b) && !never_values_.count(a)) never_to(b, a->type(), else_block);
+  if (a->type() != b->type()) { // `xs if c else []`: the empty display takes the other's elements
+    adopt_element_types(a->type(), b->type());
+    adopt_element_types(b->type(), a->type());
+  }
   ir::Type out = a->type();
   if (std::optional<ir::Type> either = either_of(a->type(), b->type())) { // Note [Python and numpy scalars meet]
     out = *either;
