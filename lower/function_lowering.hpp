@@ -420,6 +420,7 @@ private:
   };
   LoopOver loop_over_;
   bool add_loop_sequence(ir::Value* v, const SourceRange& r);
+  ir::Value* tuple_as_list(ir::Value* v, const SourceRange& r);
   void lower_sequence_loop(const ast::Stmt& s, Environment& env, const char* kind);
   void lower_sequence_loop_over(const ast::Stmt& s, Environment& env);
   ir::Value* loop_element(const LoopOver& over, ir::Value* i, const SourceRange& r);

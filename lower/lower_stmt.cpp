@@ -566,6 +566,9 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
       lower_loop(s, env, dim->output(), const_bool(true, s.range), nullptr, nullptr, v);
       return;
     }
+    if (v && v->type().is(TypeKind::Tuple)) { // for ppm in (5, 10): (lower_sequence_loop.cpp)
+      if (Value* list = tuple_as_list(v, iter.range)) v = list;
+    }
     if (v && (v->type().is(TypeKind::List) || v->type().is(TypeKind::Str) || v->type().is(TypeKind::Dict))) {
       loop_over_ = LoopOver{};
       loop_over_.sequences = {v};
@@ -574,7 +577,9 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
     }
     if (v) type_error(iter.range, "a 'for' loop over a " + v->type().to_string() +
                                       " is not supported",
-                      "loop over range(...), a list, a dict, a str or the first axis of an array");
+                      v->type().is(TypeKind::Tuple)
+                          ? "its elements have several types, and the loop variable has one"
+                          : "loop over range(...), a list, a dict, a str, a tuple or the first axis of an array");
     poison_target(*s.targets[0], env);
     return;
   }
