@@ -319,7 +319,16 @@ Value* FunctionLowering::construct(const ClassInfo& cls, const ast::Expr& call,
     }
     return obj;
   }
-  if (!invoke_method(*init, *owner, obj, call, std::move(args), env)) return nullptr;
+  Value* returned = invoke_method(*init, *owner, obj, call, std::move(args), env);
+  if (!returned) return nullptr;
+  if (!returned->type().is(TypeKind::None) && !never_values_.count(returned)) {
+    // CPython raises TypeError after every such __init__; pyscript says so where it is called.
+    type_error(call.range,
+               "__init__() should return None, not '" + returned->type().to_string() +
+                   "' (CPython raises TypeError)",
+               "remove the value from the 'return' in " + cls.name + ".__init__");
+    return nullptr;
+  }
   return obj;
 }
 
