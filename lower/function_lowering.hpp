@@ -231,6 +231,7 @@ private:
   ir::Value* lower_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* numpy_scalar_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_math(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
+  ir::Value* lower_math_int(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_print(const ast::Expr& e, std::vector<ir::Value*>& args);
   // print(...) with f-string arguments (lower_fstring.cpp).
   ir::Value* lower_print_fstrings(const ast::Expr& e, Environment& env);
