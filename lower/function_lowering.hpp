@@ -136,7 +136,8 @@ public:
                           const SourceRange& range);
   // A condition lowered to a constant (`n is None` of a None-typed n): the branch it rules out is
   // not lowered (Note [Branches the types decide] in lower_stmt.cpp).
-  static std::optional<bool> constant_condition(const ir::Value* cond);
+  std::optional<bool> constant_condition(const ir::Value* cond) const;
+  std::set<const ir::Value*> decided_by_types_; // constants `is None` tests gave (not literals)
   ir::Value* attribute_of_none(const std::string& name, const SourceRange& r);
   bool widen_display(ir::Value* container, size_t which, const ir::Type& have);
   std::optional<ir::Type> widened_display(const SourceRange& r) const;

@@ -436,13 +436,16 @@ void FunctionLowering::lower_if(const ast::Stmt& s, Environment& env) {
 
 // Note [Branches the types decide]
 // Some conditions are constants once their operands' types are known: `n is None` where this
-// specialization's n is None, `self.nxt is not None` of an attribute only ever assigned None, a
-// literal `if False:`. CPython never runs the branch such a condition rules out, so it is not
-// lowered: its code may read an attribute of a None (CPython's AttributeError, never raised there)
-// or meet types that only exist in other specializations. A constant condition lowers the live
+// specialization's n is None, `self.nxt is not None` of an attribute only ever assigned None
+// (decided_by_types_; a literal `if False:` is not one). CPython never runs the branch such a
+// condition rules out, so it is not lowered: its code may read an attribute of a None (CPython's AttributeError, never raised there)
+// or meet types that only exist in other specializations. Such a constant condition lowers the live
 // branch in place (lower_branches, select: `if`, conditional expressions, `and`/`or`); a `while`
 // whose first test is a constant False lowers only its `else`.
-std::optional<bool> FunctionLowering::constant_condition(const Value* cond) {
+std::optional<bool> FunctionLowering::constant_condition(const Value* cond) const {
+  // Only what the types decided: a literal `if False:` (or a comprehension's `if False`) is still
+  // lowered, since its code may give a container its element type.
+  if (!decided_by_types_.count(cond)) return std::nullopt;
   const ir::Node* p = cond->producer();
   if (!p || p->kind() != OpKind::Constant || !cond->type().is(TypeKind::Bool)) return std::nullopt;
   const ir::AttrValue* v = p->attr("value");
