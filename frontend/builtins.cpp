@@ -34,6 +34,7 @@ const std::vector<Signature> kBuiltins = {
     {"ord", Function, 1, 1, {}},
     {"chr", Function, 1, 1, {}},
     {"isinstance", Function, 2, 2, {}},
+    {"map", Function, 2, kVariadic, {}}, // as a consumer's argument (Note [map] in lower/lower_comprehension.cpp)
 };
 
 // The methods of list, dict and str by name, each with the widest argument counts among the
@@ -73,6 +74,13 @@ const std::vector<Signature> kContainerMethods = {
     {"lower", Function, 0, 0, {}},
     {"isdigit", Function, 0, 0, {}},
     {"isalpha", Function, 0, 0, {}},
+    {"isspace", Function, 0, 0, {}},
+    {"isalnum", Function, 0, 0, {}},
+    {"isupper", Function, 0, 0, {}},
+    {"islower", Function, 0, 0, {}},
+    {"rfind", Function, 1, 1, {}},
+    {"partition", Function, 1, 1, {}},
+    {"rpartition", Function, 1, 1, {}},
 };
 
 const std::vector<Signature> kMath = {
@@ -285,6 +293,20 @@ bool is_known_module(std::string_view module) { return module_table(module) != n
 
 const Signature* find_builtin(std::string_view name) { return find_in(kBuiltins, name); }
 
+bool builtin_is_value(std::string_view name) {
+  static const char* const kValues[] = {"int", "float", "bool", "str", "repr", "len", "abs", "ord",
+                                        "chr", "round", "sum", "min", "max", "sorted", "list",
+                                        "tuple", "dict", "divmod", "any", "all"};
+  for (const char* v : kValues)
+    if (name == v) return true;
+  return false;
+}
+
+bool is_builtin_type_name(std::string_view name) {
+  return name == "int" || name == "float" || name == "bool" || name == "str" || name == "list" ||
+         name == "dict" || name == "tuple";
+}
+
 const Signature* find_module_member(std::string_view module, std::string_view member) {
   const std::vector<Signature>* table = module_table(module);
   return table ? find_in(*table, member) : nullptr;
@@ -333,7 +355,6 @@ std::optional<std::string> unsupported_builtin_help(std::string_view name) {
       {"setattr", "values are immutable in pyscript"},
       {"hasattr", "pyscript knows every attribute at compile time"},
       {"type", "use 'x.dtype' for arrays"},
-      {"map", "write a list comprehension: [f(x) for x in xs]"},
       {"filter", "write a list comprehension: [x for x in xs if cond]"},
       {"set", "sets are a later stage; use a list, or a dict with the elements as keys"},
       {"format", "print the value itself"},

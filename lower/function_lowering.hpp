@@ -140,6 +140,12 @@ public:
   ir::Value* attribute_of_none(const std::string& name, const SourceRange& r);
   void adopt_element_types(ir::Type have, ir::Type got);
   ir::Value* call_function_value(ir::Value* f, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
+  // isinstance with builtin types, type(x).__name__ (lower_type_names.cpp)
+  bool lower_isinstance_builtin(const ast::Expr& e, Environment& env, ir::Value*& out);
+  bool lower_type_name(const ast::Expr& e, Environment& env, ir::Value*& out);
+  ir::Value* class_name_of(ir::Value* obj, const SourceRange& r);
+  static bool is_builtin_value(const ir::Type& f);
+  ir::Value* call_builtin_value(const ir::Type& f, const ast::Expr& call, std::vector<ir::Value*>& args);
   std::vector<std::set<std::string>> loop_assigned_; // names the loops around assign
   ir::Value* search_with_eq(const std::string& what, ir::Value* list, ir::Value* x, const ast::Expr& e);
   // Set for a method's lowering: its class and the name of its self parameter.
@@ -386,6 +392,7 @@ private:
                                std::vector<ir::Value*>& args);
   ir::Value* lower_str_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
                               std::vector<ir::Value*>& args);
+  ir::Value* str_partition(ir::Value* s, ir::Value* sep, bool last, const SourceRange& r);
   ir::Value* comparable_element(ir::Value* x, const ir::Type& element, const SourceRange& r);
   bool check_key_type(const ir::Type& t, const SourceRange& r);
   std::vector<ir::Value*> each_element(ir::Value* over, const SourceRange& r, std::vector<ir::Value*> carried,
@@ -427,6 +434,9 @@ private:
   std::vector<ast::StmtPtr> comprehension_asts_;
   std::vector<ast::ExprPtr> synthetic_exprs_;
   ir::Value* iterable_as_list(const ast::Expr& arg, Environment& env);
+  bool is_map_call(const ast::Expr& e, Environment& env);
+  bool consumes_map(const ast::Expr& call, Environment& env);
+  ir::Value* lower_call_with_map(const ast::Expr& call, Environment& env);
   const ast::Expr* assign_value_ = nullptr;
   // reversed(xs) is lowered as a reversed copy where its iterator is consumed at once (a for loop's
   // iterable, a builtin's argument); elsewhere CPython's iterator object would differ: a diagnostic.

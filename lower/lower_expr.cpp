@@ -1,4 +1,5 @@
 // Expressions -> IR, with Python's typing rules for scalars (int, float, bool, None, str, tuples).
+#include "frontend/builtins.hpp"
 #include "lower/module_lowering.hpp"
 #include "pyscript/runtime.h"
 
@@ -127,6 +128,8 @@ Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
       return nullptr;
     return emit1(OpKind::Constant, {}, Type::function(name), e.range);
   }
+  if (!local_names_.count(name) && builtin_is_value(name)) // Note [Builtins as values] (lower_call.cpp)
+    return emit1(OpKind::Constant, {}, Type::function("builtins." + name), e.range);
   if (!is_main_ && local_names_.count(name)) {
     // Assigned somewhere in this function, so local in all of it (CPython: UnboundLocalError).
     Diagnostic& d = diags_.error(e.range, "undefined",
@@ -170,6 +173,7 @@ Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
 
 Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
   const ast::Expr& object = *e.operands[0];
+  if (Value* v; lower_type_name(e, env, v)) return v; // type(x).__name__: lower_type_names.cpp
   if (object.kind == ast::ExprKind::Name && !env.find(object.text)) {
     if (const std::string* module = module_.use_module(object.text, object.range)) {
       if (*module == "math" && e.text == "pi") return const_float(3.141592653589793, e.range);
@@ -182,6 +186,9 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
         return const_float(std::numeric_limits<double>::quiet_NaN(), e.range);
       if (*module == "numpy" && e.text == "newaxis") return const_none(e.range); // an index: x[:, np.newaxis]
       if (*module == "sys") return lower_sys_attribute(e); // lower_modules.cpp
+      if (const Signature* sig = find_module_member(*module, e.text);
+          *module == "math" && sig && sig->kind == MemberKind::Function) // Note [Builtins as values]
+        return emit1(OpKind::Constant, {}, Type::function("math." + e.text), e.range);
       if (*module == "numpy")
         type_error(e.range, "'" + object.text + "." + e.text + "' is a dtype; use it as dtype= or in .astype()");
       return nullptr; // reported by the resolver

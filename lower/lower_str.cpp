@@ -2,6 +2,7 @@
 // Each runtime operation is a str_call[fn=...] (one row of codegen/str_calls.def).
 #include "lower/function_lowering.hpp"
 #include "lower/module_lowering.hpp"
+#include "pyscript/runtime.h"
 
 namespace pyscript::lower {
 
@@ -111,6 +112,14 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
     return str_call("find", {self, args[0], const_int(0, r), const_int(0, r), const_int(0, r)},
                     Type::int_(), r);
   }
+  if (name == "rfind") {
+    if (!arity(1, 1) || !need_str(0)) return nullptr;
+    return str_call("rfind", {self, args[0]}, Type::int_(), r);
+  }
+  if (name == "partition" || name == "rpartition") {
+    if (!arity(1, 1) || !need_str(0)) return nullptr;
+    return str_partition(self, args[0], name == "rpartition", r);
+  }
   if (name == "replace") {
     if (!arity(2, 3) || !need_str(0) || !need_str(1)) return nullptr;
     Value* count =
@@ -141,10 +150,30 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
     return str_call("join", {self, parts}, Type::str(), r);
   }
   type_error(callee.text_range, "a str has no method '" + name + "' in pyscript",
-             "str methods: split join strip lstrip rstrip replace find startswith endswith upper "
-             "lower count "
-             "isdigit isalpha");
+             "str methods: split join strip lstrip rstrip replace find rfind partition rpartition "
+             "startswith endswith upper lower count isdigit isalpha isspace isalnum isupper islower");
   return nullptr;
+}
+
+// s.partition(sep): (s[:i], sep, s[i + len(sep):]) where sep first occurs at i, else (s, "", "");
+// rpartition: its last occurrence, else ("", "", s). Slices at indices chosen without branches.
+Value* FunctionLowering::str_partition(Value* s, Value* sep, bool last, const SourceRange& r) {
+  Value* n = emit1(OpKind::StrLen, {s}, Type::int_(), r);
+  Value* width = emit1(OpKind::StrLen, {sep}, Type::int_(), r);
+  raise_if(emit1(OpKind::Eq, {width, const_int(0, r)}, Type::bool_(), r), PYRT_VALUE_ERROR, "empty separator", r);
+  Value* at = last ? str_call("rfind", {s, sep}, Type::int_(), r)
+                   : str_call("find", {s, sep, const_int(0, r), const_int(0, r), const_int(0, r)}, Type::int_(), r);
+  Value* found = emit1(OpKind::Ge, {at, const_int(0, r)}, Type::bool_(), r);
+  Value* cut = emit1(OpKind::Select, {found, at, last ? const_int(0, r) : n}, Type::int_(), r);
+  Value* kept = emit1(OpKind::Select, {found, width, const_int(0, r)}, Type::int_(), r);
+  auto slice = [&](Value* str, Value* start, Value* stop) { // str[start:stop], or str[start:]
+    return str_call("slice", {str, start, stop ? stop : const_int(0, r), const_int(0, r), const_int(stop ? 3 : 1, r)},
+                    Type::str(), r);
+  };
+  Value* head = slice(s, const_int(0, r), cut);
+  Value* middle = slice(sep, const_int(0, r), kept);
+  Value* tail = slice(s, emit1(OpKind::Add, {cut, kept}, Type::int_(), r), nullptr);
+  return emit1(OpKind::TupleConstruct, {head, middle, tail}, Type::tuple({Type::str(), Type::str(), Type::str()}), r);
 }
 
 // An f-string as a str value: each field formatted, then the pieces joined.
