@@ -161,6 +161,7 @@ private:
   void lower_stmts(const ast::StmtList& list, size_t from, Environment& env);
   void lower_stmt(const ast::Stmt& s, Environment& env);
   void lower_assign(const ast::Stmt& s, Environment& env);
+  void lower_item_update(const ast::Stmt& s, Environment& env);
   void bind_target(const ast::Expr& target, ir::Value* v, Environment& env);
   void poison_target(const ast::Expr& target, Environment& env);
   void lower_if(const ast::Stmt& s, Environment& env);

@@ -301,7 +301,51 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
   }
 }
 
+namespace {
+
+// Whether evaluating `e` twice is evaluating it once: names, attributes, items, constants and
+// operators on them, no calls.
+bool reads_only(const ast::Expr& e) {
+  switch (e.kind) {
+  case ast::ExprKind::Name:
+  case ast::ExprKind::Int:
+  case ast::ExprKind::Float:
+  case ast::ExprKind::Str:
+  case ast::ExprKind::Bool:
+  case ast::ExprKind::None:
+  case ast::ExprKind::Attribute:
+  case ast::ExprKind::Subscript:
+  case ast::ExprKind::Slice:
+  case ast::ExprKind::Tuple:
+  case ast::ExprKind::Binary:
+  case ast::ExprKind::Unary:
+    for (const ast::ExprPtr& op : e.operands)
+      if (op && !reads_only(*op)) return false;
+    return true;
+  default: return false;
+  }
+}
+
+} // namespace
+
+// A rejected `t[i] OP= v` (Note [Augmented assignment's fix-it] in frontend/parse_stmt.cpp): on a
+// list or a dict it is the assignment it means, typed as the fixed program will be, and its rewrite
+// may be the fix-it; on anything else (an array) only t is read, so nothing is reported twice.
+void FunctionLowering::lower_item_update(const ast::Stmt& s, Environment& env) {
+  const ast::Expr& target = *s.targets[0];
+  Value* t = lower_expr(*target.operands[0], env);
+  bool list_or_dict = t && (t->type().is(TypeKind::List) || t->type().is(TypeKind::Dict));
+  module_.note_item_update(s, list_or_dict && reads_only(target));
+  if (!list_or_dict) return;
+  Value* v = lower_expr(*s.value, env);
+  if (!v) return;
+  assign_value_ = s.value.get();
+  bind_target(target, v, env);
+  assign_value_ = nullptr;
+}
+
 void FunctionLowering::lower_assign(const ast::Stmt& s, Environment& env) {
+  if (!s.item_update_rewrite.empty()) return lower_item_update(s, env);
   if (lower_numpy_io_assignment(s, env)) return; // z = np.load("w.npz"): lower_numpy_io.cpp
   Value* v = lower_expr(*s.value, env);
   if (v && s.annotation && v->type().has_unknown()) {
