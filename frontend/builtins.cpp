@@ -172,6 +172,10 @@ const std::vector<Signature> kNumpyOwn = {
     {"triu", Function, 1, 2, {"k"}},
     {"tril", Function, 1, 2, {"k"}},
     {"pad", Function, 2, 3, {"mode", "constant_values"}},
+    {"repeat", Function, 2, 3, {"axis"}},
+    {"append", Function, 2, 3, {"axis"}},
+    {"outer", Function, 2, 2, {}},
+    {"trace", Function, 1, 1, {}},
     // numpy's files (lower/lower_numpy_io.cpp); "**": any keyword names an array of the archive
     {"load", Function, 1, 1, {"allow_pickle"}},
     {"save", Function, 2, 2, {"allow_pickle"}},
@@ -188,8 +192,6 @@ const std::vector<Signature> kNumpyOwn = {
     {"e", Constant, 0, 0, {}},
     {"inf", Constant, 0, 0, {}},
     {"nan", Constant, 0, 0, {}},
-    {"erf", Function, 1, 1, {}},  {"erfc", Function, 1, 1, {}}, {"gcd", Function, 0, kVariadic, {}},
-    {"factorial", Function, 1, 1, {}}, {"isqrt", Function, 1, 1, {}},
 };
 
 // np.random: numpy's legacy functions on the module's RandomState, and default_rng. shuffle is
@@ -255,6 +257,7 @@ const std::vector<Signature> kArrayMembers = {
     {"copy", Function, 0, 0, {}},
     {"flatten", Function, 0, 0, {}},
     {"ravel", Function, 0, 0, {}},
+    {"dot", Function, 1, 1, {}},
 };
 
 // Array attributes and methods: these rows, and the reductions of include/pyscript/ufuncs.def.

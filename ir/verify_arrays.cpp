@@ -272,7 +272,7 @@ std::optional<std::string> verify_array_op(const Node& n) {
   case OpKind::ArrayItem: case OpKind::Retain: case OpKind::Release:
   case OpKind::ArrayAccumulate: case OpKind::ArrayRound: case OpKind::ArraySort: case OpKind::ArrayLinalg:
     return check_array_op(n);
-  case OpKind::ArrayConcat: case OpKind::ArrayExpandDims: case OpKind::ArrayTake: case OpKind::ArrayMask:
+  case OpKind::ArrayConcat: case OpKind::ArrayConcatList: case OpKind::ArrayExpandDims: case OpKind::ArrayTake: case OpKind::ArrayMask:
   case OpKind::ArrayTri: case OpKind::ArrayMeshgrid: case OpKind::ArrayPad:
     return verify_shape_op(n);
   case OpKind::RandomSeed: case OpKind::RandomNew: case OpKind::RandomDraw:

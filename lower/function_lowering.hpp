@@ -250,6 +250,10 @@ private:
   ir::Value* lower_numpy_call(const std::string& name, const ast::Expr& e, Environment& env);
   ir::Value* numpy_scalar_of(ir::DType d, const ast::Expr& e, Environment& env);
   ir::Value* array_from_list(const ast::Expr& e, Environment& env);
+  ir::Value* array_of_arrays(const ast::Expr& e, const std::vector<const ast::Expr*>& leaves, ir::Value* first,
+                             Environment& env);
+  ir::Value* lower_numpy_join_list(const std::string& name, const ast::Expr& e, ir::Value* list);
+  ir::Value* lower_numpy_reshuffle(const std::string& name, const ast::Expr& e, Environment& env);
   ir::Value* lower_array_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
                                 Environment& env);
   ir::Value* lower_array_attribute(ir::Value* self, const ast::Expr& e);
@@ -274,7 +278,8 @@ private:
   ir::Value* lower_numpy_meshgrid(const ast::Expr& e, Environment& env);
   ir::Value* lower_numpy_pad(const ast::Expr& e, Environment& env);
   ir::Value* lower_numpy_like(const std::string& name, const ast::Expr& e, Environment& env);
-  bool join_operands(const std::string& name, const ast::Expr& seq, Environment& env, std::vector<ir::Value*>& out);
+  bool join_operands(const std::string& name, const ast::Expr& seq, Environment& env, std::vector<ir::Value*>& out,
+                     ir::Value*& list);
   ir::Value* expand_dims(ir::Value* a, const ir::IntList& axes, const SourceRange& r);
   ir::Value* scalar_to_array(ir::Value* v, const SourceRange& r);
   // indexing with None, np.newaxis, boolean masks and int arrays (lower_numpy_index.cpp)

@@ -365,9 +365,15 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
     return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return arithmetic(op, v[0], v[1], e); });
   if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
     if (op == ast::BinaryOp::MatMul) return array_matmul(a, b, e);
+    auto is_bool = [](Value* v) {
+      return v->type().is(TypeKind::Bool) || (v->type().is(TypeKind::Array) && v->type().dtype() == ir::DType::Bool);
+    };
+    if ((op == ast::BinaryOp::BitAnd || op == ast::BinaryOp::BitOr || op == ast::BinaryOp::BitXor) && is_bool(a) &&
+        is_bool(b)) // on bools numpy's & | ^ are and, or, not-equal: the result stays bool
+      return array_binary(op == ast::BinaryOp::BitAnd ? "minimum" : op == ast::BinaryOp::BitOr ? "maximum" : "ne", a, b, e);
     if (op >= ast::BinaryOp::BitAnd) {
       type_error(e.range, std::string("'") + ast::spelling(op) + "' on arrays is not supported yet",
-                 "for bool arrays use np.logical_and / np.logical_or");
+                 "pyscript has & | ^ of bool arrays");
       return nullptr;
     }
     static const char* const names[] = {"add", "sub", "mul", "div", "floordiv", "mod", "pow", "matmul"};
@@ -447,8 +453,10 @@ Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
                             ": '" + v->type().to_string() + "'");
     return nullptr;
   }
+  if (v->type().is(TypeKind::Array) && e.unary_op == ast::UnaryOp::Invert && v->type().dtype() == ir::DType::Bool)
+    return array_binary("eq", v, const_bool(false, e.range), e); // ~ of bools is not
   if (v->type().is(TypeKind::Array) && e.unary_op == ast::UnaryOp::Invert) {
-    type_error(e.range, "'~' on arrays is not supported yet", "for a bool array use np.logical_not(x)");
+    type_error(e.range, "'~' on arrays is not supported yet", "pyscript has ~ of bool arrays");
     return nullptr;
   }
   if (v->type().is(TypeKind::Array))
