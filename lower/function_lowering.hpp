@@ -308,6 +308,8 @@ private:
   ir::Value* random_permutation(ir::Value* generator, const ast::Expr& e, Environment& env);
   ir::Value* random_integers(ir::Value* generator, const ast::Expr& e, Environment& env);
   ir::Value* random_floats(const std::string& fn, ir::Value* generator, const ast::Expr& e, Environment& env);
+  ir::Value* random_normal_arrays(ir::Value* generator, const ast::Expr& e, const std::vector<const ast::Expr*>& args,
+                                  const std::vector<ir::Value*>& values);
   ir::Value* random_rand(const std::string& fn, const ast::Expr& e, Environment& env);
   ir::Value* random_seeding(bool generator, const ast::Expr& e, Environment& env);
   // numpy's files: np.load, np.save, np.savez (lower_numpy_io.cpp)

@@ -363,6 +363,7 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
   }
   if (holds_either({a, b}))
     return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return arithmetic(op, v[0], v[1], e); });
+  if (op == ast::BinaryOp::Mod && a->type().is(TypeKind::Str)) return str_arithmetic(op, a, b, e); // "%.3f" % x.std()
   if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
     if (op == ast::BinaryOp::MatMul) return array_matmul(a, b, e);
     auto is_bool = [](Value* v) {

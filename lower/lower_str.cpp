@@ -63,9 +63,37 @@ Value* FunctionLowering::str_arithmetic(ast::BinaryOp op, Value* a, Value* b, co
     return str_call("repeat", {s, n}, Type::str(), e.range);
   }
   if (op == ast::BinaryOp::Mod && ta.is(TypeKind::Str)) {
+    // A numpy scalar formats as the Python number it holds (np.float64 is a float, np.int64 has
+    // __index__, np.bool_ prints as a bool); float32's str would differ from its float's.
+    std::vector<Value*> items;
+    if (tb.is(TypeKind::Tuple)) {
+      for (size_t i = 0; i < tb.elements().size(); ++i) {
+        ir::Node* get = emit(OpKind::TupleGet, {b}, {tb.elements()[i]}, e.range);
+        get->set_attr("index", int64_t(i));
+        items.push_back(get->output());
+      }
+    } else {
+      items.push_back(b);
+    }
+    bool converted = false;
+    for (Value*& item : items) {
+      const Type& t = item->type();
+      if (!t.is(TypeKind::Array) || t.rank() != 0) continue;
+      if (t.dtype() == ir::DType::Float32) {
+        type_error(e.range, "'%' formatting of a np.float32 is not supported (its str differs from its float's)",
+                   "convert it: float(x)");
+        return nullptr;
+      }
+      item = array_item(item, t.dtype() == ir::DType::Float64 ? Type::float_()
+                              : t.dtype() == ir::DType::Int64 ? Type::int_() : Type::bool_(), e.range);
+      converted = true;
+    }
     Value* args = b;
-    if (!tb.is(TypeKind::Tuple))
-      args = emit1(OpKind::TupleConstruct, {b}, Type::tuple({tb}), e.range);
+    if (converted || !tb.is(TypeKind::Tuple)) {
+      std::vector<Type> types;
+      for (Value* item : items) types.push_back(item->type());
+      args = emit1(OpKind::TupleConstruct, items, Type::tuple(types), e.range);
+    }
     return str_call("percent", {a, args}, Type::str(), e.range);
   }
   type_error(e.range, std::string("unsupported operand types for ") + ast::spelling(op) + ": '" +
