@@ -141,6 +141,12 @@ public:
   void adopt_element_types(ir::Type have, ir::Type got);
   ir::Value* call_function_value(ir::Value* f, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
   // isinstance with builtin types, type(x).__name__ (lower_type_names.cpp)
+  // range(...) beyond a for loop's iterable (lower_range.cpp)
+  bool is_range_call(const ast::Expr& e, Environment& env);
+  bool range_bounds(const ast::Expr& call, Environment& env, ir::Value*& start, ir::Value*& stop, ir::Value*& step);
+  ir::Value* range_length(const ast::Expr& call, Environment& env);
+  ir::Value* range_contains(ir::Value* x, const ast::Expr& range, Environment& env, const SourceRange& r);
+  bool reversed_range(const ast::Expr& range, Environment& env, ir::Value*& trips, ir::Value*& first, ir::Value*& step);
   bool lower_isinstance_builtin(const ast::Expr& e, Environment& env, ir::Value*& out);
   bool lower_type_name(const ast::Expr& e, Environment& env, ir::Value*& out);
   ir::Value* class_name_of(ir::Value* obj, const SourceRange& r);

@@ -101,6 +101,9 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
     return nullptr;
   }
   bool user_function = module_.find_function(name) && !env.find(name);
+  if (name == "len" && !user_function && !env.find(name) && e.operands.size() == 2 && e.keywords.empty() &&
+      is_range_call(*e.operands[1], env))
+    return range_length(*e.operands[1], env); // lower_range.cpp
   if (name == "map" && !user_function && !env.find(name)) { // Note [map] (lower_comprehension.cpp)
     type_error(e.range,
                "map() is supported as the argument of list, tuple, sorted, sum, min, max, any, all, dict or "

@@ -576,6 +576,12 @@ Value* FunctionLowering::lower_compare(const ast::Expr& e, Environment& env) {
   Value* left = lower_expr(*e.operands[0], env);
   if (!left) return nullptr;
   std::function<Value*(size_t, Value*)> chain = [&](size_t i, Value* lhs) -> Value* {
+    ast::CompareOp op = e.compare_ops[i];
+    if ((op == ast::CompareOp::In || op == ast::CompareOp::NotIn) && i + 1 == e.compare_ops.size() &&
+        is_range_call(*e.operands[i + 1], env)) { // x in range(...): lower_range.cpp
+      Value* in = range_contains(lhs, *e.operands[i + 1], env, e.range);
+      return in && op == ast::CompareOp::NotIn ? emit1(OpKind::Not, {in}, Type::bool_(), e.range) : in;
+    }
     Value* rhs = lower_expr(*e.operands[i + 1], env);
     if (!rhs) return nullptr;
     Value* c = compare(e.compare_ops[i], lhs, rhs, e);

@@ -329,7 +329,7 @@ Value* FunctionLowering::random_floats(const std::string& fn, Value* generator, 
 // the result, loc + scale * z with z one standard normal draw per element (random_normal, and
 // legacy_normal on a RandomState): the standard normal draws of `size`, then the same arithmetic
 // on arrays, after numpy's check of the scales. The parameters must broadcast to `size` (numpy's
-// output shape), so size is required and they may not have more axes.
+// output shape: they may not have more axes); without a size, their broadcast shape is it.
 Value* FunctionLowering::random_normal_arrays(Value* generator, const ast::Expr& e,
                                               const std::vector<const ast::Expr*>& args,
                                               const std::vector<Value*>& values) {
@@ -337,11 +337,6 @@ Value* FunctionLowering::random_normal_arrays(Value* generator, const ast::Expr&
   std::vector<Value*> dims;
   bool has_size;
   if (!random_size(args[2], values[2], dims, has_size)) return nullptr;
-  if (!has_size) {
-    type_error(r, "normal() with an array of parameters needs size= here",
-               "give the shape of the result: size=loc.shape");
-    return nullptr;
-  }
   Value* params[2];
   for (size_t i = 0; i < 2; ++i) {
     Value* v = values[i];
@@ -349,15 +344,18 @@ Value* FunctionLowering::random_normal_arrays(Value* generator, const ast::Expr&
       params[i] = const_float(i == 0 ? 0.0 : 1.0, r);
       continue;
     }
-    if (v->type().is(TypeKind::List)) { // np.asarray of a list of numbers
-      const Type& t = v->type().elements()[0];
-      if (!t.is_number()) {
-        type_error(args[i]->range, "a list of numbers is needed here, not a " + v->type().to_string());
+    if (v->type().is(TypeKind::List)) { // np.asarray of (nested) lists of numbers
+      int rank = 0;
+      Type t = v->type();
+      for (; t.is(TypeKind::List); t = t.elements()[0]) ++rank;
+      if (!t.is_number() || (has_size && rank > int(dims.size()))) {
+        type_error(args[i]->range, t.is_number() ? "these parameters have more axes than size= (numpy raises ValueError)"
+                                                 : "a list of numbers is needed here, not a " + v->type().to_string());
         return nullptr;
       }
-      v = emit1(OpKind::ArrayFromList, {v}, Type::array(DType::Float64, 1), args[i]->range);
+      v = emit1(OpKind::ArrayFromList, {v}, Type::array(DType::Float64, rank), args[i]->range);
     } else if (v->type().is(TypeKind::Array) && v->type().rank() > 0) {
-      if (v->type().rank() > int(dims.size())) {
+      if (has_size && v->type().rank() > int(dims.size())) {
         type_error(args[i]->range, "these parameters have more axes than size= (numpy raises ValueError)");
         return nullptr;
       }
@@ -367,6 +365,17 @@ Value* FunctionLowering::random_normal_arrays(Value* generator, const ast::Expr&
     params[i] = v;
   }
   ast::Expr call(ast::ExprKind::Call, r);
+  if (!has_size) { // the parameters' broadcast shape
+    bool both = params[0]->type().is(TypeKind::Array) && params[1]->type().is(TypeKind::Array);
+    Value* shaped = both ? array_binary("add", params[0], params[1], call)
+                         : params[0]->type().is(TypeKind::Array) ? params[0] : params[1];
+    if (!shaped) return nullptr;
+    for (int k = 0; k < shaped->type().rank(); ++k) {
+      ir::Node* d = emit(OpKind::ArrayDim, {shaped}, {Type::int_()}, r);
+      d->set_attr("axis", int64_t(k));
+      dims.push_back(d->output());
+    }
+  }
   Value* scale = params[1];
   Value* negative = scale->type().is(TypeKind::Array)
                         ? array_reduce("any", array_binary("lt", scale, const_float(0.0, r), call), call, nullptr)

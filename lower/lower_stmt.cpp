@@ -596,6 +596,12 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
            iter.operands[0]->text == name && !env.find(name) && !module_.find_function(name);
   };
   bool is_range = call_of("range");
+  if (call_of("reversed") && iter.operands.size() == 2 && iter.keywords.empty() && is_range_call(*iter.operands[1], env)) {
+    Value *trips, *first, *step; // Note [Ranges without a range object] (lower_range.cpp)
+    if (!reversed_range(*iter.operands[1], env, trips, first, step)) return poison_target(*s.targets[0], env);
+    lower_loop(s, env, trips, const_bool(true, s.range), first, step, nullptr);
+    return;
+  }
   if (!is_range) {
     // enumerate(seq[, start]), zip(a, b, ...), reversed(seq): loops over sequences (lower_sequence_loop)
     if ((call_of("enumerate") || call_of("zip")) && iter.keywords.empty()) {
@@ -627,26 +633,8 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
     poison_target(*s.targets[0], env);
     return;
   }
-  if (!iter.keywords.empty()) {
-    type_error(iter.range, "range() takes no keyword arguments");
-    return;
-  }
-  std::vector<Value*> args;
-  for (size_t i = 1; i < iter.operands.size(); ++i) {
-    Value* a = lower_expr(*iter.operands[i], env);
-    if (!a) return;
-    if (a->type().is(TypeKind::Bool)) a = cast(a, Type::int_(), iter.operands[i]->range);
-    if (!a->type().is(TypeKind::Int)) {
-      type_error(iter.operands[i]->range,
-                 "range() arguments must be int, not " + a->type().to_string(),
-                 a->type().is(TypeKind::Float) ? "convert with int(...)" : "");
-      return;
-    }
-    args.push_back(a);
-  }
-  Value* start = args.size() >= 2 ? args[0] : const_int(0, iter.range);
-  Value* stop = args.size() >= 2 ? args[1] : args[0];
-  Value* step = args.size() == 3 ? args[2] : const_int(1, iter.range);
+  Value *start, *stop, *step;
+  if (!range_bounds(iter, env, start, stop, step)) return poison_target(*s.targets[0], env);
   Value* trips = emit1(OpKind::RangeLength, {start, stop, step}, Type::int_(), iter.range);
   lower_loop(s, env, trips, const_bool(true, s.range), start, step, nullptr);
 }

@@ -16,3 +16,4 @@ for bad in ([1.0, -1.0], [0.0, 1.0]):
         print("ValueError:", e)
 x = np.arange(4.0)
 print("%.4f %d %s %5.1f|%s" % (x.sum(), np.arange(3).sum(), x.mean(), x.max(), x.sum() > 2), "%.3f" % x.std())
+print(rng.normal(np.zeros(3)), rng.normal([1.0, 2.0], np.ones((2, 1))), np.random.normal(np.arange(2.0), [[1.0], [2.0]]))
