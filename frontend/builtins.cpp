@@ -123,6 +123,7 @@ const std::vector<Signature> kNumpyLinalg = {
     {"solve", Function, 2, 2, {}},
     {"inv", Function, 1, 1, {}},
     {"det", Function, 1, 1, {}},
+    {"eigh", Function, 1, 2, {"UPLO"}},
 };
 
 // A reduction of include/pyscript/ufuncs.def as np.NAME(a, axis) (`first` 1) or a.NAME(axis) (0).
@@ -156,6 +157,7 @@ const std::vector<Signature> kNumpyOwn = {
     {"argsort", Function, 1, 2, {"axis", "kind"}},
     {"isclose", Function, 2, 4, {"rtol", "atol", "equal_nan"}},
     {"allclose", Function, 2, 4, {"rtol", "atol", "equal_nan"}},
+    {"cov", Function, 1, 1, {"rowvar", "bias", "ddof"}},
     {"linalg", Module, 0, 0, {}},
     // making, joining and selecting (lower/lower_numpy_shape.cpp)
     {"empty", Function, 1, 1, {"dtype"}},

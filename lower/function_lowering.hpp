@@ -358,6 +358,8 @@ private:
   ir::Value* array_clip(ir::Value* a, const ast::Expr& e, size_t first, Environment& env);
   ir::Value* numpy_isclose(bool all, ir::Value* x, const ast::Expr& e, Environment& env);
   ir::Value* linalg_norm(ir::Value* x, const ast::Expr& e, Environment& env);
+  ir::Value* linalg_eigh(ir::Value* a, const ast::Expr& e);
+  ir::Value* numpy_cov(ir::Value* m, const ast::Expr& e);
   using Ord = std::variant<std::monostate, double, std::string>; // np.linalg.norm's ord
   ir::Value* vector_norm(ir::Value* x, const std::variant<std::monostate, double, std::string>& ord, int64_t axis,
                          bool keepdims, const ast::Expr& e);
