@@ -566,8 +566,9 @@ private:
     }
     // xs.sort() sorts a list, which is in the subset; whether the object is an array that
     // a.sort() would change in place is the lowering's to decide (builtins.hpp's in_place_method).
+    // A method of the program's classes (cache.put(k, v)) likewise.
     if (callee.kind == ExprKind::Attribute && !module_of(*callee.operands[0]) &&
-        !find_container_method(callee.text) && report_in_place_method(call))
+        !find_container_method(callee.text) && !class_members_.count(callee.text) && report_in_place_method(call))
       return;
     if (callee.kind == ExprKind::Attribute) {
       if (const Signature* sig = resolve_attribute(callee, /*called=*/true))

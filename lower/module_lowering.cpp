@@ -86,8 +86,16 @@ ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& d
       for (const std::string& r : reads)
         if (!locals.count(r)) read_by_functions_.insert(r);
     } else if (s->kind == ast::StmtKind::ClassDef) {
-      for (const auto& m : s->cls->methods)
+      for (const auto& m : s->cls->methods) {
         if (has_earlier_error(s->range)) functions_with_errors_.insert(m.get());
+        // A method reads module constants as a function does (Note [Module constants]).
+        std::set<std::string> locals, reads;
+        for (const ast::Param& p : m->params) locals.insert(p.name);
+        ast::collect_assigned_names(m->body, locals);
+        collect_names_read(m->body, reads);
+        for (const std::string& r : reads)
+          if (!locals.count(r)) read_by_functions_.insert(r);
+      }
     } else if (s->kind == ast::StmtKind::Import) {
       aliases_[s->alias] = s->module;
       import_at_[s->alias] = s->range;
