@@ -226,10 +226,21 @@ int cmd_compile(const std::string& path, const po::variables_map& vm) {
 
 int cmd_fix(const std::string& path, const po::variables_map& vm) {
   std::string text = read_file(path);
+  // Rounds of check, lowering included (some fix-its depend on types, and a function is typed
+  // only once the fix-its of the frontend have made it clean: Note [Augmented assignment's
+  // fix-it]), applying the fix-its, until no fix-it changes the text.
+  std::string fixed = text;
   DiagnosticEngine diags;
-  CheckedModule checked = check_source(path, text, diags);
-  std::vector<Diagnostic> ds = diags.sorted();
-  std::string fixed = apply_fixits(text, ds);
+  CheckedAndLowered checked; // the diagnostics point into its source
+  std::vector<Diagnostic> ds;
+  for (int round = 0; round < 4; ++round) {
+    diags.clear();
+    checked = check_and_lower(path, fixed, diags, LowerOptions{});
+    ds = diags.sorted();
+    std::string next = apply_fixits(fixed, ds);
+    if (next == fixed) break;
+    fixed = std::move(next);
+  }
   std::vector<Diagnostic> unfixable;
   for (const Diagnostic& d : ds)
     if (d.fixits.empty()) unfixable.push_back(d);

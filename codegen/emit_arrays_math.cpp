@@ -21,6 +21,8 @@ int32_t linalg_code(const std::string& op) {
   if (op == "solve") return PYRT_LINALG_SOLVE;
   if (op == "inv") return PYRT_LINALG_INV;
   if (op == "det") return PYRT_LINALG_DET;
+  if (op == "eigh_values") return PYRT_LINALG_EIGH_VALUES;
+  if (op == "eigh_vectors") return PYRT_LINALG_EIGH_VECTORS;
   PYSCRIPT_ASSERT(op == "norm", "codegen: linalg op " + op);
   return PYRT_LINALG_NORM;
 }

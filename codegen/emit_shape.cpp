@@ -29,6 +29,12 @@ bool FunctionEmitter::emit_shape_op(const ir::Node& n) {
                       i32_const(std::get<bool>(*n.attr("stack"))),
                       i32_const(runtime_dtype(n.output()->type().dtype()))});
     break;
+  case OpKind::ArrayConcatList:
+    r = checked_call(n, PYRT(pyrt_array_concat_list),
+                     {in(0), i32_const(n.int_attr("lead")), b.getInt64(uint64_t(n.int_attr("axis"))),
+                      i32_const(std::get<bool>(*n.attr("stack"))),
+                      i32_const(runtime_dtype(n.output()->type().dtype()))});
+    break;
   case OpKind::ArrayExpandDims: {
     std::vector<llvm::Value*> axes;
     for (int64_t a : n.ints_attr("axes"))

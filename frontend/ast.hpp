@@ -181,6 +181,10 @@ struct Stmt {
   std::unique_ptr<ClassDef> cls;
   std::vector<ExceptHandler> handlers; // Try
   StmtList finalbody;                  // Try
+  // An Assign read from a rejected `t[i] OP= v` (already reported): `t[i] = t[i] OP v`, which the
+  // lowering types only to offer this rewrite as the fix-it where t is a list or a dict (Note
+  // [Augmented assignment's fix-it] in frontend/parse_stmt.cpp). Empty for every other statement.
+  std::string item_update_rewrite;
 
   Stmt(StmtKind k, SourceRange r) : kind(k), range(r) {}
 };

@@ -34,6 +34,7 @@ const std::vector<Signature> kBuiltins = {
     {"ord", Function, 1, 1, {}},
     {"chr", Function, 1, 1, {}},
     {"isinstance", Function, 2, 2, {}},
+    {"map", Function, 2, kVariadic, {}}, // as a consumer's argument (Note [map] in lower/lower_comprehension.cpp)
 };
 
 // The methods of list, dict and str by name, each with the widest argument counts among the
@@ -73,6 +74,13 @@ const std::vector<Signature> kContainerMethods = {
     {"lower", Function, 0, 0, {}},
     {"isdigit", Function, 0, 0, {}},
     {"isalpha", Function, 0, 0, {}},
+    {"isspace", Function, 0, 0, {}},
+    {"isalnum", Function, 0, 0, {}},
+    {"isupper", Function, 0, 0, {}},
+    {"islower", Function, 0, 0, {}},
+    {"rfind", Function, 1, 1, {}},
+    {"partition", Function, 1, 1, {}},
+    {"rpartition", Function, 1, 1, {}},
 };
 
 const std::vector<Signature> kMath = {
@@ -115,6 +123,7 @@ const std::vector<Signature> kNumpyLinalg = {
     {"solve", Function, 2, 2, {}},
     {"inv", Function, 1, 1, {}},
     {"det", Function, 1, 1, {}},
+    {"eigh", Function, 1, 2, {"UPLO"}},
 };
 
 // A reduction of include/pyscript/ufuncs.def as np.NAME(a, axis) (`first` 1) or a.NAME(axis) (0).
@@ -148,6 +157,7 @@ const std::vector<Signature> kNumpyOwn = {
     {"argsort", Function, 1, 2, {"axis", "kind"}},
     {"isclose", Function, 2, 4, {"rtol", "atol", "equal_nan"}},
     {"allclose", Function, 2, 4, {"rtol", "atol", "equal_nan"}},
+    {"cov", Function, 1, 1, {"rowvar", "bias", "ddof"}},
     {"linalg", Module, 0, 0, {}},
     // making, joining and selecting (lower/lower_numpy_shape.cpp)
     {"empty", Function, 1, 1, {"dtype"}},
@@ -164,6 +174,10 @@ const std::vector<Signature> kNumpyOwn = {
     {"triu", Function, 1, 2, {"k"}},
     {"tril", Function, 1, 2, {"k"}},
     {"pad", Function, 2, 3, {"mode", "constant_values"}},
+    {"repeat", Function, 2, 3, {"axis"}},
+    {"append", Function, 2, 3, {"axis"}},
+    {"outer", Function, 2, 2, {}},
+    {"trace", Function, 1, 1, {}},
     // numpy's files (lower/lower_numpy_io.cpp); "**": any keyword names an array of the archive
     {"load", Function, 1, 1, {"allow_pickle"}},
     {"save", Function, 2, 2, {"allow_pickle"}},
@@ -180,8 +194,6 @@ const std::vector<Signature> kNumpyOwn = {
     {"e", Constant, 0, 0, {}},
     {"inf", Constant, 0, 0, {}},
     {"nan", Constant, 0, 0, {}},
-    {"erf", Function, 1, 1, {}},  {"erfc", Function, 1, 1, {}}, {"gcd", Function, 0, kVariadic, {}},
-    {"factorial", Function, 1, 1, {}}, {"isqrt", Function, 1, 1, {}},
 };
 
 // np.random: numpy's legacy functions on the module's RandomState, and default_rng. shuffle is
@@ -247,6 +259,7 @@ const std::vector<Signature> kArrayMembers = {
     {"copy", Function, 0, 0, {}},
     {"flatten", Function, 0, 0, {}},
     {"ravel", Function, 0, 0, {}},
+    {"dot", Function, 1, 1, {}},
 };
 
 // Array attributes and methods: these rows, and the reductions of include/pyscript/ufuncs.def.
@@ -284,6 +297,20 @@ const std::vector<Signature>* module_table(std::string_view module) {
 bool is_known_module(std::string_view module) { return module_table(module) != nullptr; }
 
 const Signature* find_builtin(std::string_view name) { return find_in(kBuiltins, name); }
+
+bool builtin_is_value(std::string_view name) {
+  static const char* const kValues[] = {"int", "float", "bool", "str", "repr", "len", "abs", "ord",
+                                        "chr", "round", "sum", "min", "max", "sorted", "list",
+                                        "tuple", "dict", "divmod", "any", "all"};
+  for (const char* v : kValues)
+    if (name == v) return true;
+  return false;
+}
+
+bool is_builtin_type_name(std::string_view name) {
+  return name == "int" || name == "float" || name == "bool" || name == "str" || name == "list" ||
+         name == "dict" || name == "tuple";
+}
 
 const Signature* find_module_member(std::string_view module, std::string_view member) {
   const std::vector<Signature>* table = module_table(module);
@@ -333,7 +360,6 @@ std::optional<std::string> unsupported_builtin_help(std::string_view name) {
       {"setattr", "values are immutable in pyscript"},
       {"hasattr", "pyscript knows every attribute at compile time"},
       {"type", "use 'x.dtype' for arrays"},
-      {"map", "write a list comprehension: [f(x) for x in xs]"},
       {"filter", "write a list comprehension: [x for x in xs if cond]"},
       {"set", "sets are a later stage; use a list, or a dict with the elements as keys"},
       {"format", "print the value itself"},

@@ -33,6 +33,11 @@ bool is_known_module(std::string_view module);
 
 // A builtin function (print, range, ...), or nothing.
 const Signature* find_builtin(std::string_view name);
+// A builtin that may be used as a value, as a function of its positional arguments (`map(int, xs)`,
+// `key=str`, `apply(float, s)`: Note [Builtins as values] in lower/lower_call.cpp).
+bool builtin_is_value(std::string_view name);
+// A builtin type that isinstance tests (int, float, bool, str, list, dict, tuple).
+bool is_builtin_type_name(std::string_view name);
 // One of CPython's exception classes that pyscript knows (include/pyscript/exception_classes.def):
 // raised as `raise ValueError(...)`, named in `except` and isinstance.
 bool is_builtin_exception_class(std::string_view name);

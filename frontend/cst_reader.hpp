@@ -57,6 +57,8 @@ public:
 
   // --- expressions (parse_expr.cpp); null after a reported diagnostic ---
   ast::ExprPtr convert_expr(TSNode n);
+  // `a OP b` from the operator's spelling ("+"), or null when OP is none of Python's.
+  ast::ExprPtr make_binary(std::string_view op, ast::ExprPtr lhs, ast::ExprPtr rhs, const SourceRange& r);
   // Reports a keyword tree-sitter reads as a name (async, await), or an assignment to __debug__.
   bool reserved_name(TSNode identifier, bool assigned);
   // An assignment or for target: a Name, or a Tuple of targets; with `stores` (assignment) also
@@ -106,7 +108,7 @@ private:
   ast::ExprPtr convert_lambda(TSNode n);
   void convert_import(TSNode n, ast::StmtList& out);
   void convert_assignment(TSNode n, ast::StmtList& out);
-  void convert_augmented_assignment(TSNode n);
+  void convert_augmented_assignment(TSNode n, ast::StmtList* out);
   ast::StmtPtr convert_if(TSNode n, uint32_t alternative_index);
   // try/except/else/finally and raise (parse_try.cpp)
   void convert_try(TSNode n, ast::StmtList& out);

@@ -25,6 +25,14 @@ bool DiagnosticEngine::has_error_at(const SourceRange& range) const {
   });
 }
 
+Diagnostic* DiagnosticEngine::find(const SourceRange& range, std::string_view code) {
+  for (Diagnostic& d : diagnostics_)
+    if (d.severity == Severity::Error && d.code == code && d.range.file == range.file &&
+        d.range.begin_byte == range.begin_byte)
+      return &d;
+  return nullptr;
+}
+
 size_t DiagnosticEngine::error_count() const {
   return size_t(std::count_if(diagnostics_.begin(), diagnostics_.end(),
                               [](const Diagnostic& d) { return d.severity == Severity::Error; }));

@@ -45,6 +45,8 @@ public:
   // Adds an error and returns it, so callers can attach help, notes and fix-its.
   Diagnostic& error(const SourceRange& range, std::string code, std::string message);
 
+  // The error of `code` that begins where `range` begins, to add a fix-it to; null when none.
+  Diagnostic* find(const SourceRange& range, std::string_view code);
   bool has_errors() const;
   // Whether an error begins where `range` begins (reported there already).
   bool has_error_at(const SourceRange& range) const;

@@ -228,6 +228,16 @@ ExprPtr CstReader::convert_expr(TSNode n) {
   return nullptr;
 }
 
+ExprPtr CstReader::make_binary(std::string_view op, ExprPtr lhs, ExprPtr rhs, const SourceRange& r) {
+  auto it = kBinaryOps.find(op);
+  if (it == kBinaryOps.end() || !lhs || !rhs) return nullptr;
+  ExprPtr e = std::make_unique<Expr>(ExprKind::Binary, r);
+  e->binary_op = it->second;
+  e->operands.push_back(std::move(lhs));
+  e->operands.push_back(std::move(rhs));
+  return e;
+}
+
 // binary_operator, unary_operator, not_operator, boolean_operator
 ExprPtr CstReader::convert_operator(TSNode n) {
   std::string_view type = type_of(n);

@@ -157,7 +157,7 @@ void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
     std::vector<TSNode> kids = named_children(n);
     if (kids.size() == 1 && is(kids[0], "assignment")) return convert_assignment(kids[0], out);
     if (kids.size() == 1 && is(kids[0], "augmented_assignment"))
-      return convert_augmented_assignment(kids[0]);
+      return convert_augmented_assignment(kids[0], &out);
     ast::ExprPtr value;
     if (kids.size() == 1) {
       value = convert_expr(kids[0]);
@@ -349,7 +349,7 @@ void CstReader::convert_assignment(TSNode n, ast::StmtList& out) {
       continue;
     }
     if (is(right, "augmented_assignment")) {
-      convert_augmented_assignment(right);
+      convert_augmented_assignment(right, nullptr);
       return;
     }
     if (is(right, "yield")) {
@@ -430,8 +430,12 @@ bool is_dict_value(const CstReader& r, TSNode n) {
 // CPython extends the list in place, so every other name for it sees the new elements: where the
 // right side is visibly a list (`xs += [3]`) the form that keeps that meaning is `xs.extend([3])`;
 // `d |= e` with a dict on the right is `d.update(e)`. An item (`xs[i] += 1`) has no rewrite that
-// is right for both a list and an array, so it gets help and no fix-it.
-void CstReader::convert_augmented_assignment(TSNode n) {
+// is right for both a list and an array: it gets help here, and the statement goes on as the
+// assignment `xs[i] = xs[i] + 1` marked with its rewrite (Stmt::item_update_rewrite), which the
+// lowering types: where every lowering of it sees a list or a dict, and the item's expressions
+// make no calls (they are evaluated twice in the rewrite, once in CPython), the rewrite becomes the
+// fix-it (lower/lower_stmt.cpp, lower_item_update). Nothing else of the statement is lowered.
+void CstReader::convert_augmented_assignment(TSNode n, ast::StmtList* out) {
   TSNode left = field(n, "left");
   TSNode op = field(n, "operator");
   TSNode right = field(n, "right");
@@ -471,6 +475,17 @@ void CstReader::convert_augmented_assignment(TSNode n) {
     d.help.push_back("for a list or a dict write '" + rewrite +
                      "'; arrays are values in pyscript: compute a new array, e.g. with np.where, "
                      "and assign it to the name");
+    if (!out) return;
+    size_t errors = diags_.error_count();
+    auto s = std::make_unique<ast::Stmt>(ast::StmtKind::Assign, range(n));
+    ast::ExprPtr target = convert_target(left, "an assignment target", /*stores=*/true);
+    if (!target || diags_.error_count() != errors) return; // (its read would report it again)
+    ast::ExprPtr value = make_binary(binary_op, convert_expr(left), convert_expr(right), range(n));
+    if (!value) return;
+    s->targets.push_back(std::move(target));
+    s->value = std::move(value);
+    s->item_update_rewrite = rewrite;
+    out->push_back(std::move(s));
     return;
   }
   d.help.push_back("assign the new value to a name: 'x = x " + binary_op + " ...'");

@@ -352,7 +352,8 @@ private:
     const std::string& name = e.text;
     if (is_variable(name)) return;
     if (functions_.count(name)) return; // a function as a value (the lowering specializes on it)
-    if (imported(name)) {
+    if (const Signature* sig = imported(name)) {
+      if (sig == find_module_member("math", sig->name)) return; // from math import sqrt; map(sqrt, xs)
       unsupported_value(e, "function '" + name + "'", "call it: '" + name + "(...)'");
       return;
     }
@@ -361,6 +362,7 @@ private:
       return;
     }
     if (find_builtin(name)) {
+      if (builtin_is_value(name)) return; // Note [Builtins as values] (lower/lower_call.cpp)
       unsupported_value(e, "builtin '" + name + "'", "call it: '" + name + "(...)'");
       return;
     }
@@ -465,6 +467,12 @@ private:
   // Returns the signature of what `e` names, when it is known.
   const Signature* resolve_attribute(const Expr& e, bool called) {
     const Expr& object = *e.operands[0];
+    if (e.text == "__name__" && !called && object.kind == ExprKind::Call && object.operands.size() == 2 &&
+        object.keywords.empty() && object.operands[0]->kind == ExprKind::Name &&
+        object.operands[0]->text == "type" && !is_variable("type") && !functions_.count("type")) {
+      resolve_expr(*object.operands[1]); // type(x).__name__ (lower/lower_type_names.cpp)
+      return nullptr;
+    }
     if (const std::string* module = module_of(object)) {
       if (*module == "numpy" && e.text == "random") { // np.random itself, not one of its members
         unsupported_value(e, "module '" + dotted(e) + "'", "use one of its members: '" + dotted(e) + ".NAME'");
@@ -479,7 +487,7 @@ private:
         return nullptr;
       }
       std::string dotted = dotted_name(object) + "." + e.text;
-      if (sig->kind == MemberKind::Function && !called) {
+      if (sig->kind == MemberKind::Function && !called && *module != "math") { // math.sqrt: a value
         unsupported_value(e, "function '" + dotted + "'", "call it: '" + dotted + "(...)'");
         return nullptr;
       }
@@ -558,10 +566,9 @@ private:
     }
     // xs.sort() sorts a list, which is in the subset; whether the object is an array that
     // a.sort() would change in place is the lowering's to decide (builtins.hpp's in_place_method).
-    // A method some class of the program defines (`cache.put(k, v)`) is called on an object.
+    // A method of the program's classes (cache.put(k, v)) likewise.
     if (callee.kind == ExprKind::Attribute && !module_of(*callee.operands[0]) &&
-        !find_container_method(callee.text) && !is_user_method_name(callee.text) &&
-        report_in_place_method(call))
+        !find_container_method(callee.text) && !class_members_.count(callee.text) && report_in_place_method(call))
       return;
     if (callee.kind == ExprKind::Attribute) {
       if (const Signature* sig = resolve_attribute(callee, /*called=*/true))
@@ -604,13 +611,6 @@ private:
       return;
     }
     report_undefined(callee);
-  }
-
-  bool is_user_method_name(const std::string& name) const {
-    for (const auto& [cls, def] : classes_)
-      for (const auto& m : def->methods)
-        if (m->name == name) return true;
-    return false;
   }
 
   static std::string source_text(const Expr& e) {

@@ -115,9 +115,9 @@ Error check_sort(const Node& n) {
 }
 
 Error check_linalg(const Node& n) {
-  static const char* const ops[] = {"solve", "inv", "det", "norm"};
+  static const char* const ops[] = {"solve", "inv", "det", "norm", "eigh_values", "eigh_vectors"};
   if (!has<std::string>(n, "op") || std::find(std::begin(ops), std::end(ops), n.str_attr("op")) == std::end(ops))
-    return "op is not solve, inv, det or norm";
+    return "op is not solve, inv, det, norm, eigh_values or eigh_vectors";
   const std::string& op = n.str_attr("op");
   if (n.inputs().size() != (op == "solve" ? 2u : 1u)) return op + " takes " + (op == "solve" ? "two arrays" : "one array");
   for (const Value* v : n.inputs())
@@ -128,7 +128,8 @@ Error check_linalg(const Node& n) {
   if (op == "norm") return out.rank() == 0 ? std::nullopt : Error("a norm is 0-d");
   if (ra < 2) return "a matrix operand has rank 2 or more";
   if (op == "det") return out.rank() == ra - 2 ? std::nullopt : Error("det drops the matrix axes");
-  if (op == "inv") return out.rank() == ra ? std::nullopt : Error("inv keeps the rank");
+  if (op == "inv" || op == "eigh_vectors") return out.rank() == ra ? std::nullopt : Error(op + " keeps the rank");
+  if (op == "eigh_values") return out.rank() == ra - 1 ? std::nullopt : Error("eigenvalues drop an axis");
   int rb = rank_of(n.input(1));
   int want = rb == ra - 1 ? ra - 1 : std::max(ra, rb);
   if (rb < 1 || out.rank() != want) return "the result's rank";
@@ -272,7 +273,7 @@ std::optional<std::string> verify_array_op(const Node& n) {
   case OpKind::ArrayItem: case OpKind::Retain: case OpKind::Release:
   case OpKind::ArrayAccumulate: case OpKind::ArrayRound: case OpKind::ArraySort: case OpKind::ArrayLinalg:
     return check_array_op(n);
-  case OpKind::ArrayConcat: case OpKind::ArrayExpandDims: case OpKind::ArrayTake: case OpKind::ArrayMask:
+  case OpKind::ArrayConcat: case OpKind::ArrayConcatList: case OpKind::ArrayExpandDims: case OpKind::ArrayTake: case OpKind::ArrayMask:
   case OpKind::ArrayTri: case OpKind::ArrayMeshgrid: case OpKind::ArrayPad:
     return verify_shape_op(n);
   case OpKind::RandomSeed: case OpKind::RandomNew: case OpKind::RandomDraw:

@@ -45,6 +45,20 @@ Error check_concat(const Node& n, const Type& out) {
   return std::nullopt;
 }
 
+Error check_concat_list(const Node& n, const Type& out) {
+  const int64_t* axis = attr_of<int64_t>(n, "axis");
+  const bool* stack = attr_of<bool>(n, "stack");
+  const int64_t* lead = attr_of<int64_t>(n, "lead");
+  if (!axis || !stack || !lead || *lead < 0) return "missing the axis, stack or lead attribute";
+  const Type& list = n.input(0)->type();
+  if (!list.is(TypeKind::List) || !list.elements()[0].is(TypeKind::Array)) return "the operand is not a list of arrays";
+  const Type& element = list.elements()[0];
+  int want = element.rank() + int(*lead) + (*stack ? 1 : 0);
+  if (*axis < 0 || *axis >= want || want > kMaxRank) return "axis out of bounds";
+  if (out != Type::array(element.dtype(), want)) return "the result should be " + Type::array(element.dtype(), want).to_string();
+  return std::nullopt;
+}
+
 Error check_expand_dims(const Node& n, const Type& in, const Type& out) {
   const IntList* axes = attr_of<IntList>(n, "axes");
   if (!axes || axes->empty()) return "missing the axes attribute";
@@ -104,6 +118,7 @@ std::optional<std::string> verify_shape_op(const Node& n) {
   const Type& out = n.output()->type();
   if (!out.is(TypeKind::Array)) return "the result is not an array";
   if (n.kind() == OpKind::ArrayConcat) return check_concat(n, out);
+  if (n.kind() == OpKind::ArrayConcatList) return check_concat_list(n, out);
   if (n.kind() == OpKind::ArrayMeshgrid) return check_meshgrid(n, out);
   if (!is_array(n.input(0))) return "the operand is not an array";
   const Type& in = n.input(0)->type();

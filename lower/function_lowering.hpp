@@ -143,6 +143,18 @@ public:
   std::optional<ir::Type> widened_display(const SourceRange& r) const;
   void adopt_element_types(ir::Type have, ir::Type got);
   ir::Value* call_function_value(ir::Value* f, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
+  // isinstance with builtin types, type(x).__name__ (lower_type_names.cpp)
+  // range(...) beyond a for loop's iterable (lower_range.cpp)
+  bool is_range_call(const ast::Expr& e, Environment& env);
+  bool range_bounds(const ast::Expr& call, Environment& env, ir::Value*& start, ir::Value*& stop, ir::Value*& step);
+  ir::Value* range_length(const ast::Expr& call, Environment& env);
+  ir::Value* range_contains(ir::Value* x, const ast::Expr& range, Environment& env, const SourceRange& r);
+  bool reversed_range(const ast::Expr& range, Environment& env, ir::Value*& trips, ir::Value*& first, ir::Value*& step);
+  bool lower_isinstance_builtin(const ast::Expr& e, Environment& env, ir::Value*& out);
+  bool lower_type_name(const ast::Expr& e, Environment& env, ir::Value*& out);
+  ir::Value* class_name_of(ir::Value* obj, const SourceRange& r);
+  static bool is_builtin_value(const ir::Type& f);
+  ir::Value* call_builtin_value(const ir::Type& f, const ast::Expr& call, std::vector<ir::Value*>& args);
   std::vector<std::set<std::string>> loop_assigned_; // names the loops around assign
   ir::Value* search_with_eq(const std::string& what, ir::Value* list, ir::Value* x, const ast::Expr& e);
   // Set for a method's lowering: its class and the name of its self parameter.
@@ -158,6 +170,7 @@ private:
   void lower_stmts(const ast::StmtList& list, size_t from, Environment& env);
   void lower_stmt(const ast::Stmt& s, Environment& env);
   void lower_assign(const ast::Stmt& s, Environment& env);
+  void lower_item_update(const ast::Stmt& s, Environment& env);
   void bind_target(const ast::Expr& target, ir::Value* v, Environment& env);
   void poison_target(const ast::Expr& target, Environment& env);
   void lower_if(const ast::Stmt& s, Environment& env);
@@ -246,6 +259,10 @@ private:
   ir::Value* lower_numpy_call(const std::string& name, const ast::Expr& e, Environment& env);
   ir::Value* numpy_scalar_of(ir::DType d, const ast::Expr& e, Environment& env);
   ir::Value* array_from_list(const ast::Expr& e, Environment& env);
+  ir::Value* array_of_arrays(const ast::Expr& e, const std::vector<const ast::Expr*>& leaves, ir::Value* first,
+                             Environment& env);
+  ir::Value* lower_numpy_join_list(const std::string& name, const ast::Expr& e, ir::Value* list);
+  ir::Value* lower_numpy_reshuffle(const std::string& name, const ast::Expr& e, Environment& env);
   ir::Value* lower_array_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
                                 Environment& env);
   ir::Value* lower_array_attribute(ir::Value* self, const ast::Expr& e);
@@ -270,7 +287,8 @@ private:
   ir::Value* lower_numpy_meshgrid(const ast::Expr& e, Environment& env);
   ir::Value* lower_numpy_pad(const ast::Expr& e, Environment& env);
   ir::Value* lower_numpy_like(const std::string& name, const ast::Expr& e, Environment& env);
-  bool join_operands(const std::string& name, const ast::Expr& seq, Environment& env, std::vector<ir::Value*>& out);
+  bool join_operands(const std::string& name, const ast::Expr& seq, Environment& env, std::vector<ir::Value*>& out,
+                     ir::Value*& list);
   ir::Value* expand_dims(ir::Value* a, const ir::IntList& axes, const SourceRange& r);
   ir::Value* scalar_to_array(ir::Value* v, const SourceRange& r);
   // indexing with None, np.newaxis, boolean masks and int arrays (lower_numpy_index.cpp)
@@ -299,6 +317,8 @@ private:
   ir::Value* random_permutation(ir::Value* generator, const ast::Expr& e, Environment& env);
   ir::Value* random_integers(ir::Value* generator, const ast::Expr& e, Environment& env);
   ir::Value* random_floats(const std::string& fn, ir::Value* generator, const ast::Expr& e, Environment& env);
+  ir::Value* random_normal_arrays(ir::Value* generator, const ast::Expr& e, const std::vector<const ast::Expr*>& args,
+                                  const std::vector<ir::Value*>& values);
   ir::Value* random_rand(const std::string& fn, const ast::Expr& e, Environment& env);
   ir::Value* random_seeding(bool generator, const ast::Expr& e, Environment& env);
   // numpy's files: np.load, np.save, np.savez (lower_numpy_io.cpp)
@@ -341,6 +361,8 @@ private:
   ir::Value* array_clip(ir::Value* a, const ast::Expr& e, size_t first, Environment& env);
   ir::Value* numpy_isclose(bool all, ir::Value* x, const ast::Expr& e, Environment& env);
   ir::Value* linalg_norm(ir::Value* x, const ast::Expr& e, Environment& env);
+  ir::Value* linalg_eigh(ir::Value* a, const ast::Expr& e);
+  ir::Value* numpy_cov(ir::Value* m, const ast::Expr& e);
   using Ord = std::variant<std::monostate, double, std::string>; // np.linalg.norm's ord
   ir::Value* vector_norm(ir::Value* x, const std::variant<std::monostate, double, std::string>& ord, int64_t axis,
                          bool keepdims, const ast::Expr& e);
@@ -389,6 +411,7 @@ private:
                                std::vector<ir::Value*>& args);
   ir::Value* lower_str_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
                               std::vector<ir::Value*>& args);
+  ir::Value* str_partition(ir::Value* s, ir::Value* sep, bool last, const SourceRange& r);
   ir::Value* comparable_element(ir::Value* x, const ir::Type& element, const SourceRange& r);
   bool check_key_type(const ir::Type& t, const SourceRange& r);
   std::vector<ir::Value*> each_element(ir::Value* over, const SourceRange& r, std::vector<ir::Value*> carried,
@@ -430,6 +453,9 @@ private:
   std::vector<ast::StmtPtr> comprehension_asts_;
   std::vector<ast::ExprPtr> synthetic_exprs_;
   ir::Value* iterable_as_list(const ast::Expr& arg, Environment& env);
+  bool is_map_call(const ast::Expr& e, Environment& env);
+  bool consumes_map(const ast::Expr& call, Environment& env);
+  ir::Value* lower_call_with_map(const ast::Expr& call, Environment& env);
   const ast::Expr* assign_value_ = nullptr;
   // reversed(xs) is lowered as a reversed copy where its iterator is consumed at once (a for loop's
   // iterable, a builtin's argument); elsewhere CPython's iterator object would differ: a diagnostic.

@@ -27,6 +27,8 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
 
 Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   const ast::Expr& callee = *e.operands[0];
+  if (Value* v; lower_isinstance_builtin(e, env, v)) return v; // isinstance(x, int): lower_type_names.cpp
+  if (consumes_map(e, env)) return lower_call_with_map(e, env); // sum(map(f, xs)): lower_comprehension.cpp
   if (Value* v; lower_exception_call(e, env, v)) return v; // ValueError("..."), ShapeError(...): exceptions.cpp
   if (bool handled; !module_.classes().all().empty()) {
     Value* v = lower_class_call(e, env, handled); // lower_class.cpp
@@ -99,6 +101,16 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
     return nullptr;
   }
   bool user_function = module_.find_function(name) && !env.find(name);
+  if (name == "len" && !user_function && !env.find(name) && e.operands.size() == 2 && e.keywords.empty() &&
+      is_range_call(*e.operands[1], env))
+    return range_length(*e.operands[1], env); // lower_range.cpp
+  if (name == "map" && !user_function && !env.find(name)) { // Note [map] (lower_comprehension.cpp)
+    type_error(e.range,
+               "map() is supported as the argument of list, tuple, sorted, sum, min, max, any, all, dict or "
+               "str.join, which consume its iterator at once",
+               "write a list comprehension: [f(x) for x in xs]");
+    return nullptr;
+  }
   if (name == "print" && !user_function &&
       std::any_of(e.operands.begin() + 1, e.operands.end(),
                   [](const ast::ExprPtr& a) { return a->kind == ast::ExprKind::FString; }))
@@ -148,6 +160,55 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
     type_error(callee.range, "'" + name + "' is a " + held->type().to_string() + " and cannot be called");
   }
   return nullptr;
+}
+
+// Note [Builtins as values]
+// A builtin used as a value (`map(int, xs)`, `sorted(xs, key=str)`, `apply(float, s)`; the ones
+// builtin_is_value lists) has the type function[builtins.NAME], and a math function
+// (`map(math.sqrt, xs)`) function[math.NAME], as a module-level function has function[NAME]:
+// nothing exists at run time, a function taking one is specialized on it, and a call through it is
+// the builtin's own call with those positional arguments, so it checks and raises as that call does.
+bool FunctionLowering::is_builtin_value(const Type& f) {
+  const std::string& name = f.function_name();
+  return f.elements().empty() && (name.rfind("builtins.", 0) == 0 || name.rfind("math.", 0) == 0);
+}
+
+Value* FunctionLowering::call_builtin_value(const Type& f, const ast::Expr& call, std::vector<Value*>& args) {
+  const std::string& full = f.function_name();
+  std::string module = full.substr(0, full.find('.'));
+  std::string name = full.substr(full.find('.') + 1);
+  std::string shown = module == "math" ? full : name;
+  if (!call.keywords.empty()) {
+    type_error(call.keywords[0].name_range, shown + "() called through a variable takes no keyword arguments in pyscript",
+               "call " + shown + "(...) by its name");
+    return nullptr;
+  }
+  const Signature* sig = module == "math" ? find_module_member("math", name) : find_builtin(name);
+  int given = int(args.size());
+  if (given < sig->min_args || (sig->max_args != kVariadic && given > sig->max_args)) {
+    std::string takes = sig->min_args == sig->max_args ? std::to_string(sig->min_args)
+                        : sig->max_args == kVariadic  ? "at least " + std::to_string(sig->min_args)
+                                                      : "from " + std::to_string(sig->min_args) + " to " +
+                                                            std::to_string(sig->max_args);
+    diags_.error(call.range, "arity",
+                 shown + "() takes " + takes + (takes == "1" ? " argument" : " arguments") + " but " +
+                     std::to_string(given) + (given == 1 ? " was" : " were") + " given");
+    return nullptr;
+  }
+  // A call expression for the builtin's lowering: its arguments' ranges are the call's own where
+  // it has them (a call through a variable), else the call's.
+  auto synthetic = std::make_unique<ast::Expr>(ast::ExprKind::Call, call.range);
+  for (size_t i = 0; i <= args.size(); ++i) {
+    const SourceRange& at = i < call.operands.size() ? call.operands[i]->range : call.range;
+    auto operand = std::make_unique<ast::Expr>(ast::ExprKind::Name, at);
+    operand->text = i == 0 ? name : "$arg" + std::to_string(i);
+    synthetic->operands.push_back(std::move(operand));
+  }
+  const ast::Expr& e = *synthetic;
+  synthetic_exprs_.push_back(std::move(synthetic));
+  if (module == "math") return lower_math(name, e, args);
+  if (Value* out; lower_sequence_builtin(name, e, args, out)) return out;
+  return lower_builtin(name, e, args);
 }
 
 // An argument of a builtin or method: a generator expression is its list (Note [Comprehensions]).

@@ -284,3 +284,102 @@ Value* FunctionLowering::iterable_as_list(const ast::Expr& arg, Environment& env
 }
 
 } // namespace pyscript::lower
+
+namespace pyscript::lower {
+
+// Note [map]
+// map(f, xs) given to a consumer that takes its whole iterator at once (list tuple sorted sum min
+// max any all dict, str.join, list.extend) is the generator expression (f(x) for x in xs), and
+// map(f, xs, ys) is (f(x, y) for x, y in zip(xs, ys)): zip stops at the shortest, as map does. f is
+// evaluated once, before the iterables, as map evaluates its arguments, and held in a hidden name
+// for the generator's calls; a builtin (`map(int, words)`) is a value for this (Note [Builtins as
+// values] in lower_call.cpp). sum, any and all take the generator element by element (any and all
+// stop at their answer, as they stop map); the others take the list of its elements. Elsewhere
+// (`it = map(...)`, a for loop's iterable) map's lazy iterator would show: a diagnostic.
+bool FunctionLowering::is_map_call(const ast::Expr& e, Environment& env) {
+  return e.kind == ast::ExprKind::Call && e.operands[0]->kind == ast::ExprKind::Name &&
+         e.operands[0]->text == "map" && !env.find("map") && !local_names_.count("map") &&
+         !module_.find_function("map");
+}
+
+bool FunctionLowering::consumes_map(const ast::Expr& call, Environment& env) {
+  const ast::Expr& callee = *call.operands[0];
+  bool consumer = false;
+  if (callee.kind == ast::ExprKind::Name) {
+    static const char* const kConsumers[] = {"list", "tuple", "sorted", "sum", "min", "max", "any", "all", "dict"};
+    for (const char* c : kConsumers)
+      consumer = consumer || (callee.text == c && !env.find(c) && !local_names_.count(c) && !module_.find_function(c));
+  } else if (callee.kind == ast::ExprKind::Attribute) {
+    consumer = callee.text == "join" || callee.text == "extend";
+  }
+  if (!consumer) return false;
+  for (size_t i = 1; i < call.operands.size(); ++i)
+    if (is_map_call(*call.operands[i], env)) return true;
+  return false;
+}
+
+Value* FunctionLowering::lower_call_with_map(const ast::Expr& call, Environment& env) {
+  auto rewritten = clone_expr(call);
+  std::vector<std::string> hidden;
+  auto forget = [&] {
+    for (const std::string& h : hidden) env.vars.erase(h);
+  };
+  for (size_t i = 1; i < call.operands.size(); ++i) {
+    const ast::Expr& m = *call.operands[i];
+    if (!is_map_call(m, env)) continue;
+    if (m.operands.size() < 3 || !m.keywords.empty()) {
+      type_error(m.range, m.keywords.empty() ? "map() must have at least two arguments (CPython raises TypeError)"
+                                             : "map() takes no keyword arguments (CPython raises TypeError)");
+      forget();
+      return nullptr;
+    }
+    Value* f = lower_expr(*m.operands[1], env);
+    if (!f) {
+      forget();
+      return nullptr;
+    }
+    if (!f->type().is(TypeKind::Function)) {
+      type_error(m.operands[1]->range, "map() takes a function here, not a " + f->type().to_string() +
+                                           " (CPython raises TypeError: the object is not callable)");
+      forget();
+      return nullptr;
+    }
+    int id = module_.new_origin();
+    std::string held = "$map" + std::to_string(id);
+    env.define(held, f, m.range);
+    hidden.push_back(held);
+    const SourceRange& r = m.range;
+    auto gen = std::make_unique<ast::Expr>(ast::ExprKind::GeneratorExp, r);
+    auto element = std::make_unique<ast::Expr>(ast::ExprKind::Call, r);
+    element->operands.push_back(name(held, r));
+    size_t n = m.operands.size() - 2;
+    auto target = std::make_unique<ast::Expr>(ast::ExprKind::Tuple, r);
+    for (size_t k = 0; k < n; ++k) {
+      std::string v = "$m" + std::to_string(id) + "_" + std::to_string(k);
+      element->operands.push_back(name(v, m.operands[k + 2]->range));
+      target->operands.push_back(name(v, m.operands[k + 2]->range));
+    }
+    gen->operands.push_back(std::move(element));
+    ast::Comprehension c;
+    c.range = r;
+    if (n == 1) {
+      c.target = std::move(target->operands[0]);
+      c.iter = clone_expr(*m.operands[2]);
+    } else {
+      c.target = std::move(target);
+      auto zip = std::make_unique<ast::Expr>(ast::ExprKind::Call, r);
+      zip->operands.push_back(name("zip", r));
+      for (size_t k = 0; k < n; ++k) zip->operands.push_back(clone_expr(*m.operands[k + 2]));
+      c.iter = std::move(zip);
+    }
+    gen->comprehension.push_back(std::move(c));
+    rewritten->operands[i] = std::move(gen);
+  }
+  const ast::Expr& e = *rewritten;
+  synthetic_exprs_.push_back(std::move(rewritten));
+  Value* out = lower_call_in(e, env);
+  forget();
+  return out;
+}
+
+} // namespace pyscript::lower

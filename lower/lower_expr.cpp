@@ -1,4 +1,5 @@
 // Expressions -> IR, with Python's typing rules for scalars (int, float, bool, None, str, tuples).
+#include "frontend/builtins.hpp"
 #include "lower/module_lowering.hpp"
 #include "pyscript/runtime.h"
 
@@ -127,6 +128,8 @@ Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
       return nullptr;
     return emit1(OpKind::Constant, {}, Type::function(name), e.range);
   }
+  if (!local_names_.count(name) && builtin_is_value(name)) // Note [Builtins as values] (lower_call.cpp)
+    return emit1(OpKind::Constant, {}, Type::function("builtins." + name), e.range);
   if (!is_main_ && local_names_.count(name)) {
     // Assigned somewhere in this function, so local in all of it (CPython: UnboundLocalError).
     Diagnostic& d = diags_.error(e.range, "undefined",
@@ -170,6 +173,7 @@ Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
 
 Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
   const ast::Expr& object = *e.operands[0];
+  if (Value* v; lower_type_name(e, env, v)) return v; // type(x).__name__: lower_type_names.cpp
   if (object.kind == ast::ExprKind::Name && !env.find(object.text)) {
     if (const std::string* module = module_.use_module(object.text, object.range)) {
       if (*module == "math" && e.text == "pi") return const_float(3.141592653589793, e.range);
@@ -182,6 +186,9 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
         return const_float(std::numeric_limits<double>::quiet_NaN(), e.range);
       if (*module == "numpy" && e.text == "newaxis") return const_none(e.range); // an index: x[:, np.newaxis]
       if (*module == "sys") return lower_sys_attribute(e); // lower_modules.cpp
+      if (const Signature* sig = find_module_member(*module, e.text);
+          *module == "math" && sig && sig->kind == MemberKind::Function) // Note [Builtins as values]
+        return emit1(OpKind::Constant, {}, Type::function("math." + e.text), e.range);
       if (*module == "numpy")
         type_error(e.range, "'" + object.text + "." + e.text + "' is a dtype; use it as dtype= or in .astype()");
       return nullptr; // reported by the resolver
@@ -356,11 +363,18 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
   }
   if (holds_either({a, b}))
     return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return arithmetic(op, v[0], v[1], e); });
+  if (op == ast::BinaryOp::Mod && a->type().is(TypeKind::Str)) return str_arithmetic(op, a, b, e); // "%.3f" % x.std()
   if (a->type().is(TypeKind::Array) || b->type().is(TypeKind::Array)) {
     if (op == ast::BinaryOp::MatMul) return array_matmul(a, b, e);
+    auto is_bool = [](Value* v) {
+      return v->type().is(TypeKind::Bool) || (v->type().is(TypeKind::Array) && v->type().dtype() == ir::DType::Bool);
+    };
+    if ((op == ast::BinaryOp::BitAnd || op == ast::BinaryOp::BitOr || op == ast::BinaryOp::BitXor) && is_bool(a) &&
+        is_bool(b)) // on bools numpy's & | ^ are and, or, not-equal: the result stays bool
+      return array_binary(op == ast::BinaryOp::BitAnd ? "minimum" : op == ast::BinaryOp::BitOr ? "maximum" : "ne", a, b, e);
     if (op >= ast::BinaryOp::BitAnd) {
       type_error(e.range, std::string("'") + ast::spelling(op) + "' on arrays is not supported yet",
-                 "for bool arrays use np.logical_and / np.logical_or");
+                 "pyscript has & | ^ of bool arrays");
       return nullptr;
     }
     static const char* const names[] = {"add", "sub", "mul", "div", "floordiv", "mod", "pow", "matmul"};
@@ -440,8 +454,10 @@ Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
                             ": '" + v->type().to_string() + "'");
     return nullptr;
   }
+  if (v->type().is(TypeKind::Array) && e.unary_op == ast::UnaryOp::Invert && v->type().dtype() == ir::DType::Bool)
+    return array_binary("eq", v, const_bool(false, e.range), e); // ~ of bools is not
   if (v->type().is(TypeKind::Array) && e.unary_op == ast::UnaryOp::Invert) {
-    type_error(e.range, "'~' on arrays is not supported yet", "for a bool array use np.logical_not(x)");
+    type_error(e.range, "'~' on arrays is not supported yet", "pyscript has ~ of bool arrays");
     return nullptr;
   }
   if (v->type().is(TypeKind::Array))
@@ -560,6 +576,12 @@ Value* FunctionLowering::lower_compare(const ast::Expr& e, Environment& env) {
   Value* left = lower_expr(*e.operands[0], env);
   if (!left) return nullptr;
   std::function<Value*(size_t, Value*)> chain = [&](size_t i, Value* lhs) -> Value* {
+    ast::CompareOp op = e.compare_ops[i];
+    if ((op == ast::CompareOp::In || op == ast::CompareOp::NotIn) && i + 1 == e.compare_ops.size() &&
+        is_range_call(*e.operands[i + 1], env)) { // x in range(...): lower_range.cpp
+      Value* in = range_contains(lhs, *e.operands[i + 1], env, e.range);
+      return in && op == ast::CompareOp::NotIn ? emit1(OpKind::Not, {in}, Type::bool_(), e.range) : in;
+    }
     Value* rhs = lower_expr(*e.operands[i + 1], env);
     if (!rhs) return nullptr;
     Value* c = compare(e.compare_ops[i], lhs, rhs, e);

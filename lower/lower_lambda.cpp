@@ -282,6 +282,7 @@ void FunctionLowering::bind_own_closure(const ast::FunctionDef& fn, Environment&
 // f(args) where f holds a function value: a module function, or a lambda with its captures.
 Value* FunctionLowering::call_function_value(Value* f, const ast::Expr& call,
                                              std::vector<Value*> args, Environment& env) {
+  if (is_builtin_value(f->type())) return call_builtin_value(f->type(), call, args); // lower_call.cpp
   const ast::FunctionDef* fn = module_.find_function(f->type().function_name());
   if (!fn) return nullptr;
   const std::vector<Type>& captures = f->type().elements();

@@ -2,6 +2,7 @@
 // scalars are "weak": float32_array * 2.5 stays float32), reductions, matmul, shapes, indexing.
 // The shapes are run-time values; dtype and rank are part of the static type.
 #include "ir/ufuncs.hpp"
+#include "frontend/builtins.hpp"
 #include "lower/module_lowering.hpp"
 
 #include "support/internal_error.hpp"
@@ -268,6 +269,28 @@ Value* FunctionLowering::array_from_list(const ast::Expr& e, Environment& env) {
   return emit1(OpKind::ArrayFromList, {list}, Type::array(*dtype, rank), e.range);
 }
 
+// np.array([a, b, c]) of arrays (`first` is a, lowered): the list of them, as np.array takes a list
+// of arrays built at run time (one shape, else numpy's ValueError).
+Value* FunctionLowering::array_of_arrays(const ast::Expr& e, const std::vector<const ast::Expr*>& leaves, Value* first,
+                                         Environment& env) {
+  std::vector<Value*> items{first};
+  for (size_t i = 1; i < leaves.size(); ++i) {
+    Value* v = lower_expr(*leaves[i], env);
+    if (!v) return nullptr;
+    if (v->type() != first->type()) {
+      type_error(leaves[i]->range, "np.array of arrays takes arrays of one type here, not " + first->type().to_string() +
+                                       " and " + v->type().to_string());
+      return nullptr;
+    }
+    items.push_back(v);
+  }
+  std::optional<DType> dtype = first->type().dtype();
+  if (const ast::Keyword* kw = keyword(e, "dtype"))
+    if (!(dtype = dtype_of_expr(*kw->value))) return nullptr;
+  Value* list = emit1(OpKind::ListNew, items, Type::list(first->type()), e.range);
+  return emit1(OpKind::ArrayFromList, {list}, Type::array(*dtype, first->type().rank() + 1), e.range);
+}
+
 Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Expr& e, Environment& env) {
   std::vector<Value*> args;
   if (std::optional<DType> d = ir::dtype_from_name(name == "bool_" ? "bool" : name))
@@ -291,6 +314,8 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     for (const ast::Expr* leaf : leaves) {
       Value* v = lower_expr(*leaf, env);
       if (!v) return nullptr;
+      if (v->type().is(TypeKind::Array) && v->type().rank() > 0 && shape.size() == 1 && values.empty())
+        return array_of_arrays(e, leaves, v, env); // np.array([a, b])
       if (!v->type().is_number()) {
         type_error(leaf->range, "np.array of a " + v->type().to_string() + " is not supported");
         return nullptr;
@@ -588,6 +613,17 @@ Value* FunctionLowering::lower_array_method(Value* self, const ast::Expr& callee
     return n->output();
   }
   if (name == "copy" || name == "flatten" || name == "ravel") return lower_array_copy(name, self, e);
+  if (name == "dot") { // a.dot(b) is np.dot(a, b)
+    Value* other = lower_expr(*e.operands[1], env);
+    if (!other) return nullptr;
+    if (other->type().is(TypeKind::Array) &&
+        std::min(self->type().rank(), other->type().rank()) >= 2 && std::max(self->type().rank(), other->type().rank()) > 2) {
+      type_error(e.range, "a.dot(b) of arrays of rank above 2 is not supported (it is not the batched product)",
+                 "for a batched matrix product write a @ b or np.matmul(a, b)");
+      return nullptr;
+    }
+    return array_matmul(self, other, e);
+  }
   if (name == "transpose") {
     std::vector<const ast::Expr*> axes;
     for (size_t i = 1; i < e.operands.size(); ++i) axes.push_back(e.operands[i].get());
@@ -600,6 +636,15 @@ Value* FunctionLowering::lower_array_method(Value* self, const ast::Expr& callee
       if (!v || !shape_dims(v, e.operands[i]->range, dims)) return nullptr;
     }
     return array_reshape(self, dims, e.range);
+  }
+  auto source = [](const ast::Expr& x) { return x.range.file ? std::string(x.range.file->slice(x.range)) : std::string(); };
+  std::string args;
+  for (size_t i = 1; i < e.operands.size(); ++i) args += (i > 1 ? ", " : "") + source(*e.operands[i]);
+  if (std::optional<InPlaceMethod> m = in_place_method(name, source(*callee.operands[0]), args, "np")) {
+    // a.sort(), a.partition(k): list and str methods too, so the resolver left them to here
+    Diagnostic& d = diags_.error(e.range, "in-place", "'" + source(e) + "' would change an array in place, which is not supported");
+    d.help.push_back(m->value.empty() ? m->help : "arrays are values in pyscript: " + m->help + " is '" + m->value + "'");
+    return nullptr;
   }
   type_error(callee.text_range, "arrays have no method '" + name + "' in pyscript");
   return nullptr;

@@ -65,6 +65,7 @@ Value* FunctionLowering::lower_linalg_call(const std::string& name, const ast::E
     args.push_back(v);
   }
   if (name == "norm") return linalg_norm(args[0], e, env);
+  if (name == "eigh") return linalg_eigh(args[0], e);
   int ra = args[0]->type().rank();
   if (ra < 2) {
     type_error(e.operands[1]->range,
@@ -86,6 +87,31 @@ Value* FunctionLowering::lower_linalg_call(const std::string& name, const ast::E
   ir::Node* n = emit(OpKind::ArrayLinalg, args, {Type::array(d, rank)}, e.range);
   n->set_attr("op", name);
   return n->output();
+}
+
+// np.linalg.eigh(a, UPLO="L"): (eigenvalues, eigenvectors), each an array_linalg op computing both
+// as numpy does (Note [numpy's linalg calls]); numpy 1 returns a plain tuple.
+Value* FunctionLowering::linalg_eigh(Value* a, const ast::Expr& e) {
+  const ast::Expr* uplo = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
+  if (const ast::Keyword* kw = keyword(e, "UPLO")) uplo = kw->value.get();
+  if (uplo && !(uplo->kind == ast::ExprKind::Str && uplo->text == "L")) {
+    type_error(uplo->range, "np.linalg.eigh with UPLO other than \"L\" is not supported", "leave UPLO out");
+    return nullptr;
+  }
+  int rank = a->type().rank();
+  if (rank < 2) {
+    type_error(e.operands[1]->range, "np.linalg.eigh of a rank-" + std::to_string(rank) +
+                                         " array: numpy raises LinAlgError (" + std::to_string(rank) +
+                                         "-dimensional array given. Array must be at least two-dimensional)");
+    return nullptr;
+  }
+  DType d = a->type().dtype() == DType::Float32 ? DType::Float32 : DType::Float64;
+  ir::Node* w = emit(OpKind::ArrayLinalg, {a}, {Type::array(d, rank - 1)}, e.range);
+  w->set_attr("op", std::string("eigh_values"));
+  ir::Node* v = emit(OpKind::ArrayLinalg, {a}, {Type::array(d, rank)}, e.range);
+  v->set_attr("op", std::string("eigh_vectors"));
+  return emit1(OpKind::TupleConstruct, {w->output(), v->output()},
+               Type::tuple({w->output()->type(), v->output()->type()}), e.range);
 }
 
 // np.linalg.norm(x, ord=None, axis=None, keepdims=False), numpy/linalg/linalg.py step for step.

@@ -2,6 +2,7 @@
 // isclose/allclose, count_nonzero, var/std's ddof, and the dtypes of reductions. Functions and
 // their method forms (a.round(2), a.clip(0, 1)) share the code. np.linalg: lower_numpy_linalg.cpp.
 #include "lower/module_lowering.hpp"
+#include "pyscript/runtime.h"
 
 #include "ir/ufuncs.hpp"
 #include "support/internal_error.hpp"
@@ -43,7 +44,8 @@ DType reduction_dtype(const std::string& op, DType in) {
 bool FunctionLowering::is_numpy_math(const std::string& name) {
   static const std::set<std::string> names = {"round",    "around", "clip",    "cumsum",
                                               "cumprod",  "sort",   "argsort", "isclose",
-                                              "allclose", "var",    "std",     "count_nonzero"};
+                                              "allclose", "var",    "std",     "count_nonzero",
+                                              "cov"};
   return names.count(name) != 0;
 }
 
@@ -124,6 +126,7 @@ Value* FunctionLowering::lower_numpy_math(const std::string& name, const ast::Ex
   Value* a = lower_expr(*e.operands[1], env);
   if (!a) return nullptr;
   if (name == "isclose" || name == "allclose") return numpy_isclose(name == "allclose", a, e, env);
+  if (name == "cov") return numpy_cov(a, e);
   if (name == "count_nonzero") {
     Value* n = array_reduce(name, a, e, call_argument(e, 1, nullptr));
     bool keepdims = keyword(e, "keepdims") &&
@@ -326,6 +329,69 @@ Value* FunctionLowering::numpy_isclose(bool all, Value* x, const ast::Expr& e, E
   n->set_attr("axis", ir::AttrValue(ir::NoneValue{}));
   n->set_attr("keepdims", false);
   return array_item(n->output(), Type::bool_(), r);
+}
+
+// np.cov(m, bias=False, ddof=None) of the rows of a 1-D or 2-D m, numpy's function step for step:
+// X = m as float64, at least 2-D; avg = X.mean(axis=1); X = X - avg[:, None];
+// c = X @ X.T * true_divide(1, fact) with fact = columns - ddof (0 when negative: inf and numpy's
+// warnings); then c.squeeze(). squeeze makes the result of a one-row matrix 0-d, a shape pyscript
+// cannot know when compiling: a 1-D m gives a 0-d result, a 2-D one a matrix, and one row of a 2-D
+// m stops the program (pyscript's limit, which no except catches).
+Value* FunctionLowering::numpy_cov(Value* m, const ast::Expr& e) {
+  const SourceRange& r = e.range;
+  if (!(m = as_array(m, e.operands[1]->range))) return nullptr;
+  int rank = m->type().rank();
+  if (rank > 2) {
+    type_error(e.operands[1]->range, "m has more than 2 dimensions (numpy raises ValueError)");
+    return nullptr;
+  }
+  int64_t ddof = 1;
+  if (const ast::Keyword* kw = keyword(e, "bias")) {
+    if (kw->value->kind != ast::ExprKind::Bool) {
+      type_error(kw->value->range, "bias must be True or False, written literally");
+      return nullptr;
+    }
+    ddof = kw->value->bool_value ? 0 : 1;
+  }
+  if (const ast::Keyword* kw = keyword(e, "ddof")) {
+    std::optional<int64_t> d = int_literal(*kw->value);
+    if (!d && kw->value->kind != ast::ExprKind::None) {
+      type_error(kw->value->range, "ddof must be an integer literal or None");
+      return nullptr;
+    }
+    if (d) ddof = *d;
+  }
+  if (const ast::Keyword* kw = keyword(e, "rowvar"); kw && !(kw->value->kind == ast::ExprKind::Bool && kw->value->bool_value)) {
+    type_error(kw->value->range, "np.cov with rowvar other than True is not supported", "pass m.T");
+    return nullptr;
+  }
+  Value* x = emit1(OpKind::ArrayCast, {m}, Type::array(DType::Float64, rank), r);
+  if (rank < 2) x = expand_dims(x, rank == 0 ? ir::IntList{0, 1} : ir::IntList{0}, r);
+  auto dim = [&](int64_t axis) {
+    ir::Node* n = emit(OpKind::ArrayDim, {x}, {Type::int_()}, r);
+    n->set_attr("axis", axis);
+    return n->output();
+  };
+  if (rank == 2)
+    raise_if(emit1(OpKind::Eq, {dim(0), const_int(1, r)}, Type::bool_(), r), PYRT_VALUE_ERROR,
+             "np.cov of a matrix with one row is 0-d in numpy (squeeze), which pyscript's np.cov of a matrix "
+             "is not: pass the row as a 1-D array",
+             r);
+  ast::Expr call(ast::ExprKind::Call, r);
+  auto one = std::make_unique<ast::Expr>(ast::ExprKind::Int, r);
+  one->int_value = 1;
+  Value* avg = array_reduce("mean", x, call, one.get());
+  synthetic_exprs_.push_back(std::move(one));
+  if (!avg) return nullptr;
+  Value* centered = array_binary("sub", x, expand_dims(avg, {1}, r), call);
+  if (!centered) return nullptr;
+  Value* c = array_matmul(centered, array_transpose(centered, r), call);
+  Value* fact = emit1(OpKind::Sub, {dim(1), const_int(ddof, r)}, Type::int_(), r);
+  fact = emit1(OpKind::Max, {fact, const_int(0, r)}, Type::int_(), r);
+  Value* scale = array_binary("div", scalar_to_array(const_float(1.0, r), r), cast(fact, Type::float_(), r), call);
+  if (!c || !scale || !(c = array_binary("mul", c, scale, call))) return nullptr;
+  if (rank == 2) return c;
+  return emit1(OpKind::ArrayReshape, {c}, Type::array(DType::Float64, 0), r); // (1, 1) squeezed
 }
 
 } // namespace pyscript::lower

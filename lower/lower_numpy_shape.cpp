@@ -5,6 +5,7 @@
 // diagnostics with numpy's words; the ones that depend on run-time sizes are raised by the runtime
 // (runtime/array_join.cpp, runtime/array_select.cpp).
 #include "lower/module_lowering.hpp"
+#include "pyscript/runtime.h"
 
 #include <algorithm>
 #include <set>
@@ -44,7 +45,8 @@ DType dtype_of_scalar(const Type& t) {
 bool FunctionLowering::is_numpy_shape_function(const std::string& name) {
   static const std::set<std::string> names = {
       "empty", "zeros_like", "ones_like", "full_like", "copy", "ravel", "concatenate",
-      "stack", "hstack",     "vstack",    "meshgrid",  "triu", "tril",  "pad"};
+      "stack", "hstack",     "vstack",    "meshgrid",  "triu", "tril",  "pad",
+      "repeat", "append", "outer", "trace"};
   return names.count(name) != 0;
 }
 
@@ -76,6 +78,7 @@ Value* FunctionLowering::lower_numpy_shape_call(const std::string& name, const a
     return lower_numpy_join(name, e, env);
   if (name == "meshgrid") return lower_numpy_meshgrid(e, env);
   if (name == "pad") return lower_numpy_pad(e, env);
+  if (name == "repeat" || name == "append" || name == "outer" || name == "trace") return lower_numpy_reshuffle(name, e, env);
   if (name == "empty" || name == "zeros_like" || name == "ones_like" || name == "full_like")
     return lower_numpy_like(name, e, env);
   Value* a = lower_expr(*e.operands[1], env);
@@ -168,7 +171,7 @@ Value* FunctionLowering::lower_numpy_like(const std::string& name, const ast::Ex
 // The arrays of np.concatenate's sequence: a list or tuple display, or a tuple value. A Python
 // number becomes a 0-d array, as numpy's asarray makes it.
 bool FunctionLowering::join_operands(const std::string& name, const ast::Expr& seq,
-                                     Environment& env, std::vector<Value*>& out) {
+                                     Environment& env, std::vector<Value*>& out, Value*& list) {
   std::vector<std::pair<Value*, SourceRange>> items;
   if (seq.kind == ast::ExprKind::List || seq.kind == ast::ExprKind::Tuple) {
     for (const ast::ExprPtr& item : seq.operands) {
@@ -179,6 +182,10 @@ bool FunctionLowering::join_operands(const std::string& name, const ast::Expr& s
   } else {
     Value* v = lower_expr(seq, env);
     if (!v) return false;
+    if (v->type().is(TypeKind::List)) { // built at run time: lower_numpy_join_list
+      list = v;
+      return true;
+    }
     if (!v->type().is(TypeKind::Tuple)) {
       type_error(seq.range,
                  "np." + name + " needs a list or tuple of arrays, not " +
@@ -212,7 +219,9 @@ bool FunctionLowering::join_operands(const std::string& name, const ast::Expr& s
 Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Expr& e,
                                           Environment& env) {
   std::vector<Value*> arrays;
-  if (!join_operands(name, *e.operands[1], env, arrays)) return nullptr;
+  Value* list = nullptr;
+  if (!join_operands(name, *e.operands[1], env, arrays, list)) return nullptr;
+  if (list) return lower_numpy_join_list(name, e, list);
   bool stack = name == "stack";
   int64_t axis = 0;
   bool flatten = false;
@@ -274,6 +283,162 @@ Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Ex
   n->set_attr("axis", axis < 0 ? axis + out_rank : axis);
   n->set_attr("stack", stack);
   return n->output();
+}
+
+// np.concatenate/stack/hstack/vstack of a list of arrays built at run time (`parts = [...]`, a
+// comprehension): one op reading the list, array_concat_list[axis, stack, lead], where lead size-1
+// axes go first on each array (hstack's atleast_1d, vstack's atleast_2d). The element type gives
+// the rank and dtype; the count and the sizes are checked when the program runs, with numpy's
+// messages (an empty list: "need at least one array to concatenate").
+Value* FunctionLowering::lower_numpy_join_list(const std::string& name, const ast::Expr& e, Value* list) {
+  const Type& element = list->type().elements()[0];
+  if (element.is(TypeKind::Unknown)) {
+    unknown_element(list, e.operands[1]->range);
+    return nullptr;
+  }
+  if (!element.is(TypeKind::Array)) {
+    type_error(e.operands[1]->range, "np." + name + " of a " + list->type().to_string() +
+                                         " is not supported: pyscript joins a list of arrays",
+               "make the elements arrays: np.array(x)");
+    return nullptr;
+  }
+  bool stack = name == "stack";
+  int64_t axis = 0;
+  if (const ast::Expr* axis_expr = name == "concatenate" || stack ? argument(e, 2, "axis") : nullptr) {
+    std::optional<int64_t> literal = int_literal(*axis_expr);
+    if (!literal) {
+      type_error(axis_expr->range, "axis must be an integer literal for a list built at run time",
+                 "the rank of the result depends on it, so it must be known when compiling");
+      return nullptr;
+    }
+    axis = *literal;
+  }
+  int rank = element.rank();
+  int lead = name == "hstack" ? (rank < 1 ? 1 - rank : 0) : name == "vstack" ? (rank < 2 ? 2 - rank : 0) : 0;
+  rank += lead;
+  if (!stack && rank == 0) {
+    type_error(e.range, "zero-dimensional arrays cannot be concatenated (numpy raises ValueError)",
+               "np.stack joins 0-d arrays into a 1-d one");
+    return nullptr;
+  }
+  if (name == "hstack") axis = rank == 1 ? 0 : 1;
+  int out_rank = stack ? rank + 1 : rank;
+  if (axis < -out_rank || axis >= out_rank || out_rank > kMaxRank) {
+    type_error(e.range, "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                            std::to_string(out_rank) + " (numpy raises AxisError)");
+    return nullptr;
+  }
+  ir::Node* n = emit(OpKind::ArrayConcatList, {list}, {Type::array(element.dtype(), out_rank)}, e.range);
+  n->set_attr("axis", axis < 0 ? axis + out_rank : axis);
+  n->set_attr("stack", stack);
+  n->set_attr("lead", int64_t(lead));
+  return n->output();
+}
+
+// np.repeat(a, n, axis=None), np.append(a, b, axis=None), np.outer(a, b) and np.trace(m), as
+// numpy computes them from other operations:
+//  - repeat: element i of the result (along axis, or of the flattened array) is element i // n:
+//    a take with arange(len * n) // n (n < 0 is numpy's ValueError);
+//  - append: the concatenation of a and b, both flattened when axis is None;
+//  - outer: a.ravel()[:, None] * b.ravel()[None, :], numpy's own definition;
+//  - trace of a matrix: the sum of its diagonal, read as m.ravel()[arange(min(rows, columns)) *
+//    (columns + 1)], summed as numpy sums.
+Value* FunctionLowering::lower_numpy_reshuffle(const std::string& name, const ast::Expr& e, Environment& env) {
+  const SourceRange& r = e.range;
+  auto array_arg = [&](size_t i) -> Value* {
+    Value* v = lower_expr(*e.operands[i], env);
+    return v ? scalar_to_array(v, e.operands[i]->range) : nullptr;
+  };
+  auto ravel = [&](Value* a) {
+    return emit1(OpKind::ArrayReshape, {a, const_int(-1, r)}, Type::array(a->type().dtype(), 1), r);
+  };
+  auto dim = [&](Value* a, int64_t axis) {
+    ir::Node* n = emit(OpKind::ArrayDim, {a}, {Type::int_()}, r);
+    n->set_attr("axis", axis);
+    return n->output();
+  };
+  auto int_range = [&](Value* stop) { // np.arange(stop) of int64
+    ir::Node* n = emit(OpKind::ArrayArange, {const_int(0, r), stop, const_int(1, r)}, {Type::array(DType::Int64, 1)}, r);
+    n->set_attr("dtype", std::string("int64"));
+    return n->output();
+  };
+  auto take = [&](Value* a, Value* index, int64_t axis) {
+    ir::Node* n = emit(OpKind::ArrayTake, {a, index}, {a->type()}, r);
+    n->set_attr("axis", axis);
+    n->set_attr("source_axis", axis);
+    return n->output();
+  };
+  // An axis= (positional at `at`, or keyword): None (nothing), or a literal within `rank`.
+  auto axis_of = [&](size_t at, int rank, std::optional<int64_t>& axis) {
+    const ast::Expr* x = argument(e, at, "axis");
+    if (!x || x->kind == ast::ExprKind::None) return true;
+    std::optional<int64_t> literal = int_literal(*x);
+    if (!literal) {
+      type_error(x->range, "axis must be an integer literal or None", "the result's rank depends on it");
+      return false;
+    }
+    if (*literal < -rank || *literal >= rank) {
+      type_error(x->range, "axis " + std::to_string(*literal) + " is out of bounds for array of dimension " +
+                               std::to_string(rank) + " (numpy raises AxisError)");
+      return false;
+    }
+    axis = *literal < 0 ? *literal + rank : *literal;
+    return true;
+  };
+  Value* a = array_arg(1);
+  if (!a) return nullptr;
+  if (name == "trace") {
+    if (a->type().rank() != 2) {
+      type_error(r, "np.trace of a " + a->type().to_string() + " is not supported: pyscript takes the trace of a matrix");
+      return nullptr;
+    }
+    Value* rows = dim(a, 0), *columns = dim(a, 1);
+    Value* k = emit1(OpKind::Min, {rows, columns}, Type::int_(), r);
+    Value* step = emit1(OpKind::Add, {columns, const_int(1, r)}, Type::int_(), r);
+    ast::Expr call(ast::ExprKind::Call, r);
+    Value* index = array_binary("mul", int_range(k), step, call);
+    return index ? array_reduce("sum", take(ravel(a), index, 0), call, nullptr) : nullptr;
+  }
+  Value* b = nullptr;
+  if (name == "outer" || name == "append") {
+    if (!(b = array_arg(2))) return nullptr;
+  }
+  if (name == "outer") {
+    ast::Expr call(ast::ExprKind::Call, r);
+    return array_binary("mul", expand_dims(ravel(a), {1}, r), expand_dims(ravel(b), {0}, r), call);
+  }
+  if (name == "append") {
+    std::optional<int64_t> axis;
+    if (!axis_of(3, a->type().rank(), axis)) return nullptr;
+    if (!axis) {
+      a = ravel(a);
+      b = ravel(b);
+    } else if (a->type().rank() != b->type().rank()) {
+      type_error(r, "all the input arrays must have same number of dimensions, but the array at index 0 has " +
+                        std::to_string(a->type().rank()) + " dimension(s) and the array at index 1 has " +
+                        std::to_string(b->type().rank()) + " dimension(s) (numpy raises ValueError)");
+      return nullptr;
+    }
+    DType d = promote(a->type().dtype(), b->type().dtype());
+    ir::Node* n = emit(OpKind::ArrayConcat, {a, b}, {Type::array(d, a->type().rank())}, r);
+    n->set_attr("axis", axis.value_or(0));
+    n->set_attr("stack", false);
+    return n->output();
+  }
+  // repeat
+  Value* n = lower_expr(*e.operands[2], env);
+  if (!n || !(n = index_value(n, e.operands[2]->range, "np.repeat's repeats"))) return nullptr;
+  std::optional<int64_t> axis;
+  if (!axis_of(3, a->type().rank(), axis)) return nullptr;
+  if (!axis) a = ravel(a);
+  int64_t ax = axis.value_or(0);
+  raise_if(emit1(OpKind::Lt, {n, const_int(0, r)}, Type::bool_(), r), PYRT_VALUE_ERROR,
+           "negative dimensions are not allowed", r);
+  Value* count = emit1(OpKind::Mul, {dim(a, ax), n}, Type::int_(), r);
+  Value* divisor = emit1(OpKind::Max, {n, const_int(1, r)}, Type::int_(), r);
+  ast::Expr call(ast::ExprKind::Call, r);
+  Value* index = array_binary("floordiv", int_range(count), divisor, call);
+  return index ? take(a, index, ax) : nullptr;
 }
 
 // np.meshgrid(x, y, ..., indexing="xy"): a tuple of arrays (numpy 1 returns a list, numpy 2 a

@@ -14,6 +14,7 @@
 // across a draw; inlining copies a body's nodes in order. Draws run in program order, once each.
 // tests/golden/lower/random_effects.py shows it.
 #include "lower/module_lowering.hpp"
+#include "pyscript/runtime.h"
 
 #include <optional>
 #include <set>
@@ -294,6 +295,11 @@ Value* FunctionLowering::random_floats(const std::string& fn, Value* generator, 
   std::vector<const ast::Expr*> args;
   std::vector<Value*> values;
   if (!bind_random_args(e, names, args, values, env)) return nullptr;
+  auto array_like = [](Value* v) {
+    return v && ((v->type().is(TypeKind::Array) && v->type().rank() > 0) || v->type().is(TypeKind::List));
+  };
+  if (fn == "normal" && (array_like(values[0]) || array_like(values[1])))
+    return random_normal_arrays(generator, e, args, values);
   std::vector<Value*> params;
   if (two) {
     for (size_t i = 0; i < 2; ++i) {
@@ -317,6 +323,68 @@ Value* FunctionLowering::random_floats(const std::string& fn, Value* generator, 
   if (dtype == DType::Float32 && !has_size)
     v->producer()->set_attr("dtype", std::string("float32"));
   return v;
+}
+
+// normal(loc, scale, size) with an array (or list) of locs or scales. numpy draws, in C order over
+// the result, loc + scale * z with z one standard normal draw per element (random_normal, and
+// legacy_normal on a RandomState): the standard normal draws of `size`, then the same arithmetic
+// on arrays, after numpy's check of the scales. The parameters must broadcast to `size` (numpy's
+// output shape: they may not have more axes); without a size, their broadcast shape is it.
+Value* FunctionLowering::random_normal_arrays(Value* generator, const ast::Expr& e,
+                                              const std::vector<const ast::Expr*>& args,
+                                              const std::vector<Value*>& values) {
+  const SourceRange& r = e.range;
+  std::vector<Value*> dims;
+  bool has_size;
+  if (!random_size(args[2], values[2], dims, has_size)) return nullptr;
+  Value* params[2];
+  for (size_t i = 0; i < 2; ++i) {
+    Value* v = values[i];
+    if (!args[i]) {
+      params[i] = const_float(i == 0 ? 0.0 : 1.0, r);
+      continue;
+    }
+    if (v->type().is(TypeKind::List)) { // np.asarray of (nested) lists of numbers
+      int rank = 0;
+      Type t = v->type();
+      for (; t.is(TypeKind::List); t = t.elements()[0]) ++rank;
+      if (!t.is_number() || (has_size && rank > int(dims.size()))) {
+        type_error(args[i]->range, t.is_number() ? "these parameters have more axes than size= (numpy raises ValueError)"
+                                                 : "a list of numbers is needed here, not a " + v->type().to_string());
+        return nullptr;
+      }
+      v = emit1(OpKind::ArrayFromList, {v}, Type::array(DType::Float64, rank), args[i]->range);
+    } else if (v->type().is(TypeKind::Array) && v->type().rank() > 0) {
+      if (has_size && v->type().rank() > int(dims.size())) {
+        type_error(args[i]->range, "these parameters have more axes than size= (numpy raises ValueError)");
+        return nullptr;
+      }
+    } else if (!(v = random_float_param(args[i], v, 0.0, e))) {
+      return nullptr;
+    }
+    params[i] = v;
+  }
+  ast::Expr call(ast::ExprKind::Call, r);
+  if (!has_size) { // the parameters' broadcast shape
+    bool both = params[0]->type().is(TypeKind::Array) && params[1]->type().is(TypeKind::Array);
+    Value* shaped = both ? array_binary("add", params[0], params[1], call)
+                         : params[0]->type().is(TypeKind::Array) ? params[0] : params[1];
+    if (!shaped) return nullptr;
+    for (int k = 0; k < shaped->type().rank(); ++k) {
+      ir::Node* d = emit(OpKind::ArrayDim, {shaped}, {Type::int_()}, r);
+      d->set_attr("axis", int64_t(k));
+      dims.push_back(d->output());
+    }
+  }
+  Value* scale = params[1];
+  Value* negative = scale->type().is(TypeKind::Array)
+                        ? array_reduce("any", array_binary("lt", scale, const_float(0.0, r), call), call, nullptr)
+                        : emit1(OpKind::Lt, {scale, const_float(0.0, r)}, Type::bool_(), r);
+  if (!negative || !(negative = truth(negative, r))) return nullptr;
+  raise_if(negative, PYRT_VALUE_ERROR, "scale < 0", r);
+  Value* z = emit_draw("standard_normal", generator, {}, dims, true, Type::float_(), DType::Float64, r);
+  Value* scaled = array_binary("mul", scale, z, call);
+  return scaled ? array_binary("add", params[0], scaled, call) : nullptr;
 }
 
 // rand(d0, d1, ...) and randn(d0, d1, ...): dims as separate ints; none gives a float.

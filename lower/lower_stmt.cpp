@@ -301,7 +301,51 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
   }
 }
 
+namespace {
+
+// Whether evaluating `e` twice is evaluating it once: names, attributes, items, constants and
+// operators on them, no calls.
+bool reads_only(const ast::Expr& e) {
+  switch (e.kind) {
+  case ast::ExprKind::Name:
+  case ast::ExprKind::Int:
+  case ast::ExprKind::Float:
+  case ast::ExprKind::Str:
+  case ast::ExprKind::Bool:
+  case ast::ExprKind::None:
+  case ast::ExprKind::Attribute:
+  case ast::ExprKind::Subscript:
+  case ast::ExprKind::Slice:
+  case ast::ExprKind::Tuple:
+  case ast::ExprKind::Binary:
+  case ast::ExprKind::Unary:
+    for (const ast::ExprPtr& op : e.operands)
+      if (op && !reads_only(*op)) return false;
+    return true;
+  default: return false;
+  }
+}
+
+} // namespace
+
+// A rejected `t[i] OP= v` (Note [Augmented assignment's fix-it] in frontend/parse_stmt.cpp): on a
+// list or a dict it is the assignment it means, typed as the fixed program will be, and its rewrite
+// may be the fix-it; on anything else (an array) only t is read, so nothing is reported twice.
+void FunctionLowering::lower_item_update(const ast::Stmt& s, Environment& env) {
+  const ast::Expr& target = *s.targets[0];
+  Value* t = lower_expr(*target.operands[0], env);
+  bool list_or_dict = t && (t->type().is(TypeKind::List) || t->type().is(TypeKind::Dict));
+  module_.note_item_update(s, list_or_dict && reads_only(target));
+  if (!list_or_dict) return;
+  Value* v = lower_expr(*s.value, env);
+  if (!v) return;
+  assign_value_ = s.value.get();
+  bind_target(target, v, env);
+  assign_value_ = nullptr;
+}
+
 void FunctionLowering::lower_assign(const ast::Stmt& s, Environment& env) {
+  if (!s.item_update_rewrite.empty()) return lower_item_update(s, env);
   if (lower_numpy_io_assignment(s, env)) return; // z = np.load("w.npz"): lower_numpy_io.cpp
   Value* v = lower_expr(*s.value, env);
   if (v && s.annotation && v->type().has_unknown()) {
@@ -555,6 +599,12 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
            iter.operands[0]->text == name && !env.find(name) && !module_.find_function(name);
   };
   bool is_range = call_of("range");
+  if (call_of("reversed") && iter.operands.size() == 2 && iter.keywords.empty() && is_range_call(*iter.operands[1], env)) {
+    Value *trips, *first, *step; // Note [Ranges without a range object] (lower_range.cpp)
+    if (!reversed_range(*iter.operands[1], env, trips, first, step)) return poison_target(*s.targets[0], env);
+    lower_loop(s, env, trips, const_bool(true, s.range), first, step, nullptr);
+    return;
+  }
   if (!is_range) {
     // enumerate(seq[, start]), zip(a, b, ...), reversed(seq): loops over sequences (lower_sequence_loop)
     if ((call_of("enumerate") || call_of("zip")) && iter.keywords.empty()) {
@@ -586,26 +636,8 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
     poison_target(*s.targets[0], env);
     return;
   }
-  if (!iter.keywords.empty()) {
-    type_error(iter.range, "range() takes no keyword arguments");
-    return;
-  }
-  std::vector<Value*> args;
-  for (size_t i = 1; i < iter.operands.size(); ++i) {
-    Value* a = lower_expr(*iter.operands[i], env);
-    if (!a) return;
-    if (a->type().is(TypeKind::Bool)) a = cast(a, Type::int_(), iter.operands[i]->range);
-    if (!a->type().is(TypeKind::Int)) {
-      type_error(iter.operands[i]->range,
-                 "range() arguments must be int, not " + a->type().to_string(),
-                 a->type().is(TypeKind::Float) ? "convert with int(...)" : "");
-      return;
-    }
-    args.push_back(a);
-  }
-  Value* start = args.size() >= 2 ? args[0] : const_int(0, iter.range);
-  Value* stop = args.size() >= 2 ? args[1] : args[0];
-  Value* step = args.size() == 3 ? args[2] : const_int(1, iter.range);
+  Value *start, *stop, *step;
+  if (!range_bounds(iter, env, start, stop, step)) return poison_target(*s.targets[0], env);
   Value* trips = emit1(OpKind::RangeLength, {start, stop, step}, Type::int_(), iter.range);
   lower_loop(s, env, trips, const_bool(true, s.range), start, step, nullptr);
 }

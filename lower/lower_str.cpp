@@ -2,6 +2,7 @@
 // Each runtime operation is a str_call[fn=...] (one row of codegen/str_calls.def).
 #include "lower/function_lowering.hpp"
 #include "lower/module_lowering.hpp"
+#include "pyscript/runtime.h"
 
 namespace pyscript::lower {
 
@@ -62,9 +63,37 @@ Value* FunctionLowering::str_arithmetic(ast::BinaryOp op, Value* a, Value* b, co
     return str_call("repeat", {s, n}, Type::str(), e.range);
   }
   if (op == ast::BinaryOp::Mod && ta.is(TypeKind::Str)) {
+    // A numpy scalar formats as the Python number it holds (np.float64 is a float, np.int64 has
+    // __index__, np.bool_ prints as a bool); float32's str would differ from its float's.
+    std::vector<Value*> items;
+    if (tb.is(TypeKind::Tuple)) {
+      for (size_t i = 0; i < tb.elements().size(); ++i) {
+        ir::Node* get = emit(OpKind::TupleGet, {b}, {tb.elements()[i]}, e.range);
+        get->set_attr("index", int64_t(i));
+        items.push_back(get->output());
+      }
+    } else {
+      items.push_back(b);
+    }
+    bool converted = false;
+    for (Value*& item : items) {
+      const Type& t = item->type();
+      if (!t.is(TypeKind::Array) || t.rank() != 0) continue;
+      if (t.dtype() == ir::DType::Float32) {
+        type_error(e.range, "'%' formatting of a np.float32 is not supported (its str differs from its float's)",
+                   "convert it: float(x)");
+        return nullptr;
+      }
+      item = array_item(item, t.dtype() == ir::DType::Float64 ? Type::float_()
+                              : t.dtype() == ir::DType::Int64 ? Type::int_() : Type::bool_(), e.range);
+      converted = true;
+    }
     Value* args = b;
-    if (!tb.is(TypeKind::Tuple))
-      args = emit1(OpKind::TupleConstruct, {b}, Type::tuple({tb}), e.range);
+    if (converted || !tb.is(TypeKind::Tuple)) {
+      std::vector<Type> types;
+      for (Value* item : items) types.push_back(item->type());
+      args = emit1(OpKind::TupleConstruct, items, Type::tuple(types), e.range);
+    }
     return str_call("percent", {a, args}, Type::str(), e.range);
   }
   type_error(e.range, std::string("unsupported operand types for ") + ast::spelling(op) + ": '" +
@@ -111,6 +140,14 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
     return str_call("find", {self, args[0], const_int(0, r), const_int(0, r), const_int(0, r)},
                     Type::int_(), r);
   }
+  if (name == "rfind") {
+    if (!arity(1, 1) || !need_str(0)) return nullptr;
+    return str_call("rfind", {self, args[0]}, Type::int_(), r);
+  }
+  if (name == "partition" || name == "rpartition") {
+    if (!arity(1, 1) || !need_str(0)) return nullptr;
+    return str_partition(self, args[0], name == "rpartition", r);
+  }
   if (name == "replace") {
     if (!arity(2, 3) || !need_str(0) || !need_str(1)) return nullptr;
     Value* count =
@@ -141,10 +178,30 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
     return str_call("join", {self, parts}, Type::str(), r);
   }
   type_error(callee.text_range, "a str has no method '" + name + "' in pyscript",
-             "str methods: split join strip lstrip rstrip replace find startswith endswith upper "
-             "lower count "
-             "isdigit isalpha");
+             "str methods: split join strip lstrip rstrip replace find rfind partition rpartition "
+             "startswith endswith upper lower count isdigit isalpha isspace isalnum isupper islower");
   return nullptr;
+}
+
+// s.partition(sep): (s[:i], sep, s[i + len(sep):]) where sep first occurs at i, else (s, "", "");
+// rpartition: its last occurrence, else ("", "", s). Slices at indices chosen without branches.
+Value* FunctionLowering::str_partition(Value* s, Value* sep, bool last, const SourceRange& r) {
+  Value* n = emit1(OpKind::StrLen, {s}, Type::int_(), r);
+  Value* width = emit1(OpKind::StrLen, {sep}, Type::int_(), r);
+  raise_if(emit1(OpKind::Eq, {width, const_int(0, r)}, Type::bool_(), r), PYRT_VALUE_ERROR, "empty separator", r);
+  Value* at = last ? str_call("rfind", {s, sep}, Type::int_(), r)
+                   : str_call("find", {s, sep, const_int(0, r), const_int(0, r), const_int(0, r)}, Type::int_(), r);
+  Value* found = emit1(OpKind::Ge, {at, const_int(0, r)}, Type::bool_(), r);
+  Value* cut = emit1(OpKind::Select, {found, at, last ? const_int(0, r) : n}, Type::int_(), r);
+  Value* kept = emit1(OpKind::Select, {found, width, const_int(0, r)}, Type::int_(), r);
+  auto slice = [&](Value* str, Value* start, Value* stop) { // str[start:stop], or str[start:]
+    return str_call("slice", {str, start, stop ? stop : const_int(0, r), const_int(0, r), const_int(stop ? 3 : 1, r)},
+                    Type::str(), r);
+  };
+  Value* head = slice(s, const_int(0, r), cut);
+  Value* middle = slice(sep, const_int(0, r), kept);
+  Value* tail = slice(s, emit1(OpKind::Add, {cut, kept}, Type::int_(), r), nullptr);
+  return emit1(OpKind::TupleConstruct, {head, middle, tail}, Type::tuple({Type::str(), Type::str(), Type::str()}), r);
 }
 
 // An f-string as a str value: each field formatted, then the pieces joined.

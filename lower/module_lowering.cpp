@@ -17,6 +17,19 @@ namespace {
 // assignment and functions load it (load_global); reading it before the top level has assigned
 // it is an error, as CPython's NameError would be.
 
+// Where the rejected item updates (`xs[i] += 1`) begin: the parser keeps each as the assignment it
+// means (Note [Augmented assignment's fix-it] in frontend/parse_stmt.cpp), so its error does not
+// keep the lowering from typing the function around it.
+void collect_item_updates(const ast::StmtList& body, std::set<uint32_t>& out) {
+  for (const ast::StmtPtr& s : body) {
+    if (!s->item_update_rewrite.empty()) out.insert(s->range.begin_byte);
+    if (s->kind == ast::StmtKind::FunctionDef) collect_item_updates(s->function->body, out);
+    if (s->kind == ast::StmtKind::ClassDef)
+      for (const auto& m : s->cls->methods) collect_item_updates(m->body, out);
+    for (const ast::StmtList* b : ast::nested_bodies(*s)) collect_item_updates(*b, out);
+  }
+}
+
 void collect_names_read(const ast::Expr& e, std::set<std::string>& out) {
   if (e.kind == ast::ExprKind::Name) out.insert(e.text);
   for (const ast::ExprPtr& op : e.operands)
@@ -55,8 +68,11 @@ ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& d
   classes_.field_types = &field_types;
   set_active_classes(&classes_);
   module_->sources.push_back(checked.file);
+  std::set<uint32_t> item_updates;
+  collect_item_updates(checked.module.body, item_updates);
   for (const Diagnostic& d : diags.all())
-    if (d.severity == Severity::Error && d.range.file == checked.file.get())
+    if (d.severity == Severity::Error && d.range.file == checked.file.get() &&
+        !(d.code == "in-place" && item_updates.count(d.range.begin_byte)))
       earlier_errors_.push_back(d.range.begin_byte);
   std::sort(earlier_errors_.begin(), earlier_errors_.end());
   for (const ast::StmtPtr& s : checked.module.body) {
@@ -70,8 +86,16 @@ ModuleLowering::ModuleLowering(const CheckedModule& checked, DiagnosticEngine& d
       for (const std::string& r : reads)
         if (!locals.count(r)) read_by_functions_.insert(r);
     } else if (s->kind == ast::StmtKind::ClassDef) {
-      for (const auto& m : s->cls->methods)
+      for (const auto& m : s->cls->methods) {
         if (has_earlier_error(s->range)) functions_with_errors_.insert(m.get());
+        // A method reads module constants as a function does (Note [Module constants]).
+        std::set<std::string> locals, reads;
+        for (const ast::Param& p : m->params) locals.insert(p.name);
+        ast::collect_assigned_names(m->body, locals);
+        collect_names_read(m->body, reads);
+        for (const std::string& r : reads)
+          if (!locals.count(r)) read_by_functions_.insert(r);
+      }
     } else if (s->kind == ast::StmtKind::Import) {
       aliases_[s->alias] = s->module;
       import_at_[s->alias] = s->range;
@@ -232,6 +256,7 @@ LowerResult ModuleLowering::run(const LowerOptions& options) {
       specialize(*fn, entry.arg_types);
     }
     finish_classes();
+    add_item_update_fixits();
   } catch (const RestartLowering&) {
     result.restart = true;
     return result;
@@ -242,6 +267,14 @@ LowerResult ModuleLowering::run(const LowerOptions& options) {
   }
   if (diags_.error_count() == errors_before) result.module = std::move(module_);
   return result;
+}
+
+void ModuleLowering::add_item_update_fixits() {
+  for (const auto& [s, list_or_dict] : item_updates_) {
+    if (!list_or_dict) continue;
+    Diagnostic* d = diags_.find(s->range, "in-place");
+    if (d && d->fixits.empty()) d->fixits.push_back(FixIt{s->range, s->item_update_rewrite});
+  }
 }
 
 void ModuleLowering::finish_classes() {

@@ -71,6 +71,13 @@ public:
   // Note [Functions that never return] (lower/exceptions.cpp): by specialized name.
   void mark_never_returns(const std::string& name) { never_returns_.insert(name); }
   bool never_returns(const std::string& name) const { return never_returns_.count(name) > 0; }
+  // A rejected `t[i] OP= v` lowered where t is (`list_or_dict`) or is not a list or a dict; the
+  // rewrite becomes the fix-it of those that every lowering saw on one (Note [Augmented
+  // assignment's fix-it] in frontend/parse_stmt.cpp).
+  void note_item_update(const ast::Stmt& s, bool list_or_dict) {
+    auto [it, fresh] = item_updates_.emplace(&s, list_or_dict);
+    if (!fresh) it->second = it->second && list_or_dict;
+  }
   // Whether the frontend reported an error inside `r` (Note [All errors in one run]).
   bool has_earlier_error(const SourceRange& r) const;
   bool function_has_earlier_error(const ast::FunctionDef& fn) const;
@@ -104,6 +111,8 @@ private:
   NumpyFiles numpy_files_;
   ExceptionClasses exception_classes_;
   std::set<std::string> never_returns_;
+  std::map<const ast::Stmt*, bool> item_updates_;
+  void add_item_update_fixits();
 };
 
 

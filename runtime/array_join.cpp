@@ -4,6 +4,7 @@
 #include "runtime/array_copy.hpp"
 
 #include <algorithm>
+#include <vector>
 #include <cstdlib>
 #include <cstring>
 
@@ -129,6 +130,23 @@ pyrt_array* pyrt_array_concat(pyrt_context* ctx, int32_t count, pyrt_array* cons
       offset += src.shape[axis];
     }
   }
+  return out;
+}
+
+pyrt_array* pyrt_array_concat_list(pyrt_context* ctx, pyrt_list* list, int32_t lead, int64_t axis,
+                                   int32_t stack, int32_t dtype, const char* site) {
+  if (list->length == 0) {
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, stack ? "need at least one array to stack"
+                                                         : "need at least one array to concatenate");
+    return nullptr;
+  }
+  auto* const* arrays = reinterpret_cast<pyrt_array* const*>(list->data);
+  if (lead == 0) return pyrt_array_concat(ctx, int32_t(list->length), arrays, axis, stack, dtype, site);
+  const int64_t axes[2] = {0, 1};
+  std::vector<pyrt_array*> views;
+  for (int64_t i = 0; i < list->length; ++i) views.push_back(pyrt_array_expand_dims(arrays[i], lead, axes));
+  pyrt_array* out = pyrt_array_concat(ctx, int32_t(views.size()), views.data(), axis, stack, dtype, site);
+  for (pyrt_array* v : views) pyrt_array_release(v);
   return out;
 }
 

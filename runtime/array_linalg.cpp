@@ -18,6 +18,8 @@ extern "C" {
 void dgesv_(const int* n, const int* nrhs, double* a, const int* lda, int* ipiv, double* b,
             const int* ldb, int* info);
 void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
+void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w, double* work,
+             const int* lwork, int* iwork, const int* liwork, int* info);
 }
 
 // Note [numpy's linalg calls]
@@ -30,6 +32,10 @@ void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, i
 //  - det is dgetrf, then numpy's slogdet: sign from the pivots and the diagonal's signs, logdet the
 //    sum of log|u_ii| in order, det = sign * exp(logdet) (so det(2 * eye(3)) is 7.999999999999998);
 //    a singular matrix (info > 0) gives sign 0 and logdet -inf, so det 0.0.
+//  - eigh (UPLO 'L') is dsyevd with jobz 'V' per matrix, after numpy's workspace query (lwork and
+//    liwork -1, then the sizes it answers); the eigenvalues ascending, the eigenvectors the columns
+//    of the result; a failure (info > 0) is LinAlgError("Eigenvalues did not converge"). Each of
+//    the two results is computed on its own, by the same calls, so both are numpy's;
 //  - norm (ord None) is sqrt(dot(x, x)) of x = a.ravel(order='K'): the elements with the axes
 //    ordered by decreasing |stride|, copied contiguous (a strided BLAS dot adds in another order);
 //    float32 in float32 (sdot's result through a double, as numpy's FLOAT_dot), ints in float64.
@@ -210,6 +216,43 @@ pyrt_array* solve(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, const char* s
   return out;
 }
 
+pyrt_array* eigh(pyrt_context* ctx, pyrt_array* a, bool vectors, const char* site) {
+  if (!square(ctx, a, site)) return nullptr;
+  pyrt_array* out = new_array(ctx, site, result_dtype(a, nullptr), vectors ? a->ndim : a->ndim - 1, a->shape);
+  if (!out || a->size == 0) return out;
+  const char jobz = 'V', uplo = 'L';
+  int n = int(a->shape[a->ndim - 1]), lda = std::max(n, 1), info = 0;
+  std::vector<double> m(size_t(n) * size_t(n));
+  std::vector<double> w(static_cast<size_t>(n));
+  double work_size = 0;
+  int iwork_size = 0, query = -1;
+  dsyevd_(&jobz, &uplo, &n, m.data(), &lda, w.data(), &work_size, &query, &iwork_size, &query, &info);
+  int lwork = int(work_size), liwork = iwork_size;
+  std::vector<double> work(size_t(std::max(lwork, 1)));
+  std::vector<int> iwork(size_t(std::max(liwork, 1)));
+  bool failed = info != 0;
+  int64_t k = 0;
+  for (int64_t base : batch_offsets(a, 2)) {
+    linearize(a, base, false, m);
+    dsyevd_(&jobz, &uplo, &n, m.data(), &lda, w.data(), work.data(), &lwork, iwork.data(), &liwork, &info);
+    failed = failed || info != 0;
+    if (vectors) {
+      for (int64_t i = 0; i < n; ++i) // back from column-major into the row-major result
+        for (int64_t j = 0; j < n; ++j) store_f64(out, k + i * n + j, m[size_t(i + j * n)]);
+      k += int64_t(n) * n;
+    } else {
+      for (int64_t i = 0; i < n; ++i) store_f64(out, k + i, w[size_t(i)]);
+      k += n;
+    }
+  }
+  if (failed) {
+    pyrt_array_release(out);
+    pyrt_raise_detail(ctx, PYRT_LINALG_ERROR, site, "Eigenvalues did not converge");
+    return nullptr;
+  }
+  return out;
+}
+
 pyrt_array* norm(pyrt_context* ctx, pyrt_array* a, const char* site) {
   int order[PYRT_MAX_DIMS];
   for (int d = 0; d < a->ndim; ++d)
@@ -261,6 +304,9 @@ pyrt_array* pyrt_array_linalg(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt
     return solve(ctx, a, nullptr, site);
   case PYRT_LINALG_DET:
     return det(ctx, a, site);
+  case PYRT_LINALG_EIGH_VALUES:
+  case PYRT_LINALG_EIGH_VECTORS:
+    return eigh(ctx, a, op == PYRT_LINALG_EIGH_VECTORS, site);
   default:
     return norm(ctx, a, site);
   }

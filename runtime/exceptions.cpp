@@ -211,6 +211,13 @@ void pyrt_exception_describe(const pyrt_exception* e, char* buffer, int64_t size
   buffer[n] = '\0';
 }
 
+pyrt_str* pyrt_exception_type_name(const pyrt_exception* e) {
+  std::string_view name = e->class_name;
+  size_t dot = name.rfind('.');
+  if (dot != std::string_view::npos) name.remove_prefix(dot + 1);
+  return pyrt_str_new(name.data(), int64_t(name.size()));
+}
+
 void pyrt_exception_release(pyrt_exception* e) {
   if (e) pyrt_object_release(&e->head);
 }

@@ -338,6 +338,12 @@ int64_t pyrt_str_find(pyrt_str* s, pyrt_str* sub, int64_t start, int64_t end, in
   return start + count_code_points(s, begin, hit - s->data);
 }
 
+int64_t pyrt_str_rfind(pyrt_str* s, pyrt_str* sub) {
+  for (int64_t at = s->size - sub->size; at >= 0; --at) // the last match (UTF-8: only at characters)
+    if (std::memcmp(s->data + at, sub->data, size_t(sub->size)) == 0) return count_code_points(s, 0, at);
+  return -1;
+}
+
 int64_t pyrt_str_count(pyrt_str* s, pyrt_str* sub) {
   if (sub->size == 0) return s->length + 1;
   int64_t n = 0;

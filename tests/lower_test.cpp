@@ -324,8 +324,8 @@ TEST_CASE("[type] np.random: what would not give numpy's answer is a diagnostic"
   CHECK(first(np + "x = np.random.rand((2, 3))\n") ==
         "2:20 [type] np.random.rand() takes its dimensions as ints, not a Tuple[int, int] (numpy raises TypeError)");
   CHECK(first(np + "x = np.random.randint(5.0)\n") == "2:23 [type] low must be an int here, not a float");
-  CHECK(first(np + "x = np.random.normal(np.zeros(3))\n") ==
-        "2:22 [type] an array of parameters is not supported (numpy draws one value per element)");
+  CHECK(first(np + "x = np.random.uniform(np.zeros(3))\n") ==
+        "2:23 [type] an array of parameters is not supported (numpy draws one value per element)");
   CHECK(first(np + "x = np.random.choice(np.ones((2, 2)))\n") ==
         "2:22 [type] a must be 1-dimensional (numpy raises ValueError)");
   CHECK(first(np + "r = True\nx = np.random.choice(3, 2, replace=r)\n") ==

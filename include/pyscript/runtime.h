@@ -139,6 +139,8 @@ typedef enum pyrt_linalg_op {
   PYRT_LINALG_INV = 1,
   PYRT_LINALG_DET = 2,
   PYRT_LINALG_NORM = 3,
+  PYRT_LINALG_EIGH_VALUES = 4,  /* eigh's eigenvalues, ascending */
+  PYRT_LINALG_EIGH_VECTORS = 5, /* eigh's eigenvectors, as columns */
 } pyrt_linalg_op;
 
 #ifdef __cplusplus
