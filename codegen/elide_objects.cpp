@@ -9,6 +9,7 @@
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -24,8 +25,10 @@ namespace pyscript::codegen {
 // into registers, and the inline counting (count_object) folds, since the count is known. Only
 // classes whose fields hold no references qualify (codegen marks their allocations with
 // !pyscript.elidable): freeing such an object releases nothing, so dropping the free is exact.
-// One slot per allocation site is enough: without a phi, no use can reach the object of an
-// earlier iteration.
+// One slot per allocation site is enough: without a phi that merges it with something else, no use
+// can reach the object of an earlier iteration. (A phi whose incoming values are all the object,
+// as loop-closed SSA puts at a loop's exits on the paths that release it after a failure, is the
+// object itself.)
 namespace {
 
 bool is_call_to(const llvm::Instruction* i, const char* name, const llvm::Value* arg0) {
@@ -37,11 +40,23 @@ bool is_call_to(const llvm::Instruction* i, const char* name, const llvm::Value*
 
 // Whether every use of `object` (through constant-offset GEPs) is a load, a store into it, a null
 // test or a counting call; collects the instructions to remove.
+// `root` is the object's address (the call, or a phi of it); `object` an address inside it.
 bool stays_local(llvm::Value* object, llvm::Value* root, std::vector<llvm::Instruction*>& counting,
-                 std::vector<llvm::ICmpInst*>& null_tests) {
+                 std::vector<llvm::ICmpInst*>& null_tests, std::vector<llvm::PHINode*>& seen) {
   for (llvm::User* u : object->users()) {
     auto* i = llvm::dyn_cast<llvm::Instruction>(u);
     if (!i) return false;
+    if (auto* phi = llvm::dyn_cast<llvm::PHINode>(i)) {
+      // A phi all of whose incoming values are this object (loop-closed SSA at a loop's exits)
+      // is the object itself.
+      if (object != root) return false;
+      if (std::find(seen.begin(), seen.end(), phi) != seen.end()) continue;
+      for (llvm::Value* in : phi->incoming_values())
+        if (in != root && std::find(seen.begin(), seen.end(), in) == seen.end()) return false;
+      seen.push_back(phi);
+      if (!stays_local(phi, phi, counting, null_tests, seen)) return false;
+      continue;
+    }
     if (auto* load = llvm::dyn_cast<llvm::LoadInst>(i)) {
       if (load->isVolatile()) return false;
       continue;
@@ -52,7 +67,7 @@ bool stays_local(llvm::Value* object, llvm::Value* root, std::vector<llvm::Instr
     }
     if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(i)) {
       if (gep->getPointerOperand() != object || !gep->hasAllConstantIndices()) return false;
-      if (!stays_local(gep, root, counting, null_tests)) return false;
+      if (!stays_local(gep, root, counting, null_tests, seen)) return false;
       continue;
     }
     if (auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(i)) {
@@ -97,7 +112,8 @@ llvm::PreservedAnalyses ElideObjectsPass::run(llvm::Function& f,
     uint64_t size = size_c->getZExtValue();
     std::vector<llvm::Instruction*> counting;
     std::vector<llvm::ICmpInst*> null_tests;
-    if (!stays_local(call, call, counting, null_tests)) continue;
+    std::vector<llvm::PHINode*> phis;
+    if (!stays_local(call, call, counting, null_tests, phis)) continue;
     llvm::LLVMContext& c = f.getContext();
     llvm::IRBuilder<> entry(&f.getEntryBlock(), f.getEntryBlock().getFirstInsertionPt());
     llvm::AllocaInst* slot =

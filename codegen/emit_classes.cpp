@@ -59,13 +59,14 @@ llvm::Value* FunctionEmitter::class_info(const ir::ClassLayout& cls) {
     return declare_function(module_, *f);
   };
   llvm::Constant* class_name = llvm::cast<llvm::Constant>(c_string(cls.name));
-  auto* info_type = llvm::StructType::get(context_, {ptr, i64, i64, i64, i64, ptr, ptr, ptr, ptr});
+  auto* info_type =
+      llvm::StructType::get(context_, {ptr, i64, i64, i64, i64, ptr, ptr, ptr, ptr, i64});
   llvm::Constant* init = llvm::ConstantStruct::get(
       info_type,
       {class_name, builder_.getInt64(uint64_t(cls.id)), builder_.getInt64(uint64_t(cls.id_end)),
        builder_.getInt64(layout.getTypeAllocSize(st)), builder_.getInt64(cls.fields.size()),
        array_of(ptr, fields, ".fields"), array_of(i64, offsets, ".offsets"), method(cls.str_method),
-       method(cls.repr_method)});
+       method(cls.repr_method), builder_.getInt64(cls.acyclic ? PYRT_CLASS_ACYCLIC : 0)});
   return new llvm::GlobalVariable(module_, info_type, true, llvm::GlobalValue::LinkOnceODRLinkage,
                                   init, name);
 }
@@ -96,13 +97,30 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
       o->setMetadata("pyscript.elidable",
                      llvm::MDNode::get(context_, {})); // Note [Objects on the stack]
     return_if(b.CreateIsNull(o));
+    // Note [What a new object holds]
+    // pyrt_instance_new gives a counted, unshared object whose fields are all zero; the call is
+    // opaque to LLVM, so the same values are stored again here. Then what follows folds: the
+    // stores of __init__ release no old field value, share nothing, and a count that goes back to
+    // zero is seen to (Note [Objects on the stack]).
+    b.CreateStore(b.getInt64(1), o)->setMetadata(llvm::LLVMContext::MD_tbaa,
+                                                 tbaa("object.refcount"));
+    b.CreateStore(b.getInt32(0),
+                  b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), o, offsetof(pyrt_object, shared)))
+        ->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
+    llvm::StructType* st = instance_type(layout);
+    for (size_t i = 0; i < layout.fields.size(); ++i) {
+      llvm::Type* ft = st->getElementType(unsigned(i + 4));
+      b.CreateStore(llvm::Constant::getNullValue(ft), b.CreateStructGEP(st, o, unsigned(i + 4)))
+          ->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
+    }
     out(o);
     return true;
   }
   case OpKind::GetAttr: {
     const ir::Type& t = n.output()->type();
-    llvm::Value* v =
+    auto* v =
         b.CreateLoad(type(t), field_address(in(0), n.input(0)->type(), n.str_attr("field")));
+    v->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
     retain_arrays(v, t);
     out(v);
     return true;
@@ -110,10 +128,11 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
   case OpKind::SetAttr: {
     const ir::Type& t = n.input(1)->type();
     llvm::Value* at = field_address(in(0), n.input(0)->type(), n.str_attr("field"));
-    llvm::Value* old = b.CreateLoad(type(t), at);
+    auto* old = b.CreateLoad(type(t), at);
+    old->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
     share_stored(in(0), in(1), t); // Note [Stores into shared containers] in emit_objects.cpp
     retain_arrays(in(1), t);
-    b.CreateStore(in(1), at);
+    b.CreateStore(in(1), at)->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
     release_arrays(old, t);
     return true;
   }
