@@ -81,47 +81,92 @@ llvm::Value* FunctionEmitter::field_address(llvm::Value* object, const ir::Type&
   PYSCRIPT_UNREACHABLE("codegen: class " + cls.name + " has no field " + field);
 }
 
+// A new instance of the class `n` (an object_new) makes; `elidable`: it may go on the stack.
+llvm::Value* FunctionEmitter::new_object(const ir::Node& n, bool elidable) {
+  llvm::IRBuilder<>& b = builder_;
+  const ir::ClassLayout& layout = class_layout(n.output()->type());
+  llvm::Value* cls = class_info(layout);
+  llvm::CallInst* o = b.CreateCall(PYRT(pyrt_instance_new), {ctx_, cls, site(n)});
+  bool holds_refs = false;
+  for (const auto& [name, t] : layout.fields)
+    holds_refs |= t.holds_refs();
+  if (!holds_refs && elidable)
+    o->setMetadata("pyscript.elidable",
+                   llvm::MDNode::get(context_, {})); // Note [Objects on the stack]
+  return_if(b.CreateIsNull(o));
+  // Note [What a new object holds]
+  // pyrt_instance_new gives a counted, unshared object whose fields are all zero; the call is
+  // opaque to LLVM, so the same values are stored again here. Then what follows folds: the
+  // stores of __init__ release no old field value, share nothing, and a count that goes back to
+  // zero is seen to (Note [Objects on the stack]).
+  b.CreateStore(b.getInt64(1), o)->setMetadata(llvm::LLVMContext::MD_tbaa,
+                                               tbaa("object.refcount"));
+  b.CreateStore(b.getInt32(0),
+                b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), o, offsetof(pyrt_object, shared)))
+      ->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
+  llvm::StructType* st = instance_type(layout);
+  for (size_t i = 0; i < layout.fields.size(); ++i) {
+    llvm::Type* ft = st->getElementType(unsigned(i + 4));
+    b.CreateStore(llvm::Constant::getNullValue(ft), b.CreateStructGEP(st, o, unsigned(i + 4)))
+        ->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
+  }
+  return o;
+}
+
+// object_new[reuse="f"](t) (Note [Reusing a dropped object] in ir/passes/reuse_objects.cpp): t.f
+// when it holds an unshared object of this very class that only t.f counts, else a new object.
+llvm::Value* FunctionEmitter::reuse_object(const ir::Node& n) {
+  llvm::IRBuilder<>& b = builder_;
+  const ir::ClassLayout& layout = class_layout(n.output()->type());
+  auto* old = b.CreateLoad(b.getPtrTy(),
+                           field_address(value(n.input(0)), n.input(0)->type(), n.str_attr("reuse")));
+  old->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
+  llvm::BasicBlock* test = llvm::BasicBlock::Create(context_, "reuse.test", function_);
+  llvm::BasicBlock* reuse = llvm::BasicBlock::Create(context_, "reuse", function_);
+  llvm::BasicBlock* fresh = llvm::BasicBlock::Create(context_, "reuse.fresh", function_);
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "reuse.done", function_);
+  b.CreateCondBr(b.CreateIsNull(old), fresh, test);
+  b.SetInsertPoint(test);
+  auto* count = b.CreateLoad(b.getInt64Ty(), old);
+  count->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.refcount"));
+  auto* shared = b.CreateLoad(
+      b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), old, offsetof(pyrt_object, shared)));
+  shared->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
+  llvm::Value* cls = b.CreateLoad(
+      b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), old, offsetof(pyrt_instance, cls)));
+  llvm::Value* ok = b.CreateAnd(b.CreateAnd(b.CreateICmpEQ(count, b.getInt64(1)),
+                                            b.CreateICmpEQ(shared, b.getInt32(0))),
+                                b.CreateICmpEQ(cls, class_info(layout)));
+  b.CreateCondBr(ok, reuse, fresh);
+  b.SetInsertPoint(reuse);
+  b.CreateStore(b.getInt64(2), old)->setMetadata(llvm::LLVMContext::MD_tbaa,
+                                                 tbaa("object.refcount"));
+  b.CreateBr(done);
+  b.SetInsertPoint(fresh);
+  llvm::Value* made = new_object(n, false);
+  llvm::BasicBlock* made_at = b.GetInsertBlock();
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+  llvm::PHINode* o = b.CreatePHI(b.getPtrTy(), 2);
+  o->addIncoming(old, reuse);
+  o->addIncoming(made, made_at);
+  return o;
+}
+
 bool FunctionEmitter::emit_class_op(const ir::Node& n) {
   llvm::IRBuilder<>& b = builder_;
   auto in = [&](size_t i) { return value(n.input(i)); };
   auto out = [&](llvm::Value* v) { bind(n.output(), v); };
   switch (n.kind()) {
-  case OpKind::ObjectNew: {
-    const ir::ClassLayout& layout = class_layout(n.output()->type());
-    llvm::Value* cls = class_info(layout);
-    llvm::CallInst* o = b.CreateCall(PYRT(pyrt_instance_new), {ctx_, cls, site(n)});
-    bool holds_refs = false;
-    for (const auto& [name, t] : layout.fields)
-      holds_refs |= t.holds_refs();
-    if (!holds_refs)
-      o->setMetadata("pyscript.elidable",
-                     llvm::MDNode::get(context_, {})); // Note [Objects on the stack]
-    return_if(b.CreateIsNull(o));
-    // Note [What a new object holds]
-    // pyrt_instance_new gives a counted, unshared object whose fields are all zero; the call is
-    // opaque to LLVM, so the same values are stored again here. Then what follows folds: the
-    // stores of __init__ release no old field value, share nothing, and a count that goes back to
-    // zero is seen to (Note [Objects on the stack]).
-    b.CreateStore(b.getInt64(1), o)->setMetadata(llvm::LLVMContext::MD_tbaa,
-                                                 tbaa("object.refcount"));
-    b.CreateStore(b.getInt32(0),
-                  b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), o, offsetof(pyrt_object, shared)))
-        ->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
-    llvm::StructType* st = instance_type(layout);
-    for (size_t i = 0; i < layout.fields.size(); ++i) {
-      llvm::Type* ft = st->getElementType(unsigned(i + 4));
-      b.CreateStore(llvm::Constant::getNullValue(ft), b.CreateStructGEP(st, o, unsigned(i + 4)))
-          ->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
-    }
-    out(o);
+  case OpKind::ObjectNew:
+    out(n.inputs().empty() ? new_object(n, true) : reuse_object(n));
     return true;
-  }
   case OpKind::GetAttr: {
     const ir::Type& t = n.output()->type();
     auto* v =
         b.CreateLoad(type(t), field_address(in(0), n.input(0)->type(), n.str_attr("field")));
     v->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
-    retain_arrays(v, t);
+    if (!n.attr("borrow")) retain_arrays(v, t); // Note [Borrowed references]
     out(v);
     return true;
   }
@@ -131,7 +176,7 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
     auto* old = b.CreateLoad(type(t), at);
     old->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
     share_stored(in(0), in(1), t); // Note [Stores into shared containers] in emit_objects.cpp
-    retain_arrays(in(1), t);
+    if (!n.attr("move")) retain_arrays(in(1), t); // Note [Borrowed references]
     b.CreateStore(in(1), at)->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
     release_arrays(old, t);
     return true;
@@ -148,7 +193,7 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
     llvm::Value* v = n.input(0)->type().is(TypeKind::None)
                          ? llvm::ConstantPointerNull::get(b.getPtrTy())
                          : in(0);
-    retain_arrays(v, n.output()->type());
+    if (!n.attr("borrow") && !n.attr("move")) retain_arrays(v, n.output()->type());
     out(v);
     return true;
   }
@@ -158,7 +203,7 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
       b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(PYRT_ATTRIBUTE_ERROR), site(n),
                                              c_string("%s"), c_string(n.str_attr("message"))});
     });
-    retain_arrays(v, n.output()->type());
+    if (!n.attr("borrow")) retain_arrays(v, n.output()->type()); // Note [Borrowed references]
     out(v);
     return true;
   }

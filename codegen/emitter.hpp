@@ -89,6 +89,8 @@ public:
   const ir::ClassLayout& class_layout(const ir::Type& t);
   llvm::Value* class_info(const ir::ClassLayout& cls);
   llvm::Value* field_address(llvm::Value* object, const ir::Type& t, const std::string& field);
+  llvm::Value* new_object(const ir::Node& n, bool elidable);
+  llvm::Value* reuse_object(const ir::Node& n); // Note [Reusing a dropped object]
   bool emit_bitwise_op(const ir::Node& n);
   void emit_str_call(const ir::Node& n);
   llvm::Value* type_info(const ir::Type& t);
