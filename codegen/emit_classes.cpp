@@ -81,6 +81,23 @@ llvm::Value* FunctionEmitter::field_address(llvm::Value* object, const ir::Type&
   PYSCRIPT_UNREACHABLE("codegen: class " + cls.name + " has no field " + field);
 }
 
+// Note [Fields are typed]
+// Loads and stores of fields carry a TBAA tag per field type (`object.field float`, `object.field
+// Vec`): a slot holds one static type for its whole life (Note [Objects] in lower/classes.hpp), so
+// storing a float field leaves every pointer field as it was, and LLVM keeps `b.vel` in a register
+// across `v.x = ...`.
+llvm::MDNode* FunctionEmitter::field_tbaa(const ir::Type& t) {
+  return tbaa(("object.field " + t.to_string()).c_str());
+}
+
+// The declared type of field `field` of the class of `t`.
+const ir::Type& FunctionEmitter::field_type(const ir::Type& t, const std::string& field) {
+  const ir::ClassLayout& cls = class_layout(t);
+  for (const auto& [name, type] : cls.fields)
+    if (name == field) return type;
+  PYSCRIPT_UNREACHABLE("codegen: class " + cls.name + " has no field " + field);
+}
+
 // A new instance of the class `n` (an object_new) makes; `elidable`: it may go on the stack.
 llvm::Value* FunctionEmitter::new_object(const ir::Node& n, bool elidable) {
   llvm::IRBuilder<>& b = builder_;
@@ -108,7 +125,7 @@ llvm::Value* FunctionEmitter::new_object(const ir::Node& n, bool elidable) {
   for (size_t i = 0; i < layout.fields.size(); ++i) {
     llvm::Type* ft = st->getElementType(unsigned(i + 4));
     b.CreateStore(llvm::Constant::getNullValue(ft), b.CreateStructGEP(st, o, unsigned(i + 4)))
-        ->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
+        ->setMetadata(llvm::LLVMContext::MD_tbaa, field_tbaa(layout.fields[i].second));
   }
   return o;
 }
@@ -120,7 +137,8 @@ llvm::Value* FunctionEmitter::reuse_object(const ir::Node& n) {
   const ir::ClassLayout& layout = class_layout(n.output()->type());
   auto* old = b.CreateLoad(b.getPtrTy(),
                            field_address(value(n.input(0)), n.input(0)->type(), n.str_attr("reuse")));
-  old->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
+  old->setMetadata(llvm::LLVMContext::MD_tbaa,
+                   field_tbaa(field_type(n.input(0)->type(), n.str_attr("reuse"))));
   llvm::BasicBlock* test = llvm::BasicBlock::Create(context_, "reuse.test", function_);
   llvm::BasicBlock* reuse = llvm::BasicBlock::Create(context_, "reuse", function_);
   llvm::BasicBlock* fresh = llvm::BasicBlock::Create(context_, "reuse.fresh", function_);
@@ -165,7 +183,8 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
     const ir::Type& t = n.output()->type();
     auto* v =
         b.CreateLoad(type(t), field_address(in(0), n.input(0)->type(), n.str_attr("field")));
-    v->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
+    v->setMetadata(llvm::LLVMContext::MD_tbaa,
+                   field_tbaa(field_type(n.input(0)->type(), n.str_attr("field"))));
     if (!n.attr("borrow")) retain_arrays(v, t); // Note [Borrowed references]
     out(v);
     return true;
@@ -174,10 +193,11 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
     const ir::Type& t = n.input(1)->type();
     llvm::Value* at = field_address(in(0), n.input(0)->type(), n.str_attr("field"));
     auto* old = b.CreateLoad(type(t), at);
-    old->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
+    llvm::MDNode* access = field_tbaa(field_type(n.input(0)->type(), n.str_attr("field")));
+    old->setMetadata(llvm::LLVMContext::MD_tbaa, access);
     share_stored(in(0), in(1), t); // Note [Stores into shared containers] in emit_objects.cpp
     if (!n.attr("move")) retain_arrays(in(1), t); // Note [Borrowed references]
-    b.CreateStore(in(1), at)->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.field"));
+    b.CreateStore(in(1), at)->setMetadata(llvm::LLVMContext::MD_tbaa, access);
     release_arrays(old, t);
     return true;
   }

@@ -90,6 +90,8 @@ public:
   llvm::Value* class_info(const ir::ClassLayout& cls);
   llvm::Value* field_address(llvm::Value* object, const ir::Type& t, const std::string& field);
   llvm::Value* new_object(const ir::Node& n, bool elidable);
+  llvm::MDNode* field_tbaa(const ir::Type& t); // Note [Fields are typed]
+  const ir::Type& field_type(const ir::Type& t, const std::string& field);
   llvm::Value* reuse_object(const ir::Node& n); // Note [Reusing a dropped object]
   bool emit_bitwise_op(const ir::Node& n);
   void emit_str_call(const ir::Node& n);

@@ -21,8 +21,9 @@ namespace pyscript::ir {
 //    (getattr, is, class_id, optional_get, object_cast, list_len, list_get, str_len, the argument
 //    of a call) up to its release in the same block, needs no reference of its own when nothing
 //    between its read and its release can drop the reference that the field, list or Optional
-//    holds: no node that writes an object (a store, a list or dict change, a store to a global,
-//    print or str() which may run __str__), no call of a function that may (transitively), no
+//    holds: no node that writes an object that existed before the read (a store into one, a list
+//    or dict change, a store to a global, print or str() which may run __str__; a store into an
+//    object made after the read may come), no call of a function that may (transitively), no
 //    object_new[reuse] (it takes over an object counted once), and no release of a value defined
 //    before the read (the object read from might be its last holder), except of borrowed values,
 //    whose releases are gone. Then the container read from stays alive (it is held by a counted
@@ -131,6 +132,15 @@ bool allowed_use(const Use& u) {
   }
 }
 
+// Whether `v` is an object made by an object_new (not a reuse) held by b's nodes in (from, to):
+// storing into its fields changes no object that existed before (Note [Borrowed references]).
+bool made_in(const Value* v, Block* b, size_t from, size_t to) {
+  const Node* p = v->producer();
+  if (!p || p->kind() != OpKind::ObjectNew || !p->inputs().empty()) return false;
+  Node* at = holder_in(const_cast<Node*>(p), b);
+  return at && b->index_of(at) > from && b->index_of(at) < to;
+}
+
 // Whether the nodes of `b` in (from, to) and what they hold change no object and release only
 // values defined after `from` or borrowed ones; `skip` are the carriers' own releases.
 bool quiet_span(Borrowing& st, Block* b, size_t from, size_t to) {
@@ -142,6 +152,7 @@ bool quiet_span(Borrowing& st, Block* b, size_t from, size_t to) {
       Node* at = def ? holder_in(def, b) : nullptr;
       return at && b->index_of(at) > from && b->index_of(at) < to;
     }
+    if (n->kind() == OpKind::SetAttr && made_in(n->input(0), b, from, to)) return true;
     if (st.writes(n) && n->blocks().empty()) return false;
     if (n->kind() == OpKind::Call || n->kind() == OpKind::ObjectNew) return !st.writes(n);
     for (const Block* inner : n->blocks())
