@@ -157,8 +157,20 @@ llvm::Value* FunctionEmitter::reuse_object(const ir::Node& n) {
                                 b.CreateICmpEQ(cls, class_info(layout)));
   b.CreateCondBr(ok, reuse, fresh);
   b.SetInsertPoint(reuse);
-  b.CreateStore(b.getInt64(2), old)->setMetadata(llvm::LLVMContext::MD_tbaa,
-                                                 tbaa("object.refcount"));
+  // The store into t.f that moves the new object there keeps t.f as it is on this path (its
+  // count stays 1); any other use counts the new reference.
+  bool stored_by_move = false;
+  for (const ir::Use& u : n.output()->uses()) {
+    const ir::Node* s = u.user;
+    if (s->kind() == OpKind::ObjectCast && s->attr("move") && s->output()->uses().size() == 1)
+      s = s->output()->uses()[0].user;
+    stored_by_move = stored_by_move ||
+                     (s->kind() == OpKind::SetAttr && s->attr("move") && s->input(0) == n.input(0) &&
+                      s->str_attr("field") == n.str_attr("reuse"));
+  }
+  if (!stored_by_move)
+    b.CreateStore(b.getInt64(2), old)->setMetadata(llvm::LLVMContext::MD_tbaa,
+                                                   tbaa("object.refcount"));
   b.CreateBr(done);
   b.SetInsertPoint(fresh);
   llvm::Value* made = new_object(n, false);
@@ -168,6 +180,12 @@ llvm::Value* FunctionEmitter::reuse_object(const ir::Node& n) {
   llvm::PHINode* o = b.CreatePHI(b.getPtrTy(), 2);
   o->addIncoming(old, reuse);
   o->addIncoming(made, made_at);
+  if (stored_by_move) {
+    llvm::PHINode* reused = b.CreatePHI(b.getInt1Ty(), 2);
+    reused->addIncoming(b.getTrue(), reuse);
+    reused->addIncoming(b.getFalse(), made_at);
+    reused_[n.output()] = reused;
+  }
   return o;
 }
 
@@ -192,6 +210,14 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
   case OpKind::SetAttr: {
     const ir::Type& t = n.input(1)->type();
     llvm::Value* at = field_address(in(0), n.input(0)->type(), n.str_attr("field"));
+    llvm::BasicBlock* stored = nullptr;
+    if (auto r = reused_.find(n.input(1)); r != reused_.end()) {
+      // The object t.f held, reused in place (Note [Reusing a dropped object]): t.f holds it.
+      llvm::BasicBlock* store = llvm::BasicBlock::Create(context_, "store", function_);
+      stored = llvm::BasicBlock::Create(context_, "stored", function_);
+      b.CreateCondBr(r->second, stored, store);
+      b.SetInsertPoint(store);
+    }
     auto* old = b.CreateLoad(type(t), at);
     llvm::MDNode* access = field_tbaa(field_type(n.input(0)->type(), n.str_attr("field")));
     old->setMetadata(llvm::LLVMContext::MD_tbaa, access);
@@ -199,6 +225,10 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
     if (!n.attr("move")) retain_arrays(in(1), t); // Note [Borrowed references]
     b.CreateStore(in(1), at)->setMetadata(llvm::LLVMContext::MD_tbaa, access);
     release_arrays(old, t);
+    if (stored) {
+      b.CreateBr(stored);
+      b.SetInsertPoint(stored);
+    }
     return true;
   }
   case OpKind::ClassId: {
@@ -214,6 +244,8 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
                          ? llvm::ConstantPointerNull::get(b.getPtrTy())
                          : in(0);
     if (!n.attr("borrow") && !n.attr("move")) retain_arrays(v, n.output()->type());
+    if (auto r = reused_.find(n.input(0)); r != reused_.end() && n.attr("move"))
+      reused_[n.output()] = r->second;
     out(v);
     return true;
   }

@@ -168,6 +168,9 @@ private:
   // loop may write its result into such a buffer (Note [Buffer reuse] in emit_fused.cpp).
   std::set<std::pair<const ir::Node*, const ir::Value*>> dying_;
   std::map<const ir::Value*, llvm::Value*> values_;
+  // object_new[reuse] values (and their moved casts) that a move stores back into the field they
+  // reused: whether this run reused (Note [Reusing a dropped object]).
+  std::map<const ir::Value*, llvm::Value*> reused_;
   // Whether the module calls sys.setrecursionlimit (Note [The recursion limit]); found once.
   std::optional<bool> sets_recursion_limit_;
   bool module_sets_recursion_limit();

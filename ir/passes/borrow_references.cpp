@@ -19,17 +19,19 @@ namespace pyscript::ir {
 //  - Borrows. A value read from a field, a list or an Optional (`getattr`, `list_get`, the
 //    tuple_gets of a list_get's tuple, `optional_get`, `object_cast`), used only by reads
 //    (getattr, is, class_id, optional_get, object_cast, list_len, list_get, str_len, the argument
-//    of a call) up to its release in the same block, needs no reference of its own when nothing
-//    between its read and its release can drop the reference that the field, list or Optional
-//    holds: no node that writes an object that existed before the read (a store into one, a list
-//    or dict change, a store to a global, print or str() which may run __str__; a store into an
-//    object made after the read may come), no call of a function that may (transitively), no
-//    object_new[reuse] (it takes over an object counted once), and no release of a value defined
-//    before the read (the object read from might be its last holder), except of borrowed values,
-//    whose releases are gone. Then the container read from stays alive (it is held by a counted
-//    value, transitively, for the whole span) and keeps holding the value: the read is
-//    `borrow=True` (no retain) and its release goes. The cycle collector frees only what nothing
-//    outside garbage refers to, so it frees nothing reachable from a counted value either.
+//    of a call) and as the object stored into, up to its release in the same block, needs no reference of its own when nothing
+//    in between can make the field, list or Optional it was read from drop it. Its *chain* is
+//    the reads it was made by, back to its *root*: the counted value (or a parameter, which its
+//    caller holds) the first container was read from. In between there may be no release or
+//    move of the root, no store into a field the chain reads (but into objects made after the
+//    read), no object_new[reuse] of such a field (it takes over an object only that field
+//    holds), no other write of an object (a list or dict change, a store to a global, print or
+//    str() which may run __str__), and no call of a function that may write one (transitively).
+//    The root's reference keeps its object alive; the chain's fields and list elements still
+//    hold the rest: a release of any other reference, or a store into another field, drops a
+//    count that is not the last. Then the read is `borrow=True` (no retain) and its release goes.
+//    The cycle collector frees only what nothing outside garbage refers to, so it frees nothing
+//    reachable from the root either.
 // Callees get borrowed arguments as before: a parameter stays alive while the callee runs, since
 // the caller's span around the call has no write.
 namespace {
@@ -59,7 +61,6 @@ bool leaves_objects(OpKind k) {
 struct Borrowing {
   const Module& m;
   std::set<std::string> writers; // functions that may change an existing object
-  std::set<const Value*> borrowed;
 
   // Whether `n` (and what it holds, and what it calls) may change an existing object.
   bool writes(const Node* n) const {
@@ -127,6 +128,9 @@ bool allowed_use(const Use& u) {
     return true;
   case OpKind::ListGet:
     return u.index == 0;
+  case OpKind::SetAttr: // a store into it: checked with the span's other writes
+  case OpKind::ObjectNew: // object_new[reuse] of one of its fields: the same
+    return u.index == 0;
   default:
     return false;
   }
@@ -141,24 +145,53 @@ bool made_in(const Value* v, Block* b, size_t from, size_t to) {
   return at && b->index_of(at) > from && b->index_of(at) < to;
 }
 
-// Whether the nodes of `b` in (from, to) and what they hold change no object and release only
-// values defined after `from` or borrowed ones; `skip` are the carriers' own releases.
-bool quiet_span(Borrowing& st, Block* b, size_t from, size_t to) {
+// The counted value whose reference keeps what `p` reads alive: p's container if that is counted,
+// else the container's root (a function parameter counts: its caller holds it). `fields` gets the
+// fields read on the way (p's own included).
+const Value* root_of(const Node* p, std::set<std::string>& fields) {
+  for (;;) {
+    if (p->kind() == OpKind::GetAttr) fields.insert(p->str_attr("field"));
+    if (p->kind() == OpKind::TupleGet) p = p->input(0)->producer(); // the list_get's tuple
+    const Value* v = p->input(0);
+    if (!v->producer() || !v->producer()->attr("borrow")) return v;
+    p = v->producer();
+  }
+}
+
+// Whether `u` reads the root without taking its reference away (a release, a move).
+bool keeps_root(const Use& u) {
+  const Node* n = u.user;
+  switch (n->kind()) {
+  case OpKind::GetAttr: case OpKind::ClassId: case OpKind::Is: case OpKind::OptionalGet:
+  case OpKind::Call: case OpKind::ListLen: case OpKind::ListGet: case OpKind::StrLen:
+    return true;
+  case OpKind::ObjectCast: case OpKind::TupleGet: case OpKind::SetAttr:
+    return !n->attr("move");
+  default:
+    return false;
+  }
+}
+
+// Whether the nodes of `b` in (from, to), and what they hold, change no field named in `fields`
+// nor any other container (but objects made after `from`), and leave `root` its reference.
+bool quiet_span(Borrowing& st, Block* b, size_t from, size_t to, const Value* root,
+                const std::set<std::string>& fields) {
   std::function<bool(const Node*)> quiet = [&](const Node* n) {
-    if (n->kind() == OpKind::Release) {
-      const Value* v = n->input(0);
-      if (st.borrowed.count(v)) return true;
-      Node* def = v->producer() ? v->producer() : (v->param_of() ? v->param_of()->owner() : nullptr);
-      Node* at = def ? holder_in(def, b) : nullptr;
-      return at && b->index_of(at) > from && b->index_of(at) < to;
-    }
-    if (n->kind() == OpKind::SetAttr && made_in(n->input(0), b, from, to)) return true;
-    if (st.writes(n) && n->blocks().empty()) return false;
-    if (n->kind() == OpKind::Call || n->kind() == OpKind::ObjectNew) return !st.writes(n);
-    for (const Block* inner : n->blocks())
+    for (size_t k = 0; k < n->inputs().size(); ++k)
+      if (n->input(k) == root && !keeps_root(Use{const_cast<Node*>(n), k})) return false;
+    if (n->kind() == OpKind::Release) return true; // not the root's: its object stays counted
+    if (n->kind() == OpKind::SetAttr)
+      return made_in(n->input(0), b, from, to) || !fields.count(n->str_attr("field"));
+    if (n->kind() == OpKind::ObjectNew && !n->inputs().empty())
+      return !fields.count(n->str_attr("reuse")); // takes over an object only t.f holds
+    if (n->blocks().empty()) return !st.writes(n);
+    if (!leaves_objects(n->kind())) return false;
+    for (const Block* inner : n->blocks()) {
       for (const Node* x : inner->nodes())
         if (!quiet(x)) return false;
-    return leaves_objects(n->kind());
+      if (!quiet(inner->return_node())) return false;
+    }
+    return true;
   };
   for (size_t k = from + 1; k < to; ++k)
     if (!quiet(b->nodes()[k])) return false;
@@ -216,13 +249,9 @@ void borrow_in(Borrowing& st, Block* b) {
       end = std::max(end, at);
     }
     if (!ok) continue;
-    // The carriers' own releases and tuple_gets are not part of the check.
-    std::set<const Value*> own(carriers.begin(), carriers.end());
-    for (const Value* c : carriers) st.borrowed.insert(c);
-    if (!quiet_span(st, b, i, end)) {
-      for (const Value* c : carriers) st.borrowed.erase(c);
-      continue;
-    }
+    std::set<std::string> fields;
+    const Value* root = root_of(p, fields);
+    if (!quiet_span(st, b, i, end, root, fields)) continue;
     p->set_attr("borrow", true);
     for (Value* c : carriers)
       if (c->producer() != p) c->producer()->set_attr("borrow", true);
@@ -233,7 +262,7 @@ void borrow_in(Borrowing& st, Block* b) {
 } // namespace
 
 bool borrow_references(Module& m) {
-  Borrowing st{m, {}, {}};
+  Borrowing st{m, {}};
   st.find_writers();
   for (const auto& f : m.functions) borrow_in(st, f->graph->top());
   return true;
