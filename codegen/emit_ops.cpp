@@ -296,8 +296,12 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     if (fn == "sqrt") {
       raise_if(b.CreateFCmpOLT(in(0), llvm::ConstantFP::get(f64, 0.0)), PYRT_MATH_DOMAIN, n);
       out(b.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, in(0)));
-    } else if (fn == "tanh") {
-      out(b.CreateCall(module_.getOrInsertFunction("tanh", f64, f64), {in(0)}));
+    } else if (fn == "tanh" || fn == "erf" || fn == "erfc") { // libm's, as CPython calls them
+      out(b.CreateCall(module_.getOrInsertFunction(fn, f64, f64), {in(0)}));
+    } else if (fn == "gcd") {
+      out(checked_call(n, PYRT(pyrt_math_gcd), {in(0), in(1)}));
+    } else if (fn == "factorial" || fn == "isqrt") {
+      out(checked_call(n, fn == "factorial" ? PYRT(pyrt_math_factorial) : PYRT(pyrt_math_isqrt), {in(0)}));
     } else if (fn == "exp") {
       out(checked_call(n, PYRT(pyrt_exp), {in(0)}));
     } else if (fn == "log") {

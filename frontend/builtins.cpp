@@ -81,6 +81,8 @@ const std::vector<Signature> kMath = {
     {"tanh", Function, 1, 1, {}}, {"floor", Function, 1, 1, {}}, {"ceil", Function, 1, 1, {}},
     {"pi", Constant, 0, 0, {}},   {"e", Constant, 0, 0, {}},   {"inf", Constant, 0, 0, {}},
     {"nan", Constant, 0, 0, {}},
+    {"erf", Function, 1, 1, {}},  {"erfc", Function, 1, 1, {}}, {"gcd", Function, 0, kVariadic, {}},
+    {"factorial", Function, 1, 1, {}}, {"isqrt", Function, 1, 1, {}},
 };
 
 const std::vector<Signature> kTime = {
@@ -178,6 +180,8 @@ const std::vector<Signature> kNumpyOwn = {
     {"e", Constant, 0, 0, {}},
     {"inf", Constant, 0, 0, {}},
     {"nan", Constant, 0, 0, {}},
+    {"erf", Function, 1, 1, {}},  {"erfc", Function, 1, 1, {}}, {"gcd", Function, 0, kVariadic, {}},
+    {"factorial", Function, 1, 1, {}}, {"isqrt", Function, 1, 1, {}},
 };
 
 // np.random: numpy's legacy functions on the module's RandomState, and default_rng. shuffle is

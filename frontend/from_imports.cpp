@@ -45,6 +45,15 @@ void collect_bindings(const ast::StmtList& body, std::set<std::string>& out) {
         out.insert(p.name);
       collect_bindings(s->function->body, out);
     }
+    if (s->kind == StmtKind::ClassDef) {
+      out.insert(s->cls->name);
+      collect_bindings(s->cls->constants, out);
+      for (const auto& m : s->cls->methods) {
+        for (const ast::Param& p : m->params)
+          out.insert(p.name);
+        collect_bindings(m->body, out);
+      }
+    }
     if (s->kind == StmtKind::ImportFrom)
       for (const auto& [name, alias] : s->names)
         out.insert(alias);
@@ -140,8 +149,20 @@ private:
     scopes_.pop_back();
   }
 
+  // A class body's names are its own scope, which its methods do not see (as in CPython).
+  void class_body(ast::ClassDef& c) {
+    std::set<std::string> names;
+    ast::collect_assigned_names(c.constants, names);
+    scopes_.push_back(std::move(names));
+    body(c.constants);
+    scopes_.pop_back();
+    for (auto& m : c.methods)
+      function(*m);
+  }
+
   void stmt(Stmt& s) {
     if (s.kind == StmtKind::FunctionDef) return function(*s.function);
+    if (s.kind == StmtKind::ClassDef) return class_body(*s.cls);
     for (ast::ExprPtr& t : s.targets)
       if (t && t->kind != ExprKind::Name) expr(*t); // xs[i] = v reads xs and i
     if (s.value) expr(*s.value);
@@ -166,6 +187,7 @@ void expand_from_imports(ast::Module& module) {
   std::map<std::string, std::string> imported_as; // alias of `import M as alias` -> M
   for (const ast::StmtPtr& s : module.body) {
     if (s->kind == StmtKind::FunctionDef) top.insert(s->function->name);
+    if (s->kind == StmtKind::ClassDef) top.insert(s->cls->name);
     if (s->kind == StmtKind::Import) {
       top.insert(s->alias);
       everywhere.insert(s->alias);

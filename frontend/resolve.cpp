@@ -558,8 +558,10 @@ private:
     }
     // xs.sort() sorts a list, which is in the subset; whether the object is an array that
     // a.sort() would change in place is the lowering's to decide (builtins.hpp's in_place_method).
+    // A method some class of the program defines (`cache.put(k, v)`) is called on an object.
     if (callee.kind == ExprKind::Attribute && !module_of(*callee.operands[0]) &&
-        !find_container_method(callee.text) && report_in_place_method(call))
+        !find_container_method(callee.text) && !is_user_method_name(callee.text) &&
+        report_in_place_method(call))
       return;
     if (callee.kind == ExprKind::Attribute) {
       if (const Signature* sig = resolve_attribute(callee, /*called=*/true))
@@ -602,6 +604,13 @@ private:
       return;
     }
     report_undefined(callee);
+  }
+
+  bool is_user_method_name(const std::string& name) const {
+    for (const auto& [cls, def] : classes_)
+      for (const auto& m : def->methods)
+        if (m->name == name) return true;
+    return false;
   }
 
   static std::string source_text(const Expr& e) {

@@ -40,6 +40,9 @@ struct ClassInfo {
   std::vector<std::string> fields;             // layout order, base's first
   std::map<std::string, SourceRange> field_at; // where each own field is first assigned
   bool is_exception = false;                   // derives from a built-in exception class
+  // The program constructs it somewhere (`C(...)`, `raise C`): classes are not values in pyscript,
+  // so a class no such expression names never has an instance, nor does any object of its type.
+  bool constructed = false;
 };
 
 class ClassTable {
@@ -55,6 +58,8 @@ public:
   bool is_subclass(const ClassInfo& sub, const ClassInfo& base) const {
     return sub.id >= base.id && sub.id < base.id_end;
   }
+  // Whether `cls` or a subclass is ever constructed: a dispatch chain leaves out the others.
+  bool has_instances(const ClassInfo& cls) const;
   // The merge of two types holding objects: C and D -> their nearest common base, None and C ->
   // Optional[C]; nothing when they do not merge.
   std::optional<ir::Type> merge(const ir::Type& a, const ir::Type& b) const;
@@ -65,6 +70,9 @@ public:
     std::map<std::pair<std::string, std::string>, ir::Type> types; // (owner class, field)
     bool widened = false;
     int origins = 0; // the last tag of an empty container (Note [Empty containers])
+    // Note [Widened displays]: the element (or dict value) type of the list or dict display at a
+    // source position, widened to a base class because a sibling class joined it later.
+    std::map<std::pair<const void*, uint32_t>, ir::Type> displays;
   };
   FieldTypes* field_types = nullptr;
   // The class whose layout holds field `field` of `cls` (cls or a base).

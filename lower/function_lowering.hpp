@@ -136,7 +136,11 @@ public:
                           const SourceRange& range);
   // A condition lowered to a constant (`n is None` of a None-typed n): the branch it rules out is
   // not lowered (Note [Branches the types decide] in lower_stmt.cpp).
-  static std::optional<bool> constant_condition(const ir::Value* cond);
+  std::optional<bool> constant_condition(const ir::Value* cond) const;
+  std::set<const ir::Value*> decided_by_types_; // constants `is None` tests gave (not literals)
+  ir::Value* attribute_of_none(const std::string& name, const SourceRange& r);
+  bool widen_display(ir::Value* container, size_t which, const ir::Type& have);
+  std::optional<ir::Type> widened_display(const SourceRange& r) const;
   void adopt_element_types(ir::Type have, ir::Type got);
   ir::Value* call_function_value(ir::Value* f, const ast::Expr& call, std::vector<ir::Value*> args, Environment& env);
   std::vector<std::set<std::string>> loop_assigned_; // names the loops around assign
@@ -228,6 +232,7 @@ private:
   ir::Value* lower_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* numpy_scalar_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_math(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
+  ir::Value* lower_math_int(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_print(const ast::Expr& e, std::vector<ir::Value*>& args);
   // print(...) with f-string arguments (lower_fstring.cpp).
   ir::Value* lower_print_fstrings(const ast::Expr& e, Environment& env);
@@ -417,6 +422,7 @@ private:
   };
   LoopOver loop_over_;
   bool add_loop_sequence(ir::Value* v, const SourceRange& r);
+  ir::Value* tuple_as_list(ir::Value* v, const SourceRange& r);
   void lower_sequence_loop(const ast::Stmt& s, Environment& env, const char* kind);
   void lower_sequence_loop_over(const ast::Stmt& s, Environment& env);
   ir::Value* loop_element(const LoopOver& over, ir::Value* i, const SourceRange& r);
@@ -507,6 +513,10 @@ ir::Value* FunctionLowering::select(ir::Value* cond, Then then_fn, Else else_fn,
   }
   if (never_values_.count(a) && !never_values_.count(b)) never_to(a, b->type(), then_block);
   if (never_values_.count(b) && !never_values_.count(a)) never_to(b, a->type(), else_block);
+  if (a->type() != b->type()) { // `xs if c else []`: the empty display takes the other's elements
+    adopt_element_types(a->type(), b->type());
+    adopt_element_types(b->type(), a->type());
+  }
   ir::Type out = a->type();
   if (std::optional<ir::Type> either = either_of(a->type(), b->type())) { // Note [Python and numpy scalars meet]
     out = *either;

@@ -70,6 +70,9 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
       }
       return call_method(object, callee.text, e, std::move(args), env);
     }
+    if (object && object->type().is(TypeKind::None)) { // CPython evaluates the arguments after the lookup
+      return attribute_of_none(callee.text, callee.range);
+    }
     if (object && object->type().is(TypeKind::Generator)) return lower_generator_method(object, callee, e, env);
     if (object && (object->type().is(TypeKind::List) || object->type().is(TypeKind::Dict) ||
                    object->type().is(TypeKind::Str))) {
@@ -174,6 +177,7 @@ Value* FunctionLowering::lower_math(const std::string& name, const ast::Expr& e,
     if (a->type().is_numpy_scalar())
       a = array_item(a, ir::is_float_dtype(a->type().dtype()) ? Type::float_()
                         : a->type().dtype() == DType::Int64 ? Type::int_() : Type::bool_(), e.range);
+  if (name == "gcd" || name == "factorial" || name == "isqrt") return lower_math_int(name, e, args);
   // math.floor/ceil of an int is the int itself, exact past 2**53 (not through a double).
   if ((name == "floor" || name == "ceil") && args.size() == 1 &&
       (args[0]->type().is(TypeKind::Int) || args[0]->type().is(TypeKind::Bool)))
@@ -189,6 +193,31 @@ Value* FunctionLowering::lower_math(const std::string& name, const ast::Expr& e,
   ir::Node* n = emit(OpKind::MathFn, args, {to_int ? Type::int_() : Type::float_()}, e.range);
   n->set_attr("fn", name);
   return n->output();
+}
+
+// math.gcd(*ints), math.factorial(n), math.isqrt(n): ints only, as CPython 3.11 (a float is its
+// TypeError, here a diagnostic).
+Value* FunctionLowering::lower_math_int(const std::string& name, const ast::Expr& e, std::vector<Value*>& args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Type& t = args[i]->type();
+    if (!t.is(TypeKind::Int) && !t.is(TypeKind::Bool)) {
+      type_error(e.operands[i + 1]->range, "'" + std::string(t.is(TypeKind::Float) ? "float" : t.to_string()) +
+                                               "' object cannot be interpreted as an integer (CPython raises TypeError)",
+                 t.is(TypeKind::Float) ? "convert it: int(...)" : "");
+      return nullptr;
+    }
+    args[i] = cast(args[i], Type::int_(), e.range);
+  }
+  auto math = [&](std::vector<Value*> in) {
+    ir::Node* n = emit(OpKind::MathFn, in, {Type::int_()}, e.range);
+    n->set_attr("fn", name);
+    return n->output();
+  };
+  if (name != "gcd") return math({args[0]});
+  if (args.empty()) return const_int(0, e.range);
+  Value* acc = args.size() == 1 ? math({args[0], const_int(0, e.range)}) : args[0]; // gcd(n) is abs(n)
+  for (size_t i = 1; i < args.size(); ++i) acc = math({acc, args[i]});
+  return acc;
 }
 
 bool FunctionLowering::print_keywords(const ast::Expr& e, std::string& sep, std::string& end) {

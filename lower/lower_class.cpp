@@ -105,10 +105,11 @@ Value* FunctionLowering::call_method(Value* self, const std::string& name, const
   PYSCRIPT_ASSERT(cls, "call_method: not an object");
   auto [fn, owner] = classes.method(*cls, name);
   std::vector<const ClassInfo*> overrides;
+  // Where the method resolves to a subclass's own definition, for subclasses with instances.
   for (const auto& k : classes.all())
-    if (k.get() != cls && classes.is_subclass(*k, *cls))
-      for (const auto& m : k->def->methods)
-        if (m->name == name) overrides.push_back(k.get());
+    if (k.get() != cls && classes.is_subclass(*k, *cls) && classes.has_instances(*k) &&
+        classes.method(*k, name).second == k.get())
+      overrides.push_back(k.get());
   if (!fn && overrides.empty()) {
     if (classes.field_index(*cls, name) >= 0) { // a field holding a callable object: self.layer(x)
       Value* held = get_field(self, name, call.range);
@@ -318,7 +319,16 @@ Value* FunctionLowering::construct(const ClassInfo& cls, const ast::Expr& call,
     }
     return obj;
   }
-  if (!invoke_method(*init, *owner, obj, call, std::move(args), env)) return nullptr;
+  Value* returned = invoke_method(*init, *owner, obj, call, std::move(args), env);
+  if (!returned) return nullptr;
+  if (!returned->type().is(TypeKind::None) && !never_values_.count(returned)) {
+    // CPython raises TypeError after every such __init__; pyscript says so where it is called.
+    type_error(call.range,
+               "__init__() should return None, not '" + returned->type().to_string() +
+                   "' (CPython raises TypeError)",
+               "remove the value from the 'return' in " + cls.name + ".__init__");
+    return nullptr;
+  }
   return obj;
 }
 

@@ -64,6 +64,11 @@ Value* FunctionLowering::lower_dict_display(const ast::Expr& e, Environment& env
     key = *k;
     value = *v;
   }
+  if (std::optional<Type> wide = widened_display(e.range)) { // Note [Widened displays]
+    value = *wide;
+    for (Value*& item : values)
+      if (item->type() != value) item = object_cast(item, value, e.range);
+  }
   Value* d = emit1(OpKind::DictNew, {}, Type::dict(key, value), e.range);
   for (size_t i = 0; i < keys.size(); ++i)
     emit(OpKind::DictSet, {d, keys[i], values[i]}, {}, e.operands[2 * i]->range);

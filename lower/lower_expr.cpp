@@ -1,5 +1,6 @@
 // Expressions -> IR, with Python's typing rules for scalars (int, float, bool, None, str, tuples).
 #include "lower/module_lowering.hpp"
+#include "pyscript/runtime.h"
 
 #include "support/internal_error.hpp"
 
@@ -198,8 +199,21 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
   if (!v) return nullptr;
   if (v->type().is(TypeKind::Array)) return lower_array_attribute(v, e);
   if (class_of(v->type())) return object_attribute(v, e);
+  if (v->type().is(TypeKind::None)) return attribute_of_none(e.text, e.range);
   type_error(e.text_range, "a " + v->type().to_string() + " has no attribute '" + e.text + "'");
   return nullptr;
+}
+
+// `x.name` where x is None on every path that gets here (an attribute only ever assigned None, a
+// variable holding None): CPython's AttributeError when it runs. What follows on this path never
+// runs; the value is a placeholder no one reads (Note [Functions that never return]).
+Value* FunctionLowering::attribute_of_none(const std::string& name, const SourceRange& r) {
+  ir::Node* raise = emit(OpKind::Raise, {}, {}, r);
+  raise->set_attr("kind", int64_t(PYRT_ATTRIBUTE_ERROR));
+  raise->set_attr("message", "'NoneType' object has no attribute '" + name + "'");
+  Value* none = const_none(r);
+  never_values_.insert(none);
+  return none;
 }
 
 std::optional<int64_t> int_literal(const ast::Expr& x) {
@@ -392,6 +406,8 @@ Value* FunctionLowering::lower_binary(const ast::Expr& e, Environment& env) {
   Value* a = lower_expr(*e.operands[0], env);
   Value* b = lower_expr(*e.operands[1], env);
   if (!a || !b) return nullptr;
+  if (never_values_.count(a)) return a; // what follows a raise never runs
+  if (never_values_.count(b)) return b;
   return arithmetic(e.binary_op, a, b, e);
 }
 

@@ -95,6 +95,7 @@ Value* FunctionLowering::as_element(Value* v, Value* container, size_t which,
         fix_unknown(have.elements()[i].rank(), want.elements()[i]);
     if (v->type() == want) return v;
   }
+  if (widen_display(container, which, v->type())) throw RestartLowering{};
   std::string what =
       container->type().is(TypeKind::Dict) ? (which == 0 ? "key" : "value") : "element";
   Diagnostic& d = diags_.error(r, "type",
@@ -103,6 +104,47 @@ Value* FunctionLowering::as_element(Value* v, Value* container, size_t which,
   if (want.is(TypeKind::Float) && (have.is(TypeKind::Int) || have.is(TypeKind::Bool)))
     d.help.push_back("write a float, e.g. float(...) or 1.0");
   return nullptr;
+}
+
+// Note [Widened displays]
+// `layers = []`, `layers.append(Scale(2.0))`, `layers.append(Shift(0.5))`: the first append fixes
+// the list's element type to Scale, and the second must store a sibling class. As for a field
+// (Note [Objects]), the type widens to the classes' common base and the module is lowered again:
+// the display that made the container (a ListNew or DictNew: its source position) is recorded in
+// FieldTypes::displays and gets the base as its element type from the start; a container read
+// from a field widens the field's type. A container that came from elsewhere (a parameter) keeps
+// the diagnostic.
+bool FunctionLowering::widen_display(Value* container, size_t which, const Type& have) {
+  const Type& want = container->type().elements()[which];
+  std::optional<Type> merged = module_.classes().merge(want, have);
+  if (!merged || *merged == want || (container->type().is(TypeKind::Dict) && which == 0)) return false;
+  ClassTable::FieldTypes& fields = *module_.classes().field_types;
+  ir::Node* p = container->producer();
+  if (!p) return false;
+  std::vector<Type> elements = container->type().elements();
+  elements[which] = *merged;
+  Type widened = container->type().is(TypeKind::Dict) ? Type::dict(elements[0], elements[1])
+                                                       : Type::list(elements[0]);
+  if (p->kind() == OpKind::ListNew || p->kind() == OpKind::DictNew) {
+    fields.displays[{p->range().file, p->range().begin_byte}] = *merged;
+  } else if (p->kind() == OpKind::GetAttr) {
+    const ClassInfo* cls = class_of(p->inputs()[0]->type());
+    const ClassInfo* owner = cls ? module_.classes().field_owner(*cls, p->str_attr("field")) : nullptr;
+    if (!owner) return false;
+    fields.types[{owner->name, p->str_attr("field")}] = widened;
+  } else {
+    return false;
+  }
+  fields.widened = true;
+  return true;
+}
+
+// The element type recorded for the display at `r` (Note [Widened displays]), if any.
+std::optional<Type> FunctionLowering::widened_display(const SourceRange& r) const {
+  const auto& displays = module_.classes().field_types->displays;
+  auto it = displays.find({r.file, r.begin_byte});
+  if (it == displays.end()) return std::nullopt;
+  return it->second;
 }
 
 // An int index (bool counts as int). Null after a diagnostic.
@@ -169,6 +211,11 @@ Value* FunctionLowering::lower_list_display(const ast::Expr& e, Environment& env
     std::optional<Type> t = display_type(items, at, "this list");
     if (!t) return nullptr;
     element = *t;
+  }
+  if (std::optional<Type> wide = widened_display(e.range)) { // Note [Widened displays]
+    element = *wide;
+    for (Value*& item : items)
+      if (item->type() != element) item = object_cast(item, element, e.range);
   }
   return emit1(OpKind::ListNew, items, Type::list(element), e.range);
 }

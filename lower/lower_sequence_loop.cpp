@@ -1,9 +1,11 @@
-// `for` over lists, str and dicts, with enumerate(...) and zip(...) (Note [Loops over sequences]).
+// `for` over lists, str, dicts and tuples, with enumerate(...) and zip(...) (Note [Loops over
+// sequences]).
 //
 // Note [Loops over sequences]
 // `for x in xs` is a Loop whose body reads xs[i]; it goes on while i + 1 < len(xs), re-read at each
 // step, so a body that appends to xs sees the new elements as CPython's list iterator does. A str's
-// length is fixed. A dict is looped over a snapshot of its keys, and each step checks the dict's
+// length is fixed. A tuple whose elements have one type (`for ppm in (5, 10)`) is looped over as the
+// list of its elements; one of several types is a diagnostic (the target would change type). A dict is looped over a snapshot of its keys, and each step checks the dict's
 // version: CPython's "dictionary changed size during iteration". enumerate(xs, start) gives
 // (start + i, xs[i]); zip(a, b, ...) stops at the shortest.
 #include "lower/function_lowering.hpp"
@@ -16,8 +18,41 @@ using ir::Type;
 using ir::TypeKind;
 using ir::Value;
 
-// A sequence to loop over: a list or str, or a dict as its keys (with the version check).
+// The list of a tuple's elements when they have one type (objects of classes with a common base
+// take that base, as in a list display); null, with no diagnostic, when they do not.
+Value* FunctionLowering::tuple_as_list(Value* v, const SourceRange& r) {
+  const std::vector<Type>& types = v->type().elements();
+  if (types.empty()) return nullptr;
+  Type element = types[0];
+  for (const Type& t : types) {
+    if (t == element) continue;
+    std::optional<Type> merged = module_.classes().merge(element, t);
+    if (!merged) return nullptr;
+    element = *merged;
+  }
+  if (element.has_unknown()) return nullptr;
+  std::vector<Value*> items;
+  for (size_t i = 0; i < types.size(); ++i) {
+    ir::Node* get = emit(OpKind::TupleGet, {v}, {types[i]}, r);
+    get->set_attr("index", int64_t(i));
+    Value* item = get->output();
+    items.push_back(element.is_object_ref() ? object_cast(item, element, r) : item);
+  }
+  return emit1(OpKind::ListNew, items, Type::list(element), r);
+}
+
+// A sequence to loop over: a list or str, or a dict as its keys (with the version check), or a
+// tuple as the list of its elements.
 bool FunctionLowering::add_loop_sequence(Value* v, const SourceRange& r) {
+  if (v->type().is(TypeKind::Tuple)) {
+    if (Value* list = tuple_as_list(v, r)) {
+      v = list;
+    } else {
+      type_error(r, "a 'for' loop over a " + v->type().to_string() + " is not supported",
+                 "its elements have several types, and the loop variable has one");
+      return false;
+    }
+  }
   if (v->type().is(TypeKind::Dict)) {
     Value* version = nullptr;
     Value* keys = dict_keys_snapshot(v, version, r);

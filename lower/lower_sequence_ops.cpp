@@ -45,6 +45,7 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
       same = emit1(OpKind::Is, {object_cast(a, *both, r), object_cast(b, *both, r)}, Type::bool_(), r);
     } else if (ta.is(TypeKind::None) || tb.is(TypeKind::None)) {
       same = const_bool(ta == tb, r); // a value of another type is never None
+      decided_by_types_.insert(same); // Note [Branches the types decide]
     } else if (ta.has_identity() && ta == tb) {
       same = emit1(OpKind::Is, {a, b}, Type::bool_(), r);
     } else if (ta.has_identity() || tb.has_identity()) {
@@ -55,8 +56,11 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
       return nullptr;
     }
     if (op == ast::CompareOp::Is) return same;
-    if (std::optional<bool> known = constant_condition(same)) // Note [Branches the types decide]
-      return const_bool(!*known, r);
+    if (std::optional<bool> known = constant_condition(same)) { // Note [Branches the types decide]
+      Value* negated = const_bool(!*known, r);
+      decided_by_types_.insert(negated);
+      return negated;
+    }
     return negate(same);
   }
   if (op == ast::CompareOp::In || op == ast::CompareOp::NotIn) {

@@ -436,12 +436,16 @@ void FunctionLowering::lower_if(const ast::Stmt& s, Environment& env) {
 
 // Note [Branches the types decide]
 // Some conditions are constants once their operands' types are known: `n is None` where this
-// specialization's n is None, `self.nxt is not None` of an attribute only ever assigned None, a
-// literal `if False:`. CPython never runs the branch such a condition rules out, so it is not
-// lowered: its code may read an attribute of a None (CPython's AttributeError, never raised there)
-// or meet types that only exist in other specializations. A constant condition lowers the live
-// branch in place (lower_branches, select: `if`, conditional expressions, `and`/`or`).
-std::optional<bool> FunctionLowering::constant_condition(const Value* cond) {
+// specialization's n is None, `self.nxt is not None` of an attribute only ever assigned None
+// (decided_by_types_; a literal `if False:` is not one). CPython never runs the branch such a
+// condition rules out, so it is not lowered: its code may read an attribute of a None (CPython's AttributeError, never raised there)
+// or meet types that only exist in other specializations. Such a constant condition lowers the live
+// branch in place (lower_branches, select: `if`, conditional expressions, `and`/`or`); a `while`
+// whose first test is a constant False lowers only its `else`.
+std::optional<bool> FunctionLowering::constant_condition(const Value* cond) const {
+  // Only what the types decided: a literal `if False:` (or a comprehension's `if False`) is still
+  // lowered, since its code may give a container its element type.
+  if (!decided_by_types_.count(cond)) return std::nullopt;
   const ir::Node* p = cond->producer();
   if (!p || p->kind() != OpKind::Constant || !cond->type().is(TypeKind::Bool)) return std::nullopt;
   const ir::AttrValue* v = p->attr("value");
@@ -565,6 +569,9 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
       lower_loop(s, env, dim->output(), const_bool(true, s.range), nullptr, nullptr, v);
       return;
     }
+    if (v && v->type().is(TypeKind::Tuple)) { // for ppm in (5, 10): (lower_sequence_loop.cpp)
+      if (Value* list = tuple_as_list(v, iter.range)) v = list;
+    }
     if (v && (v->type().is(TypeKind::List) || v->type().is(TypeKind::Str) || v->type().is(TypeKind::Dict))) {
       loop_over_ = LoopOver{};
       loop_over_.sequences = {v};
@@ -573,7 +580,9 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
     }
     if (v) type_error(iter.range, "a 'for' loop over a " + v->type().to_string() +
                                       " is not supported",
-                      "loop over range(...), a list, a dict, a str or the first axis of an array");
+                      v->type().is(TypeKind::Tuple)
+                          ? "its elements have several types, and the loop variable has one"
+                          : "loop over range(...), a list, a dict, a str, a tuple or the first axis of an array");
     poison_target(*s.targets[0], env);
     return;
   }
@@ -604,6 +613,10 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
 void FunctionLowering::lower_while(const ast::Stmt& s, Environment& env) {
   Value* first = lower_condition(*s.value, env);
   if (!first) return;
+  if (std::optional<bool> known = constant_condition(first); known && !*known) {
+    lower_stmts(s.orelse, 0, env); // the body never runs (Note [Branches the types decide])
+    return;
+  }
   lower_loop(s, env, const_int(INT64_MAX, s.range), first, nullptr, nullptr, nullptr);
 }
 

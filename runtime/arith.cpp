@@ -106,6 +106,28 @@ double pyrt_trig(pyrt_context* ctx, int32_t which, double x, const char* site) {
   return which == 0 ? std::sin(x) : which == 1 ? std::cos(x) : std::tan(x);
 }
 
+int64_t pyrt_math_gcd(pyrt_context* ctx, int64_t a, int64_t b, const char* site) {
+  if (auto r = arith::gcd(a, b)) return *r;
+  pyrt_raise(ctx, PYRT_INT_OVERFLOW, site);
+  return 0;
+}
+
+int64_t pyrt_math_factorial(pyrt_context* ctx, int64_t n, const char* site) {
+  if (n < 0) {
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "factorial() not defined for negative values");
+    return 0;
+  }
+  if (auto r = arith::factorial(n)) return *r;
+  pyrt_raise(ctx, PYRT_INT_OVERFLOW, site);
+  return 0;
+}
+
+int64_t pyrt_math_isqrt(pyrt_context* ctx, int64_t n, const char* site) {
+  if (auto r = arith::isqrt(n)) return *r;
+  pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "isqrt() argument must be nonnegative");
+  return 0;
+}
+
 int64_t pyrt_range_length(pyrt_context* ctx, int64_t start, int64_t stop, int64_t step,
                           const char* site) {
   if (auto r = arith::range_length(start, stop, step)) return *r;

@@ -202,6 +202,35 @@ std::optional<int64_t> range_length(int64_t start, int64_t stop, int64_t step) {
 std::optional<int64_t> floor_to_int(double x) { return to_int(std::floor(x)); }
 std::optional<int64_t> ceil_to_int(double x) { return to_int(std::ceil(x)); }
 
+std::optional<int64_t> gcd(int64_t a, int64_t b) {
+  uint64_t x = a < 0 ? uint64_t(0) - uint64_t(a) : uint64_t(a);
+  uint64_t y = b < 0 ? uint64_t(0) - uint64_t(b) : uint64_t(b);
+  while (y != 0) {
+    uint64_t r = x % y;
+    x = y;
+    y = r;
+  }
+  if (x > uint64_t(INT64_MAX)) return std::nullopt; // gcd(-2**63, 0)
+  return int64_t(x);
+}
+
+std::optional<int64_t> factorial(int64_t n) {
+  if (n < 0) return std::nullopt;
+  int64_t r = 1;
+  for (int64_t k = 2; k <= n; ++k)
+    if (__builtin_mul_overflow(r, k, &r)) return std::nullopt;
+  return r;
+}
+
+std::optional<int64_t> isqrt(int64_t n) {
+  if (n < 0) return std::nullopt;
+  // The double's square root is within one of the answer for every 64-bit n; correct it exactly.
+  uint64_t r = uint64_t(std::sqrt(double(n)));
+  while (r > 0 && (r > 3037000499u || r * r > uint64_t(n))) --r;
+  while (r + 1 <= 3037000499u && (r + 1) * (r + 1) <= uint64_t(n)) ++r;
+  return int64_t(r);
+}
+
 int compare_int_float(int64_t a, double b) {
   if (std::isnan(b)) return 2;
   if (b >= 9223372036854775808.0) return -1;

@@ -38,6 +38,12 @@ std::optional<int64_t> range_length(int64_t start, int64_t stop, int64_t step);
 std::optional<int64_t> floor_to_int(double x);
 std::optional<int64_t> ceil_to_int(double x);
 
+// math.gcd(a, b) (non-negative; nothing when it is 2**63), math.factorial(n) (nothing when n < 0
+// or the result leaves 64 bits) and math.isqrt(n) (nothing when n < 0).
+std::optional<int64_t> gcd(int64_t a, int64_t b);
+std::optional<int64_t> factorial(int64_t n);
+std::optional<int64_t> isqrt(int64_t n);
+
 // int == float etc., exactly (not through a lossy conversion of the int).
 int compare_int_float(int64_t a, double b); // -1, 0, 1; 2 when b is nan
 

@@ -83,6 +83,8 @@ std::optional<AttrValue> fold_math(const std::string& fn, double x) {
     r = fn == "sin" ? std::sin(x) : fn == "cos" ? std::cos(x) : std::tan(x);
   } else if (fn == "tanh") {
     r = std::tanh(x);
+  } else if (fn == "erf" || fn == "erfc") {
+    r = fn == "erf" ? std::erf(x) : std::erfc(x);
   } else if (fn == "floor") {
     return as_attr(arith::floor_to_int(x));
   } else if (fn == "ceil") {
@@ -140,9 +142,14 @@ std::optional<AttrValue> fold(const Node& n) {
   case OpKind::Round:
     if (in.size() == 1) return as_attr(arith::round_to_int(std::get<double>(in[0])));
     return AttrValue(arith::round_digits(std::get<double>(in[0]), std::get<int64_t>(in[1])));
-  case OpKind::MathFn:
+  case OpKind::MathFn: {
+    const std::string& fn = n.str_attr("fn");
+    if (fn == "gcd") return as_attr(arith::gcd(std::get<int64_t>(in[0]), std::get<int64_t>(in[1])));
+    if (fn == "factorial") return as_attr(arith::factorial(std::get<int64_t>(in[0])));
+    if (fn == "isqrt") return as_attr(arith::isqrt(std::get<int64_t>(in[0])));
     if (in.size() != 1) return std::nullopt;
-    return fold_math(n.str_attr("fn"), std::get<double>(in[0]));
+    return fold_math(fn, std::get<double>(in[0]));
+  }
   case OpKind::CompareNumbers:
     return AttrValue(int64_t(arith::compare_int_float(std::get<int64_t>(in[0]), std::get<double>(in[1]))));
   case OpKind::RangeLength:

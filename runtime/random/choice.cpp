@@ -1,6 +1,7 @@
 // choice's probabilities (p=), shared by the legacy RandomState and Generator.
 #include "runtime/random/internal.hpp"
 
+#include <exception>
 #include <algorithm>
 #include <cmath>
 #include <new>
@@ -74,7 +75,7 @@ Status choice_p_unique(const Probabilities& p, int64_t* out, int64_t n, DrawDoub
       }
       found = end;
     }
-  } catch (const std::bad_alloc&) {
+  } catch (const std::exception&) { // bad_alloc, or length_error of a vector larger than max_size()
     return Status::error(ErrorKind::MemoryError, "cannot allocate choice's scratch for %lld values",
                          static_cast<long long>(p.n));
   }

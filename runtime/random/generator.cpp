@@ -2,6 +2,7 @@
 // exponential, permutation, shuffle, choice. The ziggurat draws are in ziggurat.cpp.
 #include "runtime/random/internal.hpp"
 
+#include <exception>
 #include <algorithm>
 #include <cmath>
 #include <new>
@@ -162,7 +163,7 @@ Status generator_choice(Generator& g, int64_t pop, bool a_is_array, bool replace
     if (Status s = check_count(n); !s.ok()) return s;
     if (p) return detail::choice_p_unique(*p, out, n, draw_generator_doubles, &g);
     return choice_unique(g, pop, shuffle, out, n);
-  } catch (const std::bad_alloc&) {
+  } catch (const std::exception&) { // bad_alloc, or length_error of a vector larger than max_size()
     return Status::error(ErrorKind::MemoryError, "cannot allocate choice's scratch for a population of %lld",
                          static_cast<long long>(pop));
   }

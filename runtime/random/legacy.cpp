@@ -1,6 +1,7 @@
 // numpy's legacy RandomState (np.random.seed, rand, randn, randint, choice, permutation, ...).
 #include "runtime/random/internal.hpp"
 
+#include <exception>
 #include <cmath>
 #include <new>
 #include <vector>
@@ -147,7 +148,7 @@ Status legacy_choice(LegacyRandomState& st, int64_t pop, bool a_is_array, bool r
       std::vector<double> cdf(p->n);
       detail::make_cdf(p->p, p->n, cdf.data());
       for (int64_t i = 0; i < n; ++i) out[i] = detail::search_cdf(cdf.data(), p->n, legacy_double(st));
-    } catch (const std::bad_alloc&) {
+    } catch (const std::exception&) { // bad_alloc, or length_error of a vector larger than max_size()
       return Status::error(ErrorKind::MemoryError, "cannot allocate choice's cdf");
     }
     return {};
@@ -161,7 +162,7 @@ Status legacy_choice(LegacyRandomState& st, int64_t pop, bool a_is_array, bool r
     std::vector<int64_t> perm(pop);
     legacy_permutation(st, perm.data(), pop);
     for (int64_t i = 0; i < n; ++i) out[i] = perm[i];
-  } catch (const std::bad_alloc&) {
+  } catch (const std::exception&) { // bad_alloc, or length_error of a vector larger than max_size()
     return Status::error(ErrorKind::MemoryError, "cannot allocate a permutation of %lld", static_cast<long long>(pop));
   }
   return {};

@@ -19,6 +19,16 @@ class Slider(Phone):
     pass
 
 
-items = [Sensor(1), Phone(2), Slider(3)]
+class Tool(Sensor):  # its own __repr__ is its str() too
+    def __repr__(self):
+        return "Tool#" + str(self.level)
+
+
+class Droid(Phone):  # Phone's __str__ comes before Droid's __repr__ for str()
+    def __repr__(self):
+        return "Droid#" + str(self.level)
+
+
+items = [Sensor(1), Phone(2), Slider(3), Tool(4), Droid(5)]
 for s in items:
     print(s, str(s), repr(s), f"{s}", [s])

@@ -25,6 +25,27 @@ What a program covers (SPEC.md, "Classes"):
     of its arguments, `is` between objects;
   * linked lists and binary search trees built from Optional attributes, recursion over trees
     (`if node is None: return 0`), `while node is not None` walks;
+  * EXCEPTIONS (most programs; --avoid exceptions leaves them out): one or two user exception
+    classes deriving from Exception, ValueError, RuntimeError, KeyError, LookupError,
+    ArithmeticError or IndexError, maybe with a user subclass; their __init__ is inherited or only
+    calls super().__init__(message) with a message composed of its parameters (pyscript keeps an
+    exception's message only), or passes its base's __init__ a value (--avoid exception-init-chain).
+    Methods raise them, or built-in ones (ValueError, KeyError, IndexError, RuntimeError,
+    NotImplementedError, ZeroDivisionError, `assert`), under conditions on their argument and
+    attributes, often after updating attributes; other methods raise built-in errors implicitly
+    (`// (k % 3)`, `self.items[k]`, `.pop(k)`, `.index(k)`, a dict literal indexed by a key,
+    int() of a word, an attribute of a None Optional); methods call those and let the error
+    through, catch it (storing str(e) in an attribute, returning -1, else, finally updating self)
+    or re-raise it; module-level functions forward the error (printing before and after), re-raise
+    it from a handler with finally, catch it and return a default, or catch it per object of a
+    list.  Top-level try statements catch what a call raised (the generator runs the call first
+    to know which class, and prefers calls that raise) by the class, a base class, `Exception` or
+    a tuple, sometimes after a handler that does not match; print e, str(e), repr(e), f-strings of
+    it, isinstance(e, C); with else and finally; nested try statements whose inner handler
+    re-raises (bare `raise`) to an outer one; try statements in loops whose argument depends on
+    the loop variable, with continue/break; a variable assigned inside the try body printed after
+    the handler; the object's attributes printed after the handler (updated up to the raise).
+    Methods that may raise are called only in those places, so no other statement raises;
   * about 12% of the programs end reading an attribute (or calling a method) of None: CPython's
     AttributeError. Their first line is `# expect-runtime-error: LINE:COL`, CPython's position of
     the failing attribute expression (as in tests/class_programs/none_attr.py).
@@ -33,7 +54,7 @@ How programs stay inside the subset and deterministic: every variable, attribute
 element has one static type that the generator tracks (an int attribute only ever gets ints, ...);
 a variable holding a subclass instance that may later hold a sibling is used only through its base
 class; a method is called only on a static type that has it; objects are printed only where
-__repr__/__str__ is defined (inside lists: __repr__); no try/except, lambdas, augmented assignment,
+__repr__/__str__ is defined (inside lists: __repr__); no lambdas, augmented assignment,
 sets, dict keys that are objects, `for x in obj`, reflected operators (`b > a` with only __lt__, `3 * v`),
 attribute creation outside __init__.  The generator executes each top-level statement as it
 generates it (in a deep copy of the program's state, under a line-count limit), so a statement that
@@ -60,6 +81,9 @@ AVOIDABLE = {
     'attribute-named-item': "an attribute named 'item' (numpy's .item())",
     'subclass-into-list': 'a list or dict whose elements are of class C getting (append, item store) or searched '
                           'for (in, index, count) an instance of a subclass or sibling of C',
+    'exceptions': 'user exception classes, methods and functions that raise, try/except/else/finally',
+    'exception-init-chain': "a user exception whose __init__ passes its base class's __init__ (which composes "
+                            "the message) a value other than the message",
 }
 
 INT, FLOAT, STR, BOOL = 'int', 'float', 'str', 'bool'
@@ -104,7 +128,7 @@ class Reject(Exception):
     pass
 
 
-class TooLong(Exception):
+class TooLong(BaseException):   # no generated `except Exception` catches it
     pass
 
 
@@ -130,6 +154,21 @@ FLOATS = ['0.5', '1.5', '-2.0', '3.25', '0.0', '10.0', '-0.5', '2.5', '0.1', '1.
 INT_SPECS = ['', '5d', '<4', '>6', '^7', '08b', 'x', '04X', '+d', '3']
 STR_SPECS = ['', '>8', '<5', '^9', '*^9', '.3']
 FLOAT_SPECS = ['.2f', '8.3f', '.1e', 'g', '+.1f', '06.2f', '']
+# Exceptions (left out with --avoid exceptions): built-in classes the programs raise or catch, each
+# with its built-in base (SPEC.md lists them), and the user classes' names.
+BUILTIN_PARENT = {'Exception': None, 'ArithmeticError': 'Exception', 'LookupError': 'Exception',
+                  'ValueError': 'Exception', 'RuntimeError': 'Exception', 'TypeError': 'Exception',
+                  'AttributeError': 'Exception', 'AssertionError': 'Exception',
+                  'ZeroDivisionError': 'ArithmeticError', 'IndexError': 'LookupError', 'KeyError': 'LookupError',
+                  'NotImplementedError': 'RuntimeError'}
+EXC_BASES = ['Exception', 'Exception', 'ValueError', 'RuntimeError', 'KeyError', 'LookupError', 'ArithmeticError',
+             'IndexError']
+EXC_NAMES = ['AppError', 'LimitError', 'StateError', 'CheckFailed', 'BadInput', 'Overdrawn', 'NotReady',
+             'RangeFault', 'Rejected', 'Jammed', 'QuotaError', 'Broken']
+EXC_FIELDS = ['code', 'amount', 'need', 'value', 'level_']
+RAISE_NAMES = ['withdraw', 'spend', 'take', 'claim', 'verify', 'demand', 'consume', 'settle', 'charge',
+               'attempt', 'require', 'commit', 'load', 'fetch_at', 'split_by', 'resolve', 'redeem', 'apply']
+RAISING_KINDS = ('guard', 'implicit', 'relay')
 
 
 def par(code):
@@ -217,10 +256,12 @@ class Cls:
                 return c.sigs[m]
         return None
 
-    def all_sigs(self):
+    def all_sigs(self, raising=False):
+        """Methods callable on this class; those that may raise only with raising=True (they are
+        called only inside try statements and by the functions made for them)."""
         out = {}
         for c in reversed(list(self.chain())):
-            out.update(c.sigs)
+            out.update((n, s) for n, s in c.sigs.items() if raising or not s.raising)
         return out
 
     def has_op(self, op):
@@ -248,6 +289,9 @@ class Cls:
 class Sig:
     def __init__(self, name, kind, params, ret, order):
         self.name, self.kind, self.params, self.ret, self.order = name, kind, params, ret, order
+        self.raising = kind in RAISING_KINDS
+        self.own = []        # exception classes the bodies raise themselves
+        self.via = []        # (callee Sig, class its handler catches or None): what propagates from calls
 
 
 class Scope:
@@ -290,6 +334,9 @@ class Prog:
         self.trees = []
         self.stored = set()         # (root, field): Optional attributes that get an object
         self.roots = []
+        self.excs = None            # user exception classes (ExcCls), None: no exceptions in this program
+        self.exc_by_name = {}
+        self.risky = []             # module-level functions that may raise: (Sig, root class, kind)
 
     # ------------------------------------------------------------------------------------ helpers
     def chance(self, p):
@@ -353,9 +400,10 @@ class Prog:
         return self.by_name[t[1]]
 
     # ------------------------------------------------------------------------------------ execution
-    def trial(self, code, expect_error=False):
+    def trial(self, code, expect_error=False, any_error=False):
         """Executes code in a copy of the program's state. Returns the new state (None when it
-        raised, ran too long or left the limits); with expect_error, the exception it raised."""
+        raised, ran too long or left the limits); with expect_error, the AttributeError it raised;
+        with any_error, (the exception it raised or None,), or None when it left the limits."""
         g = dict(self.fn_ns)
         g.update(copy.deepcopy(self.ns))
         counter = [0]
@@ -386,6 +434,8 @@ class Prog:
         new = {k: v for k, v in g.items() if k not in self.fn_ns or g[k] is not self.fn_ns[k]}
         if expect_error:
             return err if isinstance(err, AttributeError) else None
+        if any_error:
+            return (err,) if err is not None or self.within_limits(new) else None
         if err is not None or not self.within_limits(new):
             return None
         return new
@@ -436,6 +486,7 @@ class Prog:
             sc = Scope(dict(self.env), live=True, limit=1 << 30)
             feats = set(self.features)
             funcs = dict(self.funcs), list(self.func_order)
+            risky, helpers = list(self.risky), list(self.helpers)
             try:
                 lines = make(sc)
             except Reject:
@@ -449,6 +500,7 @@ class Prog:
                     return True
             self.features = feats
             self.funcs, self.func_order = dict(funcs[0]), list(funcs[1])
+            self.risky, self.helpers = risky, helpers
         return False
 
     # ------------------------------------------------------------------------------------ classes
@@ -498,9 +550,13 @@ class Prog:
         kinds = ['calc', 'text', 'pred', 'mut', 'chain', 'other', 'absorb', 'listy', 'fcalc', 'follow', 'walk']
         for _ in range(r.randint(3, 6)):
             self.add_method(root, r.choice(kinds))
+        if self.excs is not None:
+            for _ in range(r.randint(1, 3)):
+                self.add_method(root, self.pick([(3, 'guard'), (2, 'implicit'), (2, 'relay')]))
+            kinds = kinds + ['guard', 'relay']
         for c in subs:
             for _ in range(r.randint(0, 2)):
-                ms = [m for m in c.base.all_sigs() if m not in c.defs]
+                ms = [m for m in c.base.all_sigs(raising=True) if m not in c.defs]
                 if ms:
                     self.override(c, r.choice(ms))
             if self.chance(0.35):
@@ -627,6 +683,8 @@ class Prog:
         root = c.root
         if kind == 'fcalc' and FLOAT not in ftypes:
             kind = 'calc'
+        if kind == 'relay' and not [s for s in c.all_sigs(raising=True).values() if s.raising]:
+            kind = 'guard'
         if kind in ('follow', 'walk'):
             links = [(f, t) for f, t in fields if is_opt(t)]
             if not links or (kind == 'walk' and not any(t[1] == c.root.name and self.by_name[t[1]].field_type(f) == t
@@ -636,12 +694,13 @@ class Prog:
                   'text': [STR] if self.chance(0.4) else [], 'pred': [INT] if self.chance(0.5) else [],
                   'mut': [self.pick([(3, INT), (1, STR), (1, BOOL)])], 'chain': [INT],
                   'other': [OBJ(root.name)], 'absorb': [OBJ(root.name)], 'listy': [INT] * r.randint(0, 1),
-                  'follow': [], 'walk': []}[kind]
+                  'follow': [], 'walk': [], 'guard': [INT], 'implicit': [INT], 'relay': [INT]}[kind]
         ret = {'calc': INT, 'fcalc': FLOAT, 'text': STR, 'pred': BOOL, 'mut': None, 'chain': OBJ(c.name),
                'other': self.pick([(2, INT), (1, BOOL)]), 'absorb': None, 'listy': LINT, 'follow': INT,
-               'walk': INT}[kind]
+               'walk': INT, 'guard': self.pick([(2, INT), (1, None)]), 'implicit': INT,
+               'relay': self.pick([(2, INT), (1, None)])}[kind]
         self.morder += 1
-        name = self.unique(METHOD_NAMES)
+        name = self.unique(RAISE_NAMES if kind in RAISING_KINDS else METHOD_NAMES)
         sig = Sig(name, kind, params, ret, self.morder)
         c.sigs[name] = sig
         c.defs[name] = self.method_src(c, sig, override=False)
@@ -704,6 +763,8 @@ class Prog:
                 body += self.m_block(sc, 1, 1)
                 body.append('return self')
             return self.wrap(sig, names, body)
+        if sig.raising:
+            return self.wrap(sig, names, self.raising_body(c, sig, sc, names))
         if sig.kind in ('mut', 'chain', 'absorb'):
             body += self.m_mutation(sc, names)
             body += self.m_block(sc, 1, r.randint(0, 2))
@@ -2158,13 +2219,19 @@ class TopLevel:
                        (2, 's_new_list'), (3 * has_lists, 's_loop'), (3 * has_lists, 's_list_ops'),
                        (1.5, 's_dict'), (2.5, 's_helper'), (2, 's_ops'), (2, 's_repr'), (1, 's_consts'),
                        (1, 's_isinstance'), (1 if self.widened else 0, 's_rebind'), (3 * has_links, 's_link'),
-                       (3 * bool(self.linked), 's_linked'), (3 * bool(self.trees), 's_tree')])
+                       (3 * bool(self.linked), 's_linked'), (3 * bool(self.trees), 's_tree'),
+                       (5 * self.has_raising(), 's_try')])
         lines = getattr(self, k)(sc)
         return lines
+
+    def has_raising(self):
+        return self.excs is not None and any(s.raising for c in self.classes for s in c.sigs.values())
 
     def program(self):
         r = self.rng
         self.roots = []
+        if 'exceptions' not in self.avoid and self.chance(0.85):
+            self.make_excs()
         for _ in range(r.randint(1, 2)):
             self.roots.append(self.make_hierarchy(self.roots))
         for c in self.classes:
@@ -2211,14 +2278,21 @@ class TopLevel:
 
     def assemble(self):
         out = []
+        for x in self.excs or []:
+            out += ['', ''] + x.src().split('\n')
         for c in self.classes:
             out += ['', ''] + self.class_src(c).split('\n')
         for s in self.structs:
             out += ['', ''] + s.split('\n')
         body = '\n'.join(self.lines)
-        used = [n for n in self.func_order if re.search(r'\b%s\(' % n, body) or
-                any(re.search(r'\b%s\b' % n, self.funcs[m]) for m in self.func_order if m != n and
-                    re.search(r'\b%s\(' % m, body))]
+        used = set(n for n in self.func_order if re.search(r'\b%s\(' % n, body))
+        grown = True
+        while grown:   # and the functions they call
+            more = set(n for n in self.func_order if n not in used and
+                       any(re.search(r'\b%s\b' % n, self.funcs[m]) for m in used))
+            used |= more
+            grown = bool(more)
+        used = [n for n in self.func_order if n in used]
         for n in used:
             out += ['', ''] + self.funcs[n].rstrip('\n').split('\n')
         out += ['', ''] + self.lines
@@ -2227,7 +2301,450 @@ class TopLevel:
         return '\n'.join(out) + '\n'
 
 
-for _name, _f in list(vars(TopLevel).items()):
+class ExcCls:
+    """A user exception class: its base (a class name), its constructor's parameters, the form of
+    its __init__ (None: inherited)."""
+
+    def __init__(self, name, base, params, init, lines):
+        self.name, self.base, self.params, self.init, self.lines = name, base, params, init, lines
+
+    def src(self):
+        return '\n'.join(['class %s(%s):' % (self.name, self.base)] + ['    ' + x for x in self.lines])
+
+
+class Errors:
+    """User exceptions, methods that raise them (or built-in ones), module-level functions they
+    propagate through, try statements at top level (mixed into Prog; --avoid exceptions)."""
+
+    # ---- exception classes
+    def make_excs(self):
+        r = self.rng
+        self.excs = []
+        for _ in range(self.pick([(3, 1), (2, 2)])):
+            x = self.new_exc(r.choice(EXC_BASES), self.pick([(3, 'plain'), (1, 'msg'), (2, 'code'), (1, 'code2')]))
+            if self.chance(0.5):
+                form = 'plain' if x.init is None else 'inherit'
+                if x.params == [INT] and self.chance(0.5) and 'exception-init-chain' not in self.avoid:
+                    form = 'recompose'
+                elif x.params == [STR] and self.chance(0.5):
+                    form = 'code'
+                self.new_exc(x.name, form, x)
+        for x in self.excs:
+            exec(x.src(), self.fn_ns)
+        self.feat('user exception classes')
+
+    def new_exc(self, base, form, parent=None):
+        """A user exception class. pyscript keeps an exception's message only: its __init__ may
+        just call super().__init__(message) (Note [Exception classes of the program])."""
+        r = self.rng
+        name = self.unique(EXC_NAMES)
+        doc = '"""Raised when a %s fails."""' % name.lower()
+        if form == 'plain':
+            x = ExcCls(name, base, parent.params if parent else [STR], None, [r.choice(['pass', doc])])
+        elif form == 'inherit':
+            x = ExcCls(name, base, parent.params, None, ['pass'])
+        elif form == 'msg':
+            x = ExcCls(name, base, [STR], 'msg', ['def __init__(self, msg):', '    super().__init__(msg)'])
+        elif form == 'code':
+            msg = r.choice(['"%s " + str(n)' % name.lower(), 'f"{n} is out of range"', '"n=%d" % n', 'f"{n:+d} left"'])
+            x = ExcCls(name, base, [INT], 'code', ['def __init__(self, n):', '    super().__init__(%s)' % msg])
+            self.feat('exception class composes its message')
+        elif form == 'code2':
+            x = ExcCls(name, base, [STR, INT], 'code2', ['def __init__(self, what, n):',
+                                                         '    super().__init__(what + " #" + str(n))'])
+            self.feat('exception class composes its message')
+        else:   # 'recompose': passes its parent's __init__ an argument it composes a message of
+            x = ExcCls(name, base, [INT], 'recompose', ['def __init__(self, n):', '    super().__init__(n * 10 + 1)'])
+            self.feat('exception __init__ calls its base\'s __init__')
+        if self.chance(0.3) and x.lines[0] != doc:
+            x.lines.insert(0, doc)
+        self.excs.append(x)
+        self.exc_by_name[name] = x
+        return x
+
+    def exc_init(self, name):
+        """The form of the __init__ an exception of user class name runs (None: Exception's)."""
+        x = self.exc_by_name.get(name)
+        while x is not None and x.init is None:
+            x = self.exc_by_name.get(x.base)
+        return x.init if x else None
+
+    def exc_chain(self, name):
+        """The class names whose handlers catch an exception of class name."""
+        out = []
+        while name is not None:
+            out.append(name)
+            x = self.exc_by_name.get(name)
+            name = x.base if x else BUILTIN_PARENT[name]
+        return out
+
+    def raised_by(self, sig, depth=0):
+        """What a call of sig may raise: its own raises and what escapes the handlers around its calls."""
+        out = list(sig.own)
+        for callee, caught in sig.via if depth < 12 else []:
+            for x in self.raised_by(callee, depth + 1):
+                if not set(caught) & set(self.exc_chain(x)) and x not in out:
+                    out.append(x)
+        return out
+
+    def pick_exc(self):
+        users = [x.name for x in self.excs]
+        return self.pick([(6, 'user'), (1, 'ValueError'), (1, 'KeyError'), (1, 'IndexError'), (1, 'RuntimeError'),
+                          (0.5, 'NotImplementedError'), (0.5, 'ZeroDivisionError'), (0.7, 'AssertionError')]) \
+            .replace('user', self.rng.choice(users))
+
+    # ---- methods that raise
+    def msg_expr(self, sc, k):
+        r = self.rng
+        c = sc.cls
+        strs = [f for f, t in c.fields() if t == STR]
+        ints = [f for f, t in c.fields() if t == INT]
+        opts = ['"bad %s " + str(%s)' % (r.choice(['amount', 'input', 'step', 'index']), k),
+                'f"%s refuses {%s}"' % (c.name, k), '"%%s: %%d" %% (%r, %s)' % (c.name.lower(), k),
+                repr(r.choice(['empty', 'not ready', 'over the limit', 'no', '']))]
+        if strs:
+            f = r.choice(strs)
+            opts += ['"no " + self.%s' % f, 'f"{self.%s!r} got {%s}"' % (f, k)]
+        if ints:
+            opts.append('"need " + str(self.%s - %s)' % (r.choice(ints), k))
+        return r.choice(opts)
+
+    def raise_code(self, sc, exc, k):
+        r = self.rng
+        x = self.exc_by_name.get(exc)
+        if x:
+            self.feat('raise a user exception')
+            if self.exc_init(exc) is None and self.chance(0.2):
+                return r.choice(['raise %s', 'raise %s()']) % exc
+            ints = [f for f, t in sc.cls.fields() if t == INT]
+            args = [self.msg_expr(sc, k) if t == STR else
+                    r.choice([k, '%s * 2' % k] + ['self.%s' % f for f in ints]) for t in x.params]
+            return 'raise %s(%s)' % (exc, ', '.join(args))
+        strs = [f for f, t in sc.cls.fields() if t == STR]
+        if exc == 'KeyError':
+            return 'raise KeyError(%s)' % r.choice([k, self.msg_expr(sc, k)] + ['self.%s' % f for f in strs])
+        if exc == 'RuntimeError' and self.chance(0.3):
+            return 'raise RuntimeError'
+        if exc == 'NotImplementedError':
+            return 'raise NotImplementedError(%r)' % (sc.cls.name + '.' + sc.method.name)
+        return 'raise %s(%s)' % (exc, self.msg_expr(sc, k))
+
+    def raise_cond(self, c, k):
+        r = self.rng
+        ints = [f for f, t in c.fields() if t == INT]
+        lists = [f for f, t in c.fields() if t == LINT]
+        strs = [f for f, t in c.fields() if t == STR]
+        bools = [f for f, t in c.fields() if t == BOOL]
+        opts = ['%s < 0' % k, '%s %% %d == %d' % (k, r.choice([2, 3, 4]), r.randint(0, 1)), '%s > %d' % (k, r.choice([2, 3, 5, 10]))]
+        opts += ['%s > self.%s' % (k, f) for f in ints] + ['self.%s %% %d == 0' % (f, r.choice([2, 3])) for f in ints]
+        opts += ['self.%s + %s > %d' % (f, k, r.choice([5, 10, 20])) for f in ints]
+        opts += ['len(self.%s) <= %s' % (f, k) for f in lists] + ['%s in self.%s' % (k, f) for f in lists]
+        opts += ['len(self.%s) > %s' % (f, k) for f in strs] + ['not self.%s' % f for f in bools]
+        cond = r.choice(opts)
+        if self.chance(0.2):
+            cond = '%s %s %s' % (cond, r.choice(['and', 'or']), r.choice(opts))
+        return cond
+
+    def raising_body(self, c, sig, sc, names):
+        r = self.rng
+        k = names[0]
+        if sig.kind == 'relay':
+            return self.relay_body(c, sig, sc, k)
+        body = []
+        if self.chance(0.6):
+            body += self.m_mutation(sc, names)
+            self.feat('object partly updated before a raise')
+        if sig.kind == 'implicit':
+            line, exc = self.implicit_raise(c, k)
+            self.add_raise(sig, exc)
+            return body + [line]
+        for _ in range(self.pick([(3, 1), (1, 2)])):
+            cond = self.raise_cond(c, k)
+            exc = self.pick_exc()
+            if exc == 'AssertionError':
+                msg = repr(self.rng.choice(['too big', 'negative', 'check failed', '']))   # a literal: SPEC
+                body.append('assert not (%s)%s' % (cond, ', ' + msg if self.chance(0.7) else ''))
+                self.feat('assert')
+            else:
+                body += ['if %s:' % cond, '    ' + self.raise_code(sc, exc, k)]
+            self.add_raise(sig, exc)
+            if self.chance(0.3):
+                body += self.m_mutation(sc, names)
+        body += self.m_block(sc, 1, r.randint(0, 1))
+        if sig.ret == INT:
+            body.append('return %s' % self.bound(INT, self.e(sc, INT, 0)))
+        return body
+
+    def add_raise(self, sig, exc):
+        if exc not in sig.own:
+            sig.own.append(exc)
+
+    def implicit_raise(self, c, k):
+        """(a return statement that may raise a built-in exception, its class)."""
+        r = self.rng
+        ints = [f for f, t in c.fields() if t == INT]
+        lists = [f for f, t in c.fields() if t == LINT]
+        strs = [f for f, t in c.fields() if t == STR]
+        links = [(f, self.cls(t)) for f, t in c.fields() if is_opt(t)]
+        num = 'self.%s' % r.choice(ints) if ints and self.chance(0.7) else '%s * 7 + 1' % k
+        opts = [(2, lambda: ('return %s // (%s %% %d)' % (par(num), k, r.choice([2, 3, 4])), 'ZeroDivisionError')),
+                (1, lambda: ('return %s %% (%s - %d)' % (par(num), k, r.choice([0, 1, 2])), 'ZeroDivisionError')),
+                (1, lambda: ('return int(%s / (%s %% 3))' % (par(num), k), 'ZeroDivisionError')),
+                (1, lambda: ('return {%s}[%s]' % (', '.join('%d: %d' % (i, r.randint(0, 99)) for i in
+                                                            r.sample(range(-2, 6), r.randint(1, 4))), k), 'KeyError'))]
+        for f in lists:
+            opts += [(2, lambda f=f: ('return self.%s[%s]' % (f, k), 'IndexError')),
+                     (1, lambda f=f: ('return self.%s.pop(%s)' % (f, k), 'IndexError')),
+                     (1, lambda f=f: ('return self.%s.index(%s)' % (f, k), 'ValueError'))]
+        for f in strs:
+            words = r.sample([w for w in WORDS if w], 3)
+            opts += [(1, lambda f=f, w=words: ('return {%s}[self.%s]' % (', '.join('%r: %d' % (x, i) for i, x in enumerate(w)), f),
+                                               'KeyError')),
+                     (1, lambda f=f: ('return int(str(%s) + self.%s)' % (k, f), 'ValueError'))]
+        for f, tc in links:
+            fs = [g for g, u in tc.fields() if u == INT]
+            if fs:
+                opts.append((2, lambda f=f, g=r.choice(fs): ('return self.%s.%s + %s' % (f, g, k), 'AttributeError')))
+        line, exc = self.pick(opts)()
+        self.feat('method raises %s implicitly' % exc)
+        return line, exc
+
+    def handler_lines(self, sc, h, label, ev='e'):
+        """The body of `except h as e` inside a method: records or prints the error."""
+        r = self.rng
+        strs = [f for f, t in sc.cls.fields() if t == STR]
+        ints = [f for f, t in sc.cls.fields() if t == INT]
+        opts = [['print(%r, %s)' % (label, ev)]]
+        if strs:
+            opts.append(['self.%s = str(%s)[:12]' % (r.choice(strs), ev)])
+        if ints:
+            opts.append(['self.%s = len(str(%s))' % (r.choice(ints), ev)])
+        return r.choice(opts)
+
+    def relay_body(self, c, sig, sc, k):
+        """Calls a raising method of self: lets its errors through, catches them, or re-raises."""
+        r = self.rng
+        callees = [s for s in c.all_sigs(raising=True).values() if s.raising and s.order < sig.order]
+        callee = self.choice(callees)
+        call = 'self.%s(%s)' % (callee.name, r.choice([k, '%s + 1' % k, '%s - 1' % k, '%s * 2' % k, '3 - %s' % k]))
+        v = self.fresh('v') if callee.ret == INT else None
+        body = self.m_mutation(sc, [k]) if self.chance(0.6) else []
+        form = self.pick([(2, 'pass'), (3, 'catch'), (1, 'reraise')])
+        ret = 'return %s' % self.bound(INT, '%s + %s' % (v, par(self.e(sc, INT, 1))) if v and self.chance(0.7)
+                                       else self.e(sc, INT, 0)) if sig.ret == INT else None
+        if form == 'pass':
+            sig.via.append((callee, []))
+            self.feat('error propagates through a method')
+            body += ['%s = %s' % (v, call) if v else call]
+            body += self.m_mutation(sc, [k]) if self.chance(0.4) else []
+            return body + ([ret] if ret else [])
+        raised = self.raised_by(callee) or ['Exception']
+        h = r.choice(self.exc_chain(r.choice(raised)))
+        sig.via.append((callee, [h] if form == 'catch' else []))
+        handler = self.handler_lines(sc, h, sig.name + ' caught')
+        if form == 'reraise':
+            self.feat('method re-raises')
+            handler.append('raise')
+        elif sig.ret == INT and (self.chance(0.5) or not v):
+            handler.append('return -1')
+        elif sig.ret is None and self.chance(0.3):
+            handler.append('return')
+        self.feat('method catches an error of another method')
+        if v and (form != 'catch' or handler[-1] != 'return -1' or self.chance(0.5)):
+            body.append('%s = 0' % v)
+        body += ['try:', '    ' + ('%s = %s' % (v, call) if v else call)]
+        body += ['except %s as e:' % h] + ['    ' + x for x in handler]
+        if self.chance(0.3):
+            body += ['else:'] + ['    ' + x for x in self.m_mutation(sc, [k])]
+        if self.chance(0.4):
+            body += ['finally:'] + ['    ' + x for x in (self.m_mutation(sc, [k]) if self.chance(0.6) else
+                                                        ['print(%r, %s)' % (sig.name + ' finally', k)])]
+            self.feat('finally in a method')
+        return body + ([ret] if ret else [])
+
+    # ---- module-level functions errors propagate through
+    def make_risky(self, root):
+        r = self.rng
+        methods = [s for s in root.all_sigs(raising=True).values() if s.raising]
+        funcs = [f for f, rt, kind in self.risky if rt is root and kind != 'batch']
+        callee = r.choice(funcs) if funcs and self.chance(0.5) else self.choice(methods)
+        is_func = callee in funcs
+        kind = self.pick([(3, 'forward'), (2, 'reraise'), (2, 'safe'), (1, 'batch')])
+        name = self.fresh(kind)
+        call = '%s(o, k)' % callee.name if is_func else 'o.%s(k)' % callee.name
+        raised = self.raised_by(callee) or ['Exception']
+        h = r.choice(self.exc_chain(r.choice(raised)))
+        if kind == 'forward':
+            ret = callee.ret
+            body = ['print(%r, k)' % name]
+            body += ['r = ' + call, 'print(%r, r)' % (name + ' ->'), 'return r'] if ret else [call, 'print(%r)' % (name + ' done')]
+            via = []
+        elif kind == 'reraise':
+            ret = callee.ret
+            body = ['try:', '    ' + ('return ' + call if ret else call), 'except %s as e:' % h,
+                    '    print(%r, %s)' % (name + ':', r.choice(['e', 'repr(e)'])), '    raise']
+            if self.chance(0.6):
+                body += ['finally:', '    print(%r, k)' % (name + ' done')]
+            via = []
+        elif kind == 'safe':
+            ret = INT if callee.ret == INT else BOOL
+            body = ['try:', '    r = ' + call if ret == INT else '    ' + call, 'except %s as e:' % h,
+                    '    print(%r, e)' % (name + ':'), '    return %s' % ('-1' if ret == INT else 'False')]
+            if self.chance(0.4):
+                body += ['finally:', '    print(%r, k)' % (name + ' finally')]
+            body.append('return %s' % ('r' if ret == INT else 'True'))
+            via = [h]
+        else:
+            ret = INT
+            body = ['done = 0', 'for o in objs:', '    try:', '        ' + call, '        done = done + 1',
+                    '    except %s as e:' % h, '        print(%r, e)' % (name + ' skip')]
+            if self.chance(0.3):
+                body.append('        break')
+            body.append('return done')
+            via = [h]
+        sig = Sig(name, 'func', [INT], ret, 0)
+        sig.raising = True
+        sig.via.append((callee, via))
+        self.add_func(name, 'def %s(%s, k):\n%s\n' % (name, 'objs' if kind == 'batch' else 'o',
+                                                       '\n'.join('    ' + x for x in body)))
+        self.risky.append((sig, root, kind))
+        self.feat('function: ' + kind)
+        return sig, kind
+
+    # ---- try statements
+    def risky_call(self, sc, arg):
+        """(statement, what it may raise, object code, its class) of a call that may raise."""
+        r = self.rng
+        objs = [(code, c) for code, c in self.obj_atoms(sc)
+                if any(s.raising for s in c.all_sigs(raising=True).values())]
+        code, c = self.choice(objs)
+        if self.chance(0.45):
+            if not [x for x in self.risky if x[1] is c.root] or self.chance(0.3):
+                self.make_risky(c.root)
+            sig, root, kind = r.choice([x for x in self.risky if x[1] is c.root])
+            if kind == 'batch':
+                lists = [n for n, k in self.lists_of_objs(sc) if k.root is root]
+                code = self.choice(lists)
+                c = None
+            call = '%s(%s, %s)' % (sig.name, code, arg)
+        else:
+            sig = r.choice([s for s in c.all_sigs(raising=True).values() if s.raising])
+            call = '%s.%s(%s)' % (code, sig.name, arg)
+        stmt = 'print(%s)' % call if sig.ret is not None and self.show_type(sig.ret) else call
+        return stmt, self.raised_by(sig), code, c
+
+    def probe(self, code):
+        """Runs code in a copy of the state: (the exception it raised or None,), or None when it ran
+        too long, left the limits or raised what no handler should catch."""
+        res = self.trial(code, any_error=True)
+        if res is None or isinstance(res[0], (TooLong, RecursionError, Reject)):
+            return None
+        if res[0] is not None and type(res[0]).__name__ not in BUILTIN_PARENT and \
+                type(res[0]).__name__ not in self.exc_by_name:
+            return None
+        return res
+
+    def catcher(self, names):
+        """An except clause's class (or tuple of classes) that catches every class in names."""
+        r = self.rng
+        common = [h for h in self.exc_chain(names[0]) if all(h in self.exc_chain(x) for x in names)]
+        distinct = sorted(set(names))
+        if len(distinct) > 1 and self.chance(0.5):
+            self.feat('except a tuple of classes')
+            r.shuffle(distinct)
+            return '(%s)' % ', '.join(distinct)
+        h = r.choice(common)
+        if self.chance(0.15):
+            decoys = [d for d in list(self.exc_by_name) + ['TypeError', 'KeyError', 'IndexError', 'ValueError',
+                                                           'ZeroDivisionError', 'AttributeError']
+                      if not any(d in self.exc_chain(x) for x in names)]
+            if decoys:
+                self.feat('except a tuple of classes')
+                pair = [h, r.choice(decoys)]
+                r.shuffle(pair)
+                return '(%s)' % ', '.join(pair)
+        return h
+
+    def decoy(self, names):
+        pool = [d for d in list(self.exc_by_name) + ['TypeError', 'KeyError', 'IndexError', 'ValueError', 'ZeroDivisionError',
+                                                     'AttributeError', 'ArithmeticError', 'LookupError', 'RuntimeError']
+                if not any(d in self.exc_chain(x) for x in names)]
+        return self.choice(pool)
+
+    def shown_exc(self, h, ev='e'):
+        r = self.rng
+        opts = [ev, ev, 'str(%s)' % ev, 'repr(%s)' % ev, '"[" + str(%s) + "]"' % ev, 'f"<{%s}>"' % ev, 'f"{%s!r}"' % ev,
+                'len(str(%s))' % ev]
+        users = list(self.exc_by_name)
+        if users and self.chance(0.2):
+            opts.append('isinstance(%s, %s)' % (ev, r.choice(users)))
+        return r.choice(opts)
+
+    def s_try(self, sc):
+        r = self.rng
+        shape = self.pick([(4, 'plain'), (2, 'state'), (2, 'nested'), (2, 'loop')])
+        i = self.fresh('i')
+        arg = r.choice([i, '%s - 1' % i, '%s * 2 - 1' % i, '%d - %s' % (r.randint(1, 4), i), '%s * 3' % i]) \
+            if shape == 'loop' else (self.int_lit() if self.chance(0.5) else self.e(sc, INT, 1))
+        stmt, raises, code, c = self.risky_call(sc, arg)
+        if not raises:   # a function that catches all: called outside a try
+            out = [stmt]
+            if c is not None:
+                out.append('print(%s)' % ', '.join(self.watch(sc, code, c)))
+            return out
+        after = ['print(%s)' % ', '.join(self.watch(sc, code, c))] if c is not None and self.chance(0.8) else []
+        if shape == 'loop':
+            self.feat('try in a loop')
+            h = self.catcher(raises)
+            lines = ['for %s in range(%d):' % (i, r.randint(2, 4)), '    try:', '        ' + stmt,
+                     '    except %s as e:' % h, '        print("caught", %s, %s)' % (i, self.shown_exc(h))]
+            lines += r.choice([[], ['        continue'], ['        if %s >= 1:' % i, '            break']])
+            if self.chance(0.3):
+                lines += ['    else:', '        print("ok", %s)' % i]
+            if self.chance(0.4):
+                lines += ['    finally:', '        print("end", %s)' % i]
+            return lines + after
+        res = self.probe(stmt)
+        if res is None:
+            raise Reject()
+        if res[0] is None and self.chance(0.6):
+            raise Reject()   # most try statements see an error
+        names = [type(res[0]).__name__] if res[0] is not None else raises
+        if res[0] is not None:
+            self.feat('caught ' + names[0])
+        h = self.catcher(names)
+        if shape == 'nested':
+            self.feat('nested try, bare raise')
+            h2 = self.catcher(names)
+            return ['try:', '    try:', '        ' + stmt, '        print("no error")', '    except %s as e:' % h,
+                    '        print("inner", %s)' % self.shown_exc(h), '        raise',
+                    '    finally:', '        print("inner finally")',
+                    'except %s as e2:' % h2, '    print("outer", %s)' % self.shown_exc(h2, 'e2')] + after
+        pre, before, post, shown = [], [], [], []
+        if shape == 'state':
+            self.feat('variable assigned in try, read after the handler')
+            v = self.fresh('n')
+            pre = ['%s = %s' % (v, self.int_lit())]
+            before = ['%s = %s' % (v, self.bound(INT, self.e(sc, INT, 1)))]
+            post = ['%s = %s' % (v, self.int_lit())]
+            after = after + ['print(%s)' % v]
+            sc.env[v] = INT
+        lines = pre + ['try:'] + ['    ' + x for x in before + [stmt] + post]
+        if self.chance(0.25):
+            self.feat('handler that does not match first')
+            lines += ['except %s:' % self.decoy(names), '    print("not this one")']
+        if self.chance(0.15):
+            lines += ['except %s:' % h, '    print("caught")']
+        else:
+            lines += ['except %s as e:' % h, '    print("caught", %s)' % self.shown_exc(h)]
+        if self.chance(0.3):
+            lines += ['else:', '    print("no error")']
+        if self.chance(0.3):
+            lines += ['finally:', '    print("finally")']
+        return lines + after
+
+
+for _name, _f in list(vars(TopLevel).items()) + list(vars(Errors).items()):
     if callable(_f) and not _name.startswith('__'):
         setattr(Prog, _name, _f)
 
