@@ -48,6 +48,9 @@ Node* field_store_after(Block* b, size_t at, Value* n, const ClassLayout& cls) {
         !x->input(0)->type().is(TypeKind::Object))
       return nullptr;
     if (stored_value != n && stored_value->uses()[0].user != x) return nullptr;
+    // The object stored into must exist at the object_new, which reads its field.
+    const Node* target = x->input(0)->producer();
+    if (target && target->owner() == b && b->index_of(target) > at) return nullptr;
     for (const auto& [field, type] : cls.fields)
       if (!stored.count(field)) return nullptr;
     return x;
