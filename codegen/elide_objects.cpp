@@ -9,6 +9,7 @@
 #include <llvm/Transforms/InstCombine/InstCombine.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -24,8 +25,10 @@ namespace pyscript::codegen {
 // into registers, and the inline counting (count_object) folds, since the count is known. Only
 // classes whose fields hold no references qualify (codegen marks their allocations with
 // !pyscript.elidable): freeing such an object releases nothing, so dropping the free is exact.
-// One slot per allocation site is enough: without a phi, no use can reach the object of an
-// earlier iteration.
+// One slot per allocation site is enough: without a phi that merges it with something else, no use
+// can reach the object of an earlier iteration. (A phi whose incoming values are all the object
+// -- loop-closed SSA at a loop's exits, and merges of those on the paths that release it after a
+// failure -- is the object itself.)
 namespace {
 
 bool is_call_to(const llvm::Instruction* i, const char* name, const llvm::Value* arg0) {
@@ -35,13 +38,45 @@ bool is_call_to(const llvm::Instruction* i, const char* name, const llvm::Value*
   return call->arg_size() >= 1 && call->getArgOperand(0) == arg0;
 }
 
-// Whether every use of `object` (through constant-offset GEPs) is a load, a store into it, a null
-// test or a counting call; collects the instructions to remove.
-bool stays_local(llvm::Value* object, llvm::Value* root, std::vector<llvm::Instruction*>& counting,
+// The object's addresses: the call, and the phis all of whose incoming values are among them
+// (loop-closed SSA at a loop's exits, and the merges of those on the failure paths).
+std::vector<llvm::Value*> aliases_of(llvm::Value* call) {
+  std::vector<llvm::Value*> aliases{call};
+  auto known = [&](llvm::Value* v) {
+    return std::find(aliases.begin(), aliases.end(), v) != aliases.end();
+  };
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (size_t k = 0; k < aliases.size(); ++k)
+      for (llvm::User* u : aliases[k]->users()) {
+        auto* phi = llvm::dyn_cast<llvm::PHINode>(u);
+        if (!phi || known(phi)) continue;
+        bool all = true;
+        for (llvm::Value* in : phi->incoming_values())
+          all = all && known(in);
+        if (all) {
+          aliases.push_back(phi);
+          grew = true;
+        }
+      }
+  }
+  return aliases;
+}
+
+// Whether every use of `object` (an address in `aliases`, or a constant-offset GEP of one) is a
+// load, a store into it, a null test, a counting call or one of the aliases; collects the
+// instructions to remove.
+bool stays_local(llvm::Value* object, const std::vector<llvm::Value*>& aliases,
+                 std::vector<llvm::Instruction*>& counting,
                  std::vector<llvm::ICmpInst*>& null_tests) {
+  bool is_alias = std::find(aliases.begin(), aliases.end(), object) != aliases.end();
   for (llvm::User* u : object->users()) {
     auto* i = llvm::dyn_cast<llvm::Instruction>(u);
     if (!i) return false;
+    if (llvm::isa<llvm::PHINode>(i)) {
+      if (!is_alias || std::find(aliases.begin(), aliases.end(), i) == aliases.end()) return false;
+      continue; // checked as an alias of its own
+    }
     if (auto* load = llvm::dyn_cast<llvm::LoadInst>(i)) {
       if (load->isVolatile()) return false;
       continue;
@@ -52,20 +87,21 @@ bool stays_local(llvm::Value* object, llvm::Value* root, std::vector<llvm::Instr
     }
     if (auto* gep = llvm::dyn_cast<llvm::GetElementPtrInst>(i)) {
       if (gep->getPointerOperand() != object || !gep->hasAllConstantIndices()) return false;
-      if (!stays_local(gep, root, counting, null_tests)) return false;
+      if (!stays_local(gep, aliases, counting, null_tests)) return false;
       continue;
     }
     if (auto* cmp = llvm::dyn_cast<llvm::ICmpInst>(i)) {
-      if (object != root || !cmp->isEquality() ||
+      if (!is_alias || !cmp->isEquality() ||
           !llvm::isa<llvm::ConstantPointerNull>(
               cmp->getOperand(cmp->getOperand(0) == object ? 1 : 0)))
         return false;
       null_tests.push_back(cmp);
       continue;
     }
-    if (object == root &&
-        (is_call_to(i, "pyrt_object_release", root) || is_call_to(i, "pyrt_object_retain", root) ||
-         is_call_to(i, "pyrt_object_destroy", root))) {
+    if (is_alias &&
+        (is_call_to(i, "pyrt_object_release", object) ||
+         is_call_to(i, "pyrt_object_retain", object) ||
+         is_call_to(i, "pyrt_object_destroy", object))) {
       counting.push_back(i);
       continue;
     }
@@ -97,7 +133,11 @@ llvm::PreservedAnalyses ElideObjectsPass::run(llvm::Function& f,
     uint64_t size = size_c->getZExtValue();
     std::vector<llvm::Instruction*> counting;
     std::vector<llvm::ICmpInst*> null_tests;
-    if (!stays_local(call, call, counting, null_tests)) continue;
+    std::vector<llvm::Value*> aliases = aliases_of(call);
+    bool local = true;
+    for (llvm::Value* a : aliases)
+      local = local && stays_local(a, aliases, counting, null_tests);
+    if (!local) continue;
     llvm::LLVMContext& c = f.getContext();
     llvm::IRBuilder<> entry(&f.getEntryBlock(), f.getEntryBlock().getFirstInsertionPt());
     llvm::AllocaInst* slot =

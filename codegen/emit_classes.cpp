@@ -59,13 +59,14 @@ llvm::Value* FunctionEmitter::class_info(const ir::ClassLayout& cls) {
     return declare_function(module_, *f);
   };
   llvm::Constant* class_name = llvm::cast<llvm::Constant>(c_string(cls.name));
-  auto* info_type = llvm::StructType::get(context_, {ptr, i64, i64, i64, i64, ptr, ptr, ptr, ptr});
+  auto* info_type =
+      llvm::StructType::get(context_, {ptr, i64, i64, i64, i64, ptr, ptr, ptr, ptr, i64});
   llvm::Constant* init = llvm::ConstantStruct::get(
       info_type,
       {class_name, builder_.getInt64(uint64_t(cls.id)), builder_.getInt64(uint64_t(cls.id_end)),
        builder_.getInt64(layout.getTypeAllocSize(st)), builder_.getInt64(cls.fields.size()),
        array_of(ptr, fields, ".fields"), array_of(i64, offsets, ".offsets"), method(cls.str_method),
-       method(cls.repr_method)});
+       method(cls.repr_method), builder_.getInt64(cls.acyclic ? PYRT_CLASS_ACYCLIC : 0)});
   return new llvm::GlobalVariable(module_, info_type, true, llvm::GlobalValue::LinkOnceODRLinkage,
                                   init, name);
 }
@@ -80,41 +81,154 @@ llvm::Value* FunctionEmitter::field_address(llvm::Value* object, const ir::Type&
   PYSCRIPT_UNREACHABLE("codegen: class " + cls.name + " has no field " + field);
 }
 
+// Note [Fields are typed]
+// Loads and stores of fields carry a TBAA tag per field type (`object.field float`, `object.field
+// Vec`): a slot holds one static type for its whole life (Note [Objects] in lower/classes.hpp), so
+// storing a float field leaves every pointer field as it was, and LLVM keeps `b.vel` in a register
+// across `v.x = ...`.
+llvm::MDNode* FunctionEmitter::field_tbaa(const ir::Type& t) {
+  return tbaa(("object.field " + t.to_string()).c_str());
+}
+
+// The declared type of field `field` of the class of `t`.
+const ir::Type& FunctionEmitter::field_type(const ir::Type& t, const std::string& field) {
+  const ir::ClassLayout& cls = class_layout(t);
+  for (const auto& [name, type] : cls.fields)
+    if (name == field) return type;
+  PYSCRIPT_UNREACHABLE("codegen: class " + cls.name + " has no field " + field);
+}
+
+// A new instance of the class `n` (an object_new) makes; `elidable`: it may go on the stack.
+llvm::Value* FunctionEmitter::new_object(const ir::Node& n, bool elidable) {
+  llvm::IRBuilder<>& b = builder_;
+  const ir::ClassLayout& layout = class_layout(n.output()->type());
+  llvm::Value* cls = class_info(layout);
+  llvm::CallInst* o = b.CreateCall(PYRT(pyrt_instance_new), {ctx_, cls, site(n)});
+  bool holds_refs = false;
+  for (const auto& [name, t] : layout.fields)
+    holds_refs |= t.holds_refs();
+  if (!holds_refs && elidable)
+    o->setMetadata("pyscript.elidable",
+                   llvm::MDNode::get(context_, {})); // Note [Objects on the stack]
+  return_if(b.CreateIsNull(o));
+  // Note [What a new object holds]
+  // pyrt_instance_new gives a counted, unshared object whose fields are all zero; the call is
+  // opaque to LLVM, so the same values are stored again here. Then what follows folds: the
+  // stores of __init__ release no old field value, share nothing, and a count that goes back to
+  // zero is seen to (Note [Objects on the stack]).
+  b.CreateStore(b.getInt64(1), o)->setMetadata(llvm::LLVMContext::MD_tbaa,
+                                               tbaa("object.refcount"));
+  b.CreateStore(b.getInt32(0),
+                b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), o, offsetof(pyrt_object, shared)))
+      ->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
+  llvm::StructType* st = instance_type(layout);
+  for (size_t i = 0; i < layout.fields.size(); ++i) {
+    llvm::Type* ft = st->getElementType(unsigned(i + 4));
+    b.CreateStore(llvm::Constant::getNullValue(ft), b.CreateStructGEP(st, o, unsigned(i + 4)))
+        ->setMetadata(llvm::LLVMContext::MD_tbaa, field_tbaa(layout.fields[i].second));
+  }
+  return o;
+}
+
+// object_new[reuse="f"](t) (Note [Reusing a dropped object] in ir/passes/reuse_objects.cpp): t.f
+// when it holds an unshared object of this very class that only t.f counts, else a new object.
+llvm::Value* FunctionEmitter::reuse_object(const ir::Node& n) {
+  llvm::IRBuilder<>& b = builder_;
+  const ir::ClassLayout& layout = class_layout(n.output()->type());
+  auto* old = b.CreateLoad(b.getPtrTy(),
+                           field_address(value(n.input(0)), n.input(0)->type(), n.str_attr("reuse")));
+  old->setMetadata(llvm::LLVMContext::MD_tbaa,
+                   field_tbaa(field_type(n.input(0)->type(), n.str_attr("reuse"))));
+  llvm::BasicBlock* test = llvm::BasicBlock::Create(context_, "reuse.test", function_);
+  llvm::BasicBlock* reuse = llvm::BasicBlock::Create(context_, "reuse", function_);
+  llvm::BasicBlock* fresh = llvm::BasicBlock::Create(context_, "reuse.fresh", function_);
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "reuse.done", function_);
+  b.CreateCondBr(b.CreateIsNull(old), fresh, test);
+  b.SetInsertPoint(test);
+  auto* count = b.CreateLoad(b.getInt64Ty(), old);
+  count->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.refcount"));
+  auto* shared = b.CreateLoad(
+      b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), old, offsetof(pyrt_object, shared)));
+  shared->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
+  llvm::Value* cls = b.CreateLoad(
+      b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), old, offsetof(pyrt_instance, cls)));
+  llvm::Value* ok = b.CreateAnd(b.CreateAnd(b.CreateICmpEQ(count, b.getInt64(1)),
+                                            b.CreateICmpEQ(shared, b.getInt32(0))),
+                                b.CreateICmpEQ(cls, class_info(layout)));
+  b.CreateCondBr(ok, reuse, fresh);
+  b.SetInsertPoint(reuse);
+  // The store into t.f that moves the new object there keeps t.f as it is on this path (its
+  // count stays 1); any other use counts the new reference.
+  bool stored_by_move = false;
+  for (const ir::Use& u : n.output()->uses()) {
+    const ir::Node* s = u.user;
+    if (s->kind() == OpKind::ObjectCast && s->attr("move") && s->output()->uses().size() == 1)
+      s = s->output()->uses()[0].user;
+    stored_by_move = stored_by_move ||
+                     (s->kind() == OpKind::SetAttr && s->attr("move") && s->input(0) == n.input(0) &&
+                      s->str_attr("field") == n.str_attr("reuse"));
+  }
+  if (!stored_by_move)
+    b.CreateStore(b.getInt64(2), old)->setMetadata(llvm::LLVMContext::MD_tbaa,
+                                                   tbaa("object.refcount"));
+  b.CreateBr(done);
+  b.SetInsertPoint(fresh);
+  llvm::Value* made = new_object(n, false);
+  llvm::BasicBlock* made_at = b.GetInsertBlock();
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+  llvm::PHINode* o = b.CreatePHI(b.getPtrTy(), 2);
+  o->addIncoming(old, reuse);
+  o->addIncoming(made, made_at);
+  if (stored_by_move) {
+    llvm::PHINode* reused = b.CreatePHI(b.getInt1Ty(), 2);
+    reused->addIncoming(b.getTrue(), reuse);
+    reused->addIncoming(b.getFalse(), made_at);
+    reused_[n.output()] = reused;
+  }
+  return o;
+}
+
 bool FunctionEmitter::emit_class_op(const ir::Node& n) {
   llvm::IRBuilder<>& b = builder_;
   auto in = [&](size_t i) { return value(n.input(i)); };
   auto out = [&](llvm::Value* v) { bind(n.output(), v); };
   switch (n.kind()) {
-  case OpKind::ObjectNew: {
-    const ir::ClassLayout& layout = class_layout(n.output()->type());
-    llvm::Value* cls = class_info(layout);
-    llvm::CallInst* o = b.CreateCall(PYRT(pyrt_instance_new), {ctx_, cls, site(n)});
-    bool holds_refs = false;
-    for (const auto& [name, t] : layout.fields)
-      holds_refs |= t.holds_refs();
-    if (!holds_refs)
-      o->setMetadata("pyscript.elidable",
-                     llvm::MDNode::get(context_, {})); // Note [Objects on the stack]
-    return_if(b.CreateIsNull(o));
-    out(o);
+  case OpKind::ObjectNew:
+    out(n.inputs().empty() ? new_object(n, true) : reuse_object(n));
     return true;
-  }
   case OpKind::GetAttr: {
     const ir::Type& t = n.output()->type();
-    llvm::Value* v =
+    auto* v =
         b.CreateLoad(type(t), field_address(in(0), n.input(0)->type(), n.str_attr("field")));
-    retain_arrays(v, t);
+    v->setMetadata(llvm::LLVMContext::MD_tbaa,
+                   field_tbaa(field_type(n.input(0)->type(), n.str_attr("field"))));
+    if (!n.attr("borrow")) retain_arrays(v, t); // Note [Borrowed references]
     out(v);
     return true;
   }
   case OpKind::SetAttr: {
     const ir::Type& t = n.input(1)->type();
     llvm::Value* at = field_address(in(0), n.input(0)->type(), n.str_attr("field"));
-    llvm::Value* old = b.CreateLoad(type(t), at);
+    llvm::BasicBlock* stored = nullptr;
+    if (auto r = reused_.find(n.input(1)); r != reused_.end()) {
+      // The object t.f held, reused in place (Note [Reusing a dropped object]): t.f holds it.
+      llvm::BasicBlock* store = llvm::BasicBlock::Create(context_, "store", function_);
+      stored = llvm::BasicBlock::Create(context_, "stored", function_);
+      b.CreateCondBr(r->second, stored, store);
+      b.SetInsertPoint(store);
+    }
+    auto* old = b.CreateLoad(type(t), at);
+    llvm::MDNode* access = field_tbaa(field_type(n.input(0)->type(), n.str_attr("field")));
+    old->setMetadata(llvm::LLVMContext::MD_tbaa, access);
     share_stored(in(0), in(1), t); // Note [Stores into shared containers] in emit_objects.cpp
-    retain_arrays(in(1), t);
-    b.CreateStore(in(1), at);
+    if (!n.attr("move")) retain_arrays(in(1), t); // Note [Borrowed references]
+    b.CreateStore(in(1), at)->setMetadata(llvm::LLVMContext::MD_tbaa, access);
     release_arrays(old, t);
+    if (stored) {
+      b.CreateBr(stored);
+      b.SetInsertPoint(stored);
+    }
     return true;
   }
   case OpKind::ClassId: {
@@ -129,7 +243,9 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
     llvm::Value* v = n.input(0)->type().is(TypeKind::None)
                          ? llvm::ConstantPointerNull::get(b.getPtrTy())
                          : in(0);
-    retain_arrays(v, n.output()->type());
+    if (!n.attr("borrow") && !n.attr("move")) retain_arrays(v, n.output()->type());
+    if (auto r = reused_.find(n.input(0)); r != reused_.end() && n.attr("move"))
+      reused_[n.output()] = r->second;
     out(v);
     return true;
   }
@@ -139,7 +255,7 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
       b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(PYRT_ATTRIBUTE_ERROR), site(n),
                                              c_string("%s"), c_string(n.str_attr("message"))});
     });
-    retain_arrays(v, n.output()->type());
+    if (!n.attr("borrow")) retain_arrays(v, n.output()->type()); // Note [Borrowed references]
     out(v);
     return true;
   }

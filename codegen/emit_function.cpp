@@ -280,6 +280,11 @@ void FunctionEmitter::track_ownership(const ir::Node& n) {
   if (n.kind() == OpKind::Release) return drop(n.input(0));
   // Note [Tuples taken apart]: the tuple's references moved into its fields' values.
   if (n.kind() == OpKind::TupleGet && n.attr("move")) drop(n.input(0));
+  // Note [Borrowed references] in ir/passes/borrow_references.cpp: a move takes the input's
+  // reference; a borrowed value owns none.
+  if (n.kind() == OpKind::ObjectCast && n.attr("move")) drop(n.input(0));
+  if (n.kind() == OpKind::SetAttr && n.attr("move")) drop(n.input(1));
+  if (n.attr("borrow")) return;
   for (const ir::Value* out : n.outputs())
     if (out->type().holds_refs()) owned_.back().push_back(out);
 }

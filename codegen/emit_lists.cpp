@@ -53,7 +53,7 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
   case OpKind::ListGet: {
     auto* v = b.CreateLoad(type(n.output()->type()), list_element(n, in(0), in(1), false));
     v->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("list.element"));
-    retain_arrays(v, n.output()->type());
+    if (!n.attr("borrow")) retain_arrays(v, n.output()->type()); // Note [Borrowed references]
     out(v);
     return true;
   }

@@ -89,6 +89,10 @@ public:
   const ir::ClassLayout& class_layout(const ir::Type& t);
   llvm::Value* class_info(const ir::ClassLayout& cls);
   llvm::Value* field_address(llvm::Value* object, const ir::Type& t, const std::string& field);
+  llvm::Value* new_object(const ir::Node& n, bool elidable);
+  llvm::MDNode* field_tbaa(const ir::Type& t); // Note [Fields are typed]
+  const ir::Type& field_type(const ir::Type& t, const std::string& field);
+  llvm::Value* reuse_object(const ir::Node& n); // Note [Reusing a dropped object]
   bool emit_bitwise_op(const ir::Node& n);
   void emit_str_call(const ir::Node& n);
   llvm::Value* type_info(const ir::Type& t);
@@ -164,6 +168,9 @@ private:
   // loop may write its result into such a buffer (Note [Buffer reuse] in emit_fused.cpp).
   std::set<std::pair<const ir::Node*, const ir::Value*>> dying_;
   std::map<const ir::Value*, llvm::Value*> values_;
+  // object_new[reuse] values (and their moved casts) that a move stores back into the field they
+  // reused: whether this run reused (Note [Reusing a dropped object]).
+  std::map<const ir::Value*, llvm::Value*> reused_;
   // Whether the module calls sys.setrecursionlimit (Note [The recursion limit]); found once.
   std::optional<bool> sets_recursion_limit_;
   bool module_sets_recursion_limit();

@@ -241,6 +241,9 @@ struct ClassLayout {
   std::vector<std::pair<std::string, Type>> fields;
   std::string str_method, repr_method;
   bool is_exception = false;
+  // No instance can be on a reference cycle: never tracked (Note [Acyclic classes] in
+  // lower/class_cycles.cpp).
+  bool acyclic = false;
   // The methods the class itself defines (not its bases'), static ones left out, with their
   // parameter counts (self included): which class's method an object's `method(name)` calls.
   std::vector<std::pair<std::string, int>> methods;

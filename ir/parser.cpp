@@ -335,6 +335,7 @@ private:
     r.expect("repr");
     c.repr_method = r.string_literal();
     c.is_exception = r.accept("exception");
+    c.acyclic = r.accept("acyclic");
     if (!r.at_end()) r.fail("unexpected text after a class");
     for (const ClassLayout& other : module_->classes)
       if (other.name == c.name) r.fail("class " + c.name + " defined twice");

@@ -138,6 +138,7 @@ std::string print_class(const ClassLayout& c) {
     out += (i ? ", " : "") + c.methods[i].first + " " + std::to_string(c.methods[i].second);
   out += "} str " + print_attr_value(c.str_method) + " repr " + print_attr_value(c.repr_method);
   if (c.is_exception) out += " exception";
+  if (c.acyclic) out += " acyclic";
   return out + "\n";
 }
 

@@ -85,6 +85,10 @@ private:
   std::map<std::string, ClassInfo*> by_name_;
 };
 
+// Sets ClassLayout::acyclic (Note [Acyclic classes] in class_cycles.cpp).
+void mark_acyclic_classes(const ast::Module& module, const ClassTable& table,
+                          std::vector<ir::ClassLayout>& layouts);
+
 // The class table of the module being lowered (merging paths needs it where no lowering is at
 // hand: either_of in either.cpp). Set by ModuleLowering for its lifetime.
 const ClassTable* active_classes();

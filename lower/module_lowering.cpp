@@ -294,6 +294,7 @@ void ModuleLowering::finish_classes() {
     }
   }
   module_->classes = classes_.layouts();
+  mark_acyclic_classes(checked_.module, classes_, module_->classes);
   for (ir::ClassLayout& l : module_->classes) {
     l.str_method = printers[l.name].first;
     l.repr_method = printers[l.name].second;

@@ -49,7 +49,10 @@ void destroy_instance(pyrt_instance* first) {
         pyrt_value_release(cls->fields[i], slot); // numbers, bools and None hold nothing
       }
     }
-    container_free(&o->head, size_t(cls->size));
+    if (o->head.kind & PYRT_OBJ_GC)
+      container_free(&o->head, size_t(cls->size));
+    else
+      small_free(o, size_t(cls->size));
     o = nullptr;
     if (!dying.empty()) {
       o = dying.back();
@@ -98,13 +101,20 @@ using namespace pyscript::runtime;
 extern "C" {
 
 pyrt_instance* pyrt_instance_new(pyrt_context* ctx, const pyrt_class* cls, const char* site) {
-  bool tracked = class_is_container(cls); // Note [Cycle collector] in runtime/gc.cpp
-  auto* o = static_cast<pyrt_instance*>(container_alloc(size_t(cls->size), tracked));
+  // Note [Cycle collector] in runtime/gc.cpp, Note [Acyclic classes] in lower/class_cycles.cpp.
+  bool tracked = !(cls->flags & PYRT_CLASS_ACYCLIC) && class_is_container(cls);
+  size_t size = size_t(cls->size);
+  auto* o = static_cast<pyrt_instance*>(tracked ? container_alloc(size, true) : small_alloc(size));
   if (!o) {
     pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
     return nullptr;
   }
-  std::memset(static_cast<void*>(o), 0, size_t(cls->size));
+  // Instances are a few words (a multiple of 8 bytes): zeroed inline, not by a call to memset.
+  auto* words = reinterpret_cast<uint64_t*>(o);
+  for (size_t i = 0; i < size / 8; ++i) {
+    words[i] = 0;
+    asm("" : : "r"(words) : "memory"); // keeps the loop a loop (not a call to memset)
+  }
   o->head.refcount = 1;
   o->head.kind = PYRT_OBJ_INSTANCE | (tracked ? PYRT_OBJ_GC : 0);
   o->cls = cls;

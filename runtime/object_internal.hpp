@@ -9,9 +9,45 @@
 namespace pyscript::runtime {
 
 // Blocks for small objects (Note [Small objects] in runtime/small_alloc.cpp): freed with the size
-// they were allocated with.
-void* small_alloc(size_t size);
-void small_free(void* p, size_t size);
+// they were allocated with. The fast paths (a block on this thread's list) are inline: objects are
+// made and freed by the million.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSmallPooled = false;
+#else
+constexpr bool kSmallPooled = true;
+#endif
+constexpr size_t kSmallClass = 16, kMaxSmall = 256;
+struct SmallBlock {
+  SmallBlock* next;
+};
+struct SmallPools {
+  SmallBlock* free[kMaxSmall / kSmallClass];
+};
+extern constinit thread_local SmallPools t_small_pools;
+void* small_alloc_slow(size_t size);
+void small_free_slow(void* p, size_t size);
+
+inline void* small_alloc(size_t size) {
+  if (kSmallPooled && size - 1 < kMaxSmall) { // size 0 wraps around: the slow path
+    size_t c = (size - 1) / kSmallClass;
+    if (SmallBlock* b = t_small_pools.free[c]) {
+      t_small_pools.free[c] = b->next;
+      return b;
+    }
+  }
+  return small_alloc_slow(size);
+}
+
+inline void small_free(void* p, size_t size) {
+  if (kSmallPooled && p && size - 1 < kMaxSmall) {
+    size_t c = (size - 1) / kSmallClass;
+    auto* b = static_cast<SmallBlock*>(p);
+    b->next = t_small_pools.free[c];
+    t_small_pools.free[c] = b;
+    return;
+  }
+  small_free_slow(p, size);
+}
 // A list's element buffer of `capacity` slots of `size` bytes (small ones from the free lists too);
 // freed with the same capacity and size. NULL for no room or no memory.
 char* list_data_alloc(int64_t capacity, int64_t size);

@@ -14,19 +14,12 @@
 #include <vector>
 
 namespace pyscript::runtime {
+
+constinit thread_local SmallPools t_small_pools{};
+
 namespace {
 
-constexpr size_t kClass = 16, kMaxSmall = 256, kChunk = 64 * 1024;
-
-struct FreeBlock {
-  FreeBlock* next;
-};
-
-struct Pools {
-  FreeBlock* free[kMaxSmall / kClass] = {};
-};
-
-thread_local Pools pools;
+constexpr size_t kChunk = 64 * 1024;
 
 std::mutex chunks_mutex;
 // Made on first use and never destroyed: chunks outlive every thread (and under ASan, which
@@ -38,47 +31,38 @@ std::vector<void*>& chunk_list() {
 
 // A new chunk cut into blocks of class c, put on the free list.
 bool refill(size_t c) {
-  size_t size = (c + 1) * kClass;
+  size_t size = (c + 1) * kSmallClass;
   char* chunk = static_cast<char*>(std::malloc(kChunk));
   if (!chunk) return false;
   {
     std::lock_guard<std::mutex> lock(chunks_mutex);
     chunk_list().push_back(chunk);
   }
-  FreeBlock* head = pools.free[c];
+  SmallBlock* head = t_small_pools.free[c];
   for (size_t at = 0; at + size <= kChunk; at += size) {
-    auto* b = reinterpret_cast<FreeBlock*>(chunk + at);
+    auto* b = reinterpret_cast<SmallBlock*>(chunk + at);
     b->next = head;
     head = b;
   }
-  pools.free[c] = head;
+  t_small_pools.free[c] = head;
   return true;
 }
 
 } // namespace
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kPooled = false;
-#else
-constexpr bool kPooled = true;
-#endif
-
-void* small_alloc(size_t size) {
-  if (!kPooled || size > kMaxSmall || size == 0) return std::malloc(size ? size : 1);
-  size_t c = (size - 1) / kClass;
-  if (!pools.free[c] && !refill(c)) return nullptr;
-  FreeBlock* b = pools.free[c];
-  pools.free[c] = b->next;
+// What the inline small_alloc leaves: sizes outside the pools, an empty list.
+void* small_alloc_slow(size_t size) {
+  if (!kSmallPooled || size > kMaxSmall || size == 0) return std::malloc(size ? size : 1);
+  size_t c = (size - 1) / kSmallClass;
+  if (!t_small_pools.free[c] && !refill(c)) return nullptr;
+  SmallBlock* b = t_small_pools.free[c];
+  t_small_pools.free[c] = b->next;
   return b;
 }
 
-void small_free(void* p, size_t size) {
+void small_free_slow(void* p, size_t) {
   if (!p) return;
-  if (!kPooled || size > kMaxSmall || size == 0) return std::free(p);
-  size_t c = (size - 1) / kClass;
-  auto* b = static_cast<FreeBlock*>(p);
-  b->next = pools.free[c];
-  pools.free[c] = b;
+  std::free(p); // not pooled (small_free pools the rest)
 }
 
 static size_t data_bytes(int64_t capacity, int64_t size) {

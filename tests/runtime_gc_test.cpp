@@ -42,7 +42,7 @@ struct Node {
 const pyrt_type* const kNodeFields[] = {&kInt, &kObject, &kObject, &kStr, &kListObject, &kDictStrObject, &kListIntObject};
 const int64_t kNodeOffsets[] = {offsetof(Node, value), offsetof(Node, next), offsetof(Node, prev), offsetof(Node, label),
                                 offsetof(Node, items), offsetof(Node, names), offsetof(Node, pairs)};
-const pyrt_class kNode{"Node", 1, 2, sizeof(Node), 7, kNodeFields, kNodeOffsets, nullptr, nullptr};
+const pyrt_class kNode{"Node", 1, 2, sizeof(Node), 7, kNodeFields, kNodeOffsets, nullptr, nullptr, 0};
 
 // class Point: x, y (ints only: never on a cycle, never tracked)
 struct Point {
@@ -51,7 +51,18 @@ struct Point {
 };
 const pyrt_type* const kPointFields[] = {&kInt, &kInt};
 const int64_t kPointOffsets[] = {offsetof(Point, x), offsetof(Point, y)};
-const pyrt_class kPoint{"Point", 2, 3, sizeof(Point), 2, kPointFields, kPointOffsets, nullptr, nullptr};
+const pyrt_class kPoint{"Point", 2, 3, sizeof(Point), 2, kPointFields, kPointOffsets, nullptr, nullptr, 0};
+
+// class Tree: left, right (Optional[Tree]), marked acyclic by the compiler (Note [Acyclic classes]).
+struct Tree {
+  pyrt_instance base;
+  Tree* left;
+  Tree* right;
+};
+const pyrt_type* const kTreeFields[] = {&kObject, &kObject};
+const int64_t kTreeOffsets[] = {offsetof(Tree, left), offsetof(Tree, right)};
+const pyrt_class kTree{"Tree", 3, 4, sizeof(Tree), 2, kTreeFields, kTreeOffsets, nullptr, nullptr,
+                       PYRT_CLASS_ACYCLIC};
 
 pyrt_context ctx{};
 
@@ -194,6 +205,24 @@ TEST_CASE("types that cannot be on a cycle are not tracked") {
   release(ints);
   release(p);
   release(nodes);
+  CHECK(pyrt_gc_tracked() == before);
+}
+
+TEST_CASE("instances of an acyclic class are not tracked, and free what they hold") {
+  pyrt_gc_collect();
+  int64_t before = pyrt_gc_tracked();
+  auto* leaf = reinterpret_cast<Tree*>(pyrt_instance_new(&ctx, &kTree, "t"));
+  auto* root = reinterpret_cast<Tree*>(pyrt_instance_new(&ctx, &kTree, "t"));
+  REQUIRE(leaf);
+  REQUIRE(root);
+  CHECK((root->base.head.kind & PYRT_OBJ_GC) == 0);
+  CHECK(pyrt_gc_tracked() == before);
+  CHECK(root->left == nullptr);
+  CHECK(root->right == nullptr);
+  root->left = ref(leaf);
+  root->right = leaf; // takes the caller's reference
+  CHECK(leaf->base.head.refcount == 2);
+  release(root); // frees the leaf too (ASan reports a leak otherwise)
   CHECK(pyrt_gc_tracked() == before);
 }
 

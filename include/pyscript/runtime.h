@@ -30,8 +30,8 @@ extern "C" {
  * PYRT_LINALG_ERROR. 6: str, list and dict objects (runtime_objects.h), PYRT_KEY_ERROR,
  * PYRT_RUNTIME_ERROR. 7: pyrt_np_load, pyrt_np_save, ... (np.load and np.save in compiled code),
  * PYRT_FILE_NOT_FOUND_ERROR and the other OSErrors. 8: exceptions (runtime_exceptions.h),
- * pyrt_context::exception, PYRT_EXCEPTION. */
-#define PYRT_ABI_VERSION 8
+ * pyrt_context::exception, PYRT_EXCEPTION. 9: pyrt_class::flags. */
+#define PYRT_ABI_VERSION 9
 
 typedef enum pyrt_error_kind {
   PYRT_ZERO_DIVISION_INT = 1, /* integer division or modulo by zero */

@@ -122,7 +122,11 @@ typedef struct pyrt_class {
   const int64_t* offsets;
   struct pyrt_str* (*str)(struct pyrt_context*, void*);
   struct pyrt_str* (*repr)(struct pyrt_context*, void*);
+  int64_t flags; /* PYRT_CLASS_* */
 } pyrt_class;
+/* No instance can be on a reference cycle: the collector never tracks them (Note [Acyclic classes]
+ * in lower/class_cycles.cpp). */
+#define PYRT_CLASS_ACYCLIC 1
 
 typedef struct pyrt_instance {
   pyrt_object head;

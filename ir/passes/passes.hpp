@@ -19,6 +19,12 @@ bool eliminate_common_subexpressions(Module& m);
 bool eliminate_dead_code(Module& m);
 // Fuses chains of float elementwise array ops into one `fused` op (fuse_elementwise.cpp).
 bool fuse_elementwise(Module& m);
+// object_new[reuse=f](t) where the new object is stored into t.f (Note [Reusing a dropped
+// object] in reuse_objects.cpp); runs once, before plan_memory.
+bool reuse_objects(Module& m);
+// Moves and borrowed reads instead of retain/release pairs (Note [Borrowed references] in
+// borrow_references.cpp); runs once, after plan_memory.
+bool borrow_references(Module& m);
 // Inserts the retain/release of arrays (Note [Array ownership] in plan_memory.cpp); runs once,
 // after the optimizing passes.
 bool plan_memory(Module& m);

@@ -26,7 +26,9 @@ constexpr int kRounds = 8;
 // Then, once: passes after which the graph is no longer optimized.
 const Pass kFinalPasses[] = {
     {"fuse-elementwise", fuse_elementwise},
+    {"reuse-objects", reuse_objects},
     {"plan-memory", plan_memory},
+    {"borrow-references", borrow_references},
 };
 
 } // namespace
