@@ -206,7 +206,11 @@ pyrt_array* pyrt_array_pad(pyrt_context* ctx, pyrt_array* a, const int64_t* widt
       pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "index can't contain negative values");
       return nullptr;
     }
-    shape[d] = a->shape[d] + widths[2 * d] + widths[2 * d + 1];
+    if (__builtin_add_overflow(a->shape[d], widths[2 * d], &shape[d]) ||
+        __builtin_add_overflow(shape[d], widths[2 * d + 1], &shape[d])) {
+      pyrt_raise_detail(ctx, PYRT_MEMORY_ERROR, site, "np.pad: the padded array is too large");
+      return nullptr;
+    }
   }
   pyrt_array* out = new_array(ctx, site, a->dtype, a->ndim, shape);
   if (!out) return nullptr;

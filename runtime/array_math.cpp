@@ -527,11 +527,43 @@ static pyrt_array* dot_1d(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, int32
   return out;
 }
 
+namespace {
+
+// A @ A.T of a C-contiguous float matrix A: numpy computes it with SYRK (the upper triangle, then
+// mirrored), whose sums round differently from GEMM's; so does pyscript, so the last bits agree.
+pyrt_array* matmul_by_transpose(pyrt_context* ctx, pyrt_array* a, int32_t dtype, const char* site) {
+  int64_t m = a->shape[0], k = a->shape[1];
+  int64_t shape[2] = {m, m};
+  pyrt_array* out = pyrt_array_full(ctx, dtype, 2, shape, 0.0, site);
+  if (!out || m == 0) return out;
+  if (dtype == PYRT_F64) {
+    auto* c = static_cast<double*>(out->data);
+    cblas_dsyrk(CblasRowMajor, CblasUpper, CblasNoTrans, int(m), int(k), 1.0,
+                static_cast<const double*>(a->data), int(k), 0.0, c, int(m));
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = i + 1; j < m; ++j) c[j * m + i] = c[i * m + j];
+  } else {
+    auto* c = static_cast<float*>(out->data);
+    cblas_ssyrk(CblasRowMajor, CblasUpper, CblasNoTrans, int(m), int(k), 1.0f,
+                static_cast<const float*>(a->data), int(k), 0.0f, c, int(m));
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = i + 1; j < m; ++j) c[j * m + i] = c[i * m + j];
+  }
+  return out;
+}
+
+} // namespace
+
 pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, int32_t dtype, const char* site) {
   if (a->ndim == 0 || b->ndim == 0) {
     pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "matmul: an operand is 0-dimensional");
     return nullptr;
   }
+  if (a->ndim == 2 && b->ndim == 2 && a->data == b->data && a->dtype == dtype && b->dtype == dtype &&
+      (dtype == PYRT_F64 || dtype == PYRT_F32) && is_contiguous(a) && b->shape[0] == a->shape[1] &&
+      b->shape[1] == a->shape[0] && b->strides[0] == a->strides[1] && b->strides[1] == a->strides[0] &&
+      a->shape[0] > 1 && a->shape[1] > 1)
+    return matmul_by_transpose(ctx, a, dtype, site);
   // 1-D operands become a row (a) or a column (b), removed from the result again.
   int64_t m = a->ndim == 1 ? 1 : a->shape[a->ndim - 2];
   int64_t k = a->shape[a->ndim - 1];
