@@ -267,6 +267,55 @@ void collect_assigned_names(const Stmt& s, std::set<std::string>& out) {
   for (const StmtList* b : nested_bodies(s)) collect_assigned_names(*b, out);
 }
 
+void collect_defined_functions(const StmtList& body, std::vector<const FunctionDef*>& out) {
+  for (const StmtPtr& s : body) {
+    if (s->kind == StmtKind::FunctionDef) out.push_back(s->function.get());
+    for (const StmtList* b : nested_bodies(*s))
+      collect_defined_functions(*b, out);
+  }
+}
+
+void for_each_expr(const Expr& e, const std::function<void(const Expr&)>& f) {
+  f(e);
+  for (const ExprPtr& op : e.operands)
+    if (op) for_each_expr(*op, f);
+  for (const Keyword& k : e.keywords)
+    for_each_expr(*k.value, f);
+  for (const Comprehension& c : e.comprehension) {
+    for_each_expr(*c.iter, f);
+    for (const ExprPtr& i : c.ifs)
+      for_each_expr(*i, f);
+  }
+  if (e.lambda) for_each_expr(*e.lambda->body[0]->value, f);
+}
+
+void for_each_expr(const StmtList& body, const std::function<void(const Expr&)>& f,
+                   bool into_functions) {
+  for (const StmtPtr& s : body) {
+    if (s->value) for_each_expr(*s->value, f);
+    if (s->message) for_each_expr(*s->message, f);
+    for (const ExprPtr& t : s->targets) // xs[i] = v and del xs[i] read xs and i
+      if (t && t->kind != ExprKind::Name) for_each_expr(*t, f);
+    for (const ExceptHandler& h : s->handlers)
+      if (h.type) for_each_expr(*h.type, f);
+    if (s->function) {
+      for (const Param& p : s->function->params)
+        if (p.default_value) for_each_expr(*p.default_value, f);
+      if (into_functions) for_each_expr(s->function->body, f, true);
+    }
+    if (s->cls && into_functions) {
+      for (const auto& m : s->cls->methods) {
+        for (const Param& p : m->params)
+          if (p.default_value) for_each_expr(*p.default_value, f);
+        for_each_expr(m->body, f, true);
+      }
+      for_each_expr(s->cls->constants, f, true);
+    }
+    for (const StmtList* b : nested_bodies(*s))
+      for_each_expr(*b, f, into_functions);
+  }
+}
+
 std::vector<const StmtList*> nested_bodies(const Stmt& s) {
   std::vector<const StmtList*> out{&s.body};
   for (const ExceptHandler& h : s.handlers) out.push_back(&h.body);

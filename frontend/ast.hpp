@@ -6,6 +6,7 @@
 #include "support/source.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -207,6 +208,19 @@ struct Module {
 // `del xs[i]` bind no name; a comprehension's variables are its own and are not included.
 void collect_assigned_names(const Expr& target, std::set<std::string>& out);
 void collect_assigned_names(const StmtList& body, std::set<std::string>& out);
+
+// The functions `def`ined in `body` and its nested blocks (not inside those functions).
+void collect_defined_functions(const StmtList& body, std::vector<const FunctionDef*>& out);
+
+// Calls `f` on `e` and every expression inside it: operands, keyword values, a comprehension's
+// iterables and conditions (not its targets), a lambda's body.
+void for_each_expr(const Expr& e, const std::function<void(const Expr&)>& f);
+// The same for every expression `body` evaluates, nested blocks included: values, messages,
+// `except` types, and the item and attribute targets of stores (a name target is no expression
+// read); a nested `def`'s defaults, and with `into_functions` its body and a class's methods and
+// constants too.
+void for_each_expr(const StmtList& body, const std::function<void(const Expr&)>& f,
+                   bool into_functions);
 
 // The AST as indented text, one node a line, for golden tests and `--emit=ast`.
 std::string dump(const Module& m);

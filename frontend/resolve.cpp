@@ -18,16 +18,6 @@ using ast::StmtKind;
 // would bind are recorded in `rejected_bindings`. Treating them as defined keeps one error from
 // cascading into "undefined name" errors at every later use.
 
-// Functions defined in nested blocks (`if fast: def step(x): ...`) bind their names too.
-void collect_nested_defs(const ast::StmtList& body, std::set<std::string>& out) {
-  for (const ast::StmtPtr& s : body)
-    for (const ast::StmtList* b : ast::nested_bodies(*s)) {
-      for (const ast::StmtPtr& t : *b)
-        if (t->kind == StmtKind::FunctionDef) out.insert(t->function->name);
-      collect_nested_defs(*b, out);
-    }
-}
-
 // What a scope binds: assignment targets, and (at module level) imports and functions.
 void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
   ast::collect_assigned_names(body, out);
@@ -35,10 +25,11 @@ void collect_assigned(const ast::StmtList& body, std::set<std::string>& out) {
     if (s->kind == StmtKind::Import) out.insert(s->alias.substr(0, s->alias.find('.')));
     if (s->kind == StmtKind::ImportFrom)
       for (const auto& [name, alias] : s->names) out.insert(alias);
-    if (s->kind == StmtKind::FunctionDef) out.insert(s->function->name);
     if (s->kind == StmtKind::ClassDef) out.insert(s->cls->name);
   }
-  collect_nested_defs(body, out);
+  std::vector<const ast::FunctionDef*> defs; // nested blocks' too: `if fast: def step(x): ...`
+  ast::collect_defined_functions(body, defs);
+  for (const ast::FunctionDef* f : defs) out.insert(f->name);
 }
 
 std::string plural(int n, const char* word) {

@@ -40,47 +40,32 @@ void collect_self_stores(const ast::StmtList& body, const std::string& self,
   }
 }
 
-// Names of classes the program constructs: callees of calls `C(...)`, and `raise C`.
-void collect_constructed(const ast::Expr& e, std::set<std::string>& out) {
-  if (e.kind == ast::ExprKind::Call && e.operands[0]->kind == ast::ExprKind::Name)
-    out.insert(e.operands[0]->text);
-  for (const ast::ExprPtr& op : e.operands)
-    if (op) collect_constructed(*op, out);
-  for (const ast::Keyword& k : e.keywords)
-    collect_constructed(*k.value, out);
-  for (const ast::Comprehension& c : e.comprehension) {
-    collect_constructed(*c.iter, out);
-    for (const ast::ExprPtr& i : c.ifs)
-      collect_constructed(*i, out);
-  }
-  if (e.lambda) collect_constructed(*e.lambda->body[0]->value, out);
-}
-
-void collect_constructed(const ast::StmtList& body, std::set<std::string>& out);
-
-void collect_constructed(const ast::FunctionDef& fn, std::set<std::string>& out) {
-  for (const ast::Param& p : fn.params)
-    if (p.default_value) collect_constructed(*p.default_value, out);
-  collect_constructed(fn.body, out);
-}
-
-void collect_constructed(const ast::StmtList& body, std::set<std::string>& out) {
+// Names `raise NAME` statements raise (a class raised bare is constructed there).
+void collect_raised_names(const ast::StmtList& body, std::set<std::string>& out) {
   for (const ast::StmtPtr& s : body) {
-    if (s->value) collect_constructed(*s->value, out);
     if (s->kind == ast::StmtKind::Raise && s->value && s->value->kind == ast::ExprKind::Name)
       out.insert(s->value->text);
-    if (s->message) collect_constructed(*s->message, out);
-    for (const ast::ExprPtr& t : s->targets)
-      if (t) collect_constructed(*t, out);
-    if (s->function) collect_constructed(*s->function, out);
-    if (s->cls) {
+    if (s->function) collect_raised_names(s->function->body, out);
+    if (s->cls)
       for (const auto& m : s->cls->methods)
-        collect_constructed(*m, out);
-      collect_constructed(s->cls->constants, out);
-    }
+        collect_raised_names(m->body, out);
     for (const ast::StmtList* b : ast::nested_bodies(*s))
-      collect_constructed(*b, out);
+      collect_raised_names(*b, out);
   }
+}
+
+// Names of classes the program constructs: callees of calls `C(...)`, and `raise C`.
+std::set<std::string> constructed_names(const ast::Module& module) {
+  std::set<std::string> out;
+  ast::for_each_expr(
+      module.body,
+      [&](const ast::Expr& e) {
+        if (e.kind == ast::ExprKind::Call && e.operands[0]->kind == ast::ExprKind::Name)
+          out.insert(e.operands[0]->text);
+      },
+      /*into_functions=*/true);
+  collect_raised_names(module.body, out);
+  return out;
 }
 
 } // namespace
@@ -149,8 +134,7 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
   };
   for (auto& c : defined)
     if (!c->base) number(c.get(), 0);
-  std::set<std::string> constructed;
-  collect_constructed(module.body, constructed);
+  std::set<std::string> constructed = constructed_names(module);
   for (auto& c : defined)
     c->constructed = constructed.count(c->name) > 0;
   // Keep them in id order (a class whose base is not defined is numbered as a root).

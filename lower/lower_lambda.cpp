@@ -28,17 +28,9 @@ using ir::Value;
 namespace {
 
 void collect_names(const ast::Expr& e, std::vector<const ast::Expr*>& out) {
-  if (e.kind == ast::ExprKind::Name) out.push_back(&e);
-  for (const ast::ExprPtr& op : e.operands)
-    if (op) collect_names(*op, out);
-  for (const ast::Keyword& k : e.keywords)
-    collect_names(*k.value, out);
-  for (const ast::Comprehension& c : e.comprehension) {
-    collect_names(*c.iter, out);
-    for (const ast::ExprPtr& i : c.ifs)
-      collect_names(*i, out);
-  }
-  if (e.lambda) collect_names(*e.lambda->body[0]->value, out);
+  ast::for_each_expr(e, [&](const ast::Expr& x) {
+    if (x.kind == ast::ExprKind::Name) out.push_back(&x);
+  });
 }
 
 } // namespace
@@ -105,47 +97,25 @@ namespace {
 // The names a nested function reads that are not its own: its free variables, including those
 // of the functions and lambdas nested in it (they are captured through it). Over-approximates
 // (a comprehension's variable is listed): a name the enclosing function does not bind is skipped.
-void free_names(const ast::FunctionDef& fn, std::set<std::string>& out);
-
-void reads_of(const ast::StmtList& body, std::vector<const ast::Expr*>& names,
-              std::set<std::string>& nested_free) {
-  for (const ast::StmtPtr& s : body) {
-    if (s->value) collect_names(*s->value, names);
-    if (s->message) collect_names(*s->message, names);
-    for (const ast::ExprPtr& t : s->targets)
-      if (t && t->kind != ast::ExprKind::Name) collect_names(*t, names);
-    for (const ast::ExceptHandler& h : s->handlers)
-      if (h.type) collect_names(*h.type, names);
-    if (s->kind == ast::StmtKind::FunctionDef) {
-      for (const ast::Param& p : s->function->params)
-        if (p.default_value) collect_names(*p.default_value, names);
-      free_names(*s->function, nested_free);
-    }
-    for (const ast::StmtList* b : ast::nested_bodies(*s))
-      reads_of(*b, names, nested_free);
-  }
-}
-
-void collect_defs(const ast::StmtList& body, std::set<std::string>& out) {
-  for (const ast::StmtPtr& s : body) {
-    if (s->kind == ast::StmtKind::FunctionDef) out.insert(s->function->name);
-    for (const ast::StmtList* b : ast::nested_bodies(*s))
-      collect_defs(*b, out);
-  }
-}
-
 void free_names(const ast::FunctionDef& fn, std::set<std::string>& out) {
   std::set<std::string> locals;
   for (const ast::Param& p : fn.params)
     locals.insert(p.name);
   ast::collect_assigned_names(fn.body, locals);
-  collect_defs(fn.body, locals);
-  std::vector<const ast::Expr*> names;
-  std::set<std::string> nested;
-  reads_of(fn.body, names, nested);
-  for (const ast::Expr* n : names)
-    nested.insert(n->text);
-  for (const std::string& n : nested)
+  std::vector<const ast::FunctionDef*> defs;
+  ast::collect_defined_functions(fn.body, defs);
+  std::set<std::string> reads;
+  for (const ast::FunctionDef* d : defs) {
+    locals.insert(d->name);
+    free_names(*d, reads); // what they read of this function's scope, this function reads
+  }
+  ast::for_each_expr(
+      fn.body,
+      [&](const ast::Expr& x) {
+        if (x.kind == ast::ExprKind::Name) reads.insert(x.text);
+      },
+      /*into_functions=*/false);
+  for (const std::string& n : reads)
     if (!locals.count(n)) out.insert(n);
 }
 

@@ -40,6 +40,23 @@ DType dtype_of_scalar(const Type& t) {
   return t.is(TypeKind::Float) ? DType::Float64 : t.is(TypeKind::Bool) ? DType::Bool : DType::Int64;
 }
 
+// numpy's checks of a join before the arrays' ranks are compared, in its order: a 0-d array, then
+// the axis against the result's rank. The diagnostic (message, help), or nothing when they pass.
+std::optional<std::pair<std::string, std::string>> join_check(bool stack, int rank, int64_t axis,
+                                                              bool check_axis) {
+  if (!stack && rank == 0)
+    return std::pair<std::string, std::string>{
+        "zero-dimensional arrays cannot be concatenated (numpy raises ValueError)",
+        "np.stack joins 0-d arrays into a 1-d one"};
+  int out_rank = stack ? rank + 1 : rank;
+  if (!check_axis || (axis >= -out_rank && axis < out_rank && out_rank <= kMaxRank))
+    return std::nullopt;
+  return std::pair<std::string, std::string>{
+      "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+          std::to_string(out_rank) + " (numpy raises AxisError)",
+      ""};
+}
+
 } // namespace
 
 bool FunctionLowering::is_numpy_shape_function(const std::string& name) {
@@ -248,21 +265,14 @@ Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Ex
   }
   // numpy's checks, in its order: a 0-d first array, the axis (against the first array), the ranks.
   int rank = arrays[0]->type().rank();
-  if (!stack && rank == 0) {
-    type_error(e.range, "zero-dimensional arrays cannot be concatenated (numpy raises ValueError)",
-               "np.stack joins 0-d arrays into a 1-d one");
-    return nullptr;
-  }
   if (name == "hstack") axis = rank == 1 ? 0 : 1;
   int out_rank = stack ? rank + 1 : rank;
-  auto check_axis = [&] {
-    if (axis >= -out_rank && axis < out_rank && out_rank <= kMaxRank) return true;
-    type_error(e.range, "axis " + std::to_string(axis) +
-                            " is out of bounds for array of dimension " + std::to_string(out_rank) +
-                            " (numpy raises AxisError)");
-    return false;
+  auto check = [&](bool check_axis) { // stack checks its axis after the ranks (below)
+    std::optional<std::pair<std::string, std::string>> bad = join_check(stack, rank, axis, check_axis);
+    if (bad) type_error(e.range, bad->first, bad->second);
+    return !bad;
   };
-  if (!stack && !check_axis()) return nullptr;
+  if (!check(!stack)) return nullptr;
   DType d = arrays[0]->type().dtype();
   for (size_t i = 0; i < arrays.size(); ++i) {
     d = promote(d, arrays[i]->type().dtype());
@@ -278,7 +288,7 @@ Value* FunctionLowering::lower_numpy_join(const std::string& name, const ast::Ex
                     "ValueError)");
     return nullptr;
   }
-  if (stack && !check_axis()) return nullptr;
+  if (stack && !check(true)) return nullptr;
   ir::Node* n = emit(OpKind::ArrayConcat, arrays, {Type::array(d, out_rank)}, e.range);
   n->set_attr("axis", axis < 0 ? axis + out_rank : axis);
   n->set_attr("stack", stack);
@@ -316,18 +326,12 @@ Value* FunctionLowering::lower_numpy_join_list(const std::string& name, const as
   int rank = element.rank();
   int lead = name == "hstack" ? (rank < 1 ? 1 - rank : 0) : name == "vstack" ? (rank < 2 ? 2 - rank : 0) : 0;
   rank += lead;
-  if (!stack && rank == 0) {
-    type_error(e.range, "zero-dimensional arrays cannot be concatenated (numpy raises ValueError)",
-               "np.stack joins 0-d arrays into a 1-d one");
-    return nullptr;
-  }
   if (name == "hstack") axis = rank == 1 ? 0 : 1;
-  int out_rank = stack ? rank + 1 : rank;
-  if (axis < -out_rank || axis >= out_rank || out_rank > kMaxRank) {
-    type_error(e.range, "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                            std::to_string(out_rank) + " (numpy raises AxisError)");
+  if (auto bad = join_check(stack, rank, axis, /*check_axis=*/true)) {
+    type_error(e.range, bad->first, bad->second);
     return nullptr;
   }
+  int out_rank = stack ? rank + 1 : rank;
   ir::Node* n = emit(OpKind::ArrayConcatList, {list}, {Type::array(element.dtype(), out_rank)}, e.range);
   n->set_attr("axis", axis < 0 ? axis + out_rank : axis);
   n->set_attr("stack", stack);

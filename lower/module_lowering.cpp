@@ -30,31 +30,14 @@ void collect_item_updates(const ast::StmtList& body, std::set<uint32_t>& out) {
   }
 }
 
-void collect_names_read(const ast::Expr& e, std::set<std::string>& out) {
-  if (e.kind == ast::ExprKind::Name) out.insert(e.text);
-  for (const ast::ExprPtr& op : e.operands)
-    if (op) collect_names_read(*op, out);
-  for (const ast::Keyword& kw : e.keywords) collect_names_read(*kw.value, out);
-  for (const ast::Comprehension& c : e.comprehension) {
-    collect_names_read(*c.iter, out);
-    for (const ast::ExprPtr& i : c.ifs) collect_names_read(*i, out);
-  }
-  if (e.lambda) collect_names_read(*e.lambda->body[0]->value, out);
-}
-
+// Nested functions and lambdas read where they run, so their reads count too.
 void collect_names_read(const ast::StmtList& body, std::set<std::string>& out) {
-  for (const ast::StmtPtr& s : body) {
-    if (s->kind == ast::StmtKind::FunctionDef) { // a nested function reads where it runs
-      for (const ast::Param& p : s->function->params)
-        if (p.default_value) collect_names_read(*p.default_value, out);
-      collect_names_read(s->function->body, out);
-    }
-    if (s->value) collect_names_read(*s->value, out);
-    if (s->message) collect_names_read(*s->message, out);
-    for (const ast::ExprPtr& t : s->targets) // xs[i] = v and del xs[i] read xs and i
-      if (t && t->kind != ast::ExprKind::Name) collect_names_read(*t, out);
-    for (const ast::StmtList* b : ast::nested_bodies(*s)) collect_names_read(*b, out);
-  }
+  ast::for_each_expr(
+      body,
+      [&](const ast::Expr& e) {
+        if (e.kind == ast::ExprKind::Name) out.insert(e.text);
+      },
+      /*into_functions=*/true);
 }
 
 
