@@ -251,7 +251,8 @@ private:
       v.word = object_index(o, ir::StateObject::Kind::Instance, ir::Type::object(o->cls->name)) + 1;
       return v;
     }
-    case TypeKind::Float32: break;
+    case TypeKind::Float32:
+    case TypeKind::Exception: break;
     }
     PYSCRIPT_UNREACHABLE("state: a global or field of type " + t.to_string());
   }
@@ -442,7 +443,8 @@ private:
       write(slot, o);
       return;
     }
-    case TypeKind::Float32: break;
+    case TypeKind::Float32:
+    case TypeKind::Exception: break;
     }
     PYSCRIPT_UNREACHABLE("state: a value of type " + t.to_string());
   }

@@ -18,13 +18,11 @@ int64_t axis_code(const ir::Node& n) {
 }
 
 int32_t linalg_code(const std::string& op) {
-  if (op == "solve") return PYRT_LINALG_SOLVE;
-  if (op == "inv") return PYRT_LINALG_INV;
-  if (op == "det") return PYRT_LINALG_DET;
-  if (op == "eigh_values") return PYRT_LINALG_EIGH_VALUES;
-  if (op == "eigh_vectors") return PYRT_LINALG_EIGH_VECTORS;
-  PYSCRIPT_ASSERT(op == "norm", "codegen: linalg op " + op);
-  return PYRT_LINALG_NORM;
+#define PYRT_LINALG_CODE(ID, name)                                                                 \
+  if (op == name) return PYRT_LINALG_##ID;
+  PYRT_LINALG_OPS(PYRT_LINALG_CODE)
+#undef PYRT_LINALG_CODE
+  PYSCRIPT_UNREACHABLE("codegen: linalg op " + op);
 }
 
 } // namespace

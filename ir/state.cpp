@@ -85,7 +85,8 @@ public:
     case TypeKind::Dict:
     case TypeKind::Object:
     case TypeKind::Optional: varint(uint64_t(v.word)); return;
-    case TypeKind::Float32: break;
+    case TypeKind::Float32:
+    case TypeKind::Exception: break;
     }
     PYSCRIPT_UNREACHABLE("state: no bytes for a " + t.to_string());
   }
@@ -388,7 +389,8 @@ public:
       v.word = int64_t(ref);
       return v;
     }
-    case TypeKind::Float32: break;
+    case TypeKind::Float32:
+    case TypeKind::Exception: break;
     }
     fail("a value of type " + t.to_string());
   }

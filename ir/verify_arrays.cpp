@@ -5,6 +5,7 @@
 
 #include "ir/ufuncs.hpp"
 #include "ir/verify_random.hpp"
+#include "pyscript/runtime.h"
 
 #include <algorithm>
 #include <set>
@@ -115,11 +116,14 @@ Error check_sort(const Node& n) {
 }
 
 Error check_linalg(const Node& n) {
-  static const char* const ops[] = {"solve", "inv", "det", "norm", "eigh_values", "eigh_vectors"};
+#define PYRT_LINALG_NAME(ID, name) name,
+  static const char* const ops[] = {PYRT_LINALG_OPS(PYRT_LINALG_NAME)};
+#undef PYRT_LINALG_NAME
   if (!has<std::string>(n, "op") || std::find(std::begin(ops), std::end(ops), n.str_attr("op")) == std::end(ops))
-    return "op is not solve, inv, det, norm, eigh_values or eigh_vectors";
+    return "op is not one of runtime.h's PYRT_LINALG_OPS";
   const std::string& op = n.str_attr("op");
-  if (n.inputs().size() != (op == "solve" ? 2u : 1u)) return op + " takes " + (op == "solve" ? "two arrays" : "one array");
+  bool two = op == "solve" || op == "cov_gram";
+  if (n.inputs().size() != (two ? 2u : 1u)) return op + " takes " + (two ? "two arrays" : "one array");
   for (const Value* v : n.inputs())
     if (!is_array(v)) return "an operand is not an array";
   const Type& out = n.output()->type();
@@ -127,6 +131,11 @@ Error check_linalg(const Node& n) {
   int ra = rank_of(n.input(0));
   if (op == "norm") return out.rank() == 0 ? std::nullopt : Error("a norm is 0-d");
   if (ra < 2) return "a matrix operand has rank 2 or more";
+  if (op == "cov_gram")
+    return ra == 2 && rank_of(n.input(1)) == 1 && n.input(0)->type().dtype() == DType::Float64 &&
+                   n.input(1)->type().dtype() == DType::Float64 && out == n.input(0)->type()
+               ? std::nullopt
+               : Error("cov_gram takes a float64 matrix and its float64 row means to a float64 matrix");
   if (op == "det") return out.rank() == ra - 2 ? std::nullopt : Error("det drops the matrix axes");
   if (op == "inv" || op == "eigh_vectors") return out.rank() == ra ? std::nullopt : Error(op + " keeps the rank");
   if (op == "eigh_values") return out.rank() == ra - 1 ? std::nullopt : Error("eigenvalues drop an axis");

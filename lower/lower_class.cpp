@@ -103,7 +103,10 @@ Value* FunctionLowering::call_method(Value* self, const std::string& name, const
   const ClassTable& classes = module_.classes();
   const ClassInfo* cls = class_of(self->type());
   PYSCRIPT_ASSERT(cls, "call_method: not an object");
-  auto [fn, owner] = classes.method(*cls, name);
+  // (not a structured binding: the lambdas below capture these, which clang 14 refuses)
+  const auto resolved = classes.method(*cls, name);
+  const auto* fn = resolved.first;
+  const ClassInfo* owner = resolved.second;
   std::vector<const ClassInfo*> overrides;
   // Where the method resolves to a subclass's own definition, for subclasses with instances.
   for (const auto& k : classes.all())
@@ -143,7 +146,9 @@ Value* FunctionLowering::call_method(Value* self, const std::string& name, const
     Value* hi =
         emit1(OpKind::Lt, {id, const_int(k->id_end, call.range)}, Type::bool_(), call.range);
     Value* in = emit1(OpKind::BitAnd, {lo, hi}, Type::bool_(), call.range);
-    auto [kfn, kowner] = classes.method(*k, name);
+    const auto kresolved = classes.method(*k, name);
+    const auto* kfn = kresolved.first;
+    const ClassInfo* kowner = kresolved.second;
     return select(
         in,
         [&]() -> Value* {

@@ -333,8 +333,8 @@ Value* FunctionLowering::numpy_isclose(bool all, Value* x, const ast::Expr& e, E
 
 // np.cov(m, bias=False, ddof=None) of the rows of a 1-D or 2-D m, numpy's function step for step:
 // X = m as float64, at least 2-D; avg = X.mean(axis=1); X = X - avg[:, None];
-// c = X @ X.T * true_divide(1, fact) with fact = columns - ddof (0 when negative: inf and numpy's
-// warnings); then c.squeeze(). squeeze makes the result of a one-row matrix 0-d, a shape pyscript
+// c = dot(X, X.T) * true_divide(1, fact) (cov_gram: Note [numpy's linalg calls]) with
+// fact = columns - ddof (0 when negative: inf and numpy's warnings); then c.squeeze(). squeeze makes the result of a one-row matrix 0-d, a shape pyscript
 // cannot know when compiling: a 1-D m gives a 0-d result, a 2-D one a matrix, and one row of a 2-D
 // m stops the program (pyscript's limit, which no except catches).
 Value* FunctionLowering::numpy_cov(Value* m, const ast::Expr& e) {
@@ -365,7 +365,10 @@ Value* FunctionLowering::numpy_cov(Value* m, const ast::Expr& e) {
     type_error(kw->value->range, "np.cov with rowvar other than True is not supported", "pass m.T");
     return nullptr;
   }
-  Value* x = emit1(OpKind::ArrayCast, {m}, Type::array(DType::Float64, rank), r);
+  // numpy copies m with order 'K', keeping its layout, which decides the order of the mean's and
+  // cov_gram's additions: a float64 m is used as it is (a cast would lay it out row-major).
+  Value* x = m->type().dtype() == DType::Float64 ? m
+                                                 : emit1(OpKind::ArrayCast, {m}, Type::array(DType::Float64, rank), r);
   if (rank < 2) x = expand_dims(x, rank == 0 ? ir::IntList{0, 1} : ir::IntList{0}, r);
   auto dim = [&](int64_t axis) {
     ir::Node* n = emit(OpKind::ArrayDim, {x}, {Type::int_()}, r);
@@ -383,9 +386,10 @@ Value* FunctionLowering::numpy_cov(Value* m, const ast::Expr& e) {
   Value* avg = array_reduce("mean", x, call, one.get());
   synthetic_exprs_.push_back(std::move(one));
   if (!avg) return nullptr;
-  Value* centered = array_binary("sub", x, expand_dims(avg, {1}, r), call);
-  if (!centered) return nullptr;
-  Value* c = array_matmul(centered, array_transpose(centered, r), call);
+  // X - avg[:, None] and dot(X, X.T) in numpy's memory layout and BLAS calls, for its digits.
+  ir::Node* gram = emit(OpKind::ArrayLinalg, {x, avg}, {x->type()}, r);
+  gram->set_attr("op", std::string("cov_gram"));
+  Value* c = gram->output();
   Value* fact = emit1(OpKind::Sub, {dim(1), const_int(ddof, r)}, Type::int_(), r);
   fact = emit1(OpKind::Max, {fact, const_int(0, r)}, Type::int_(), r);
   Value* scale = array_binary("div", scalar_to_array(const_float(1.0, r), r), cast(fact, Type::float_(), r), call);

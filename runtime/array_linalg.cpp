@@ -39,6 +39,11 @@ void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const 
 //  - norm (ord None) is sqrt(dot(x, x)) of x = a.ravel(order='K'): the elements with the axes
 //    ordered by decreasing |stride|, copied contiguous (a strided BLAS dot adds in another order);
 //    float32 in float32 (sdot's result through a double, as numpy's FLOAT_dot), ints in float64.
+//  - np.cov's X = m - avg[:, None] keeps m's memory layout (numpy copies m with order 'K' and
+//    subtracts in place: np.cov(x.T) centers a column-major X), and dot(X, X.T) is BLAS's SYRK
+//    (upper triangle, mirrored) with X untransposed when X is row-major and transposed when it is
+//    column-major; one row is a dot product (ddot). Each layout adds in its own order, so cov_gram
+//    lays X out as numpy does.
 namespace {
 
 // Stacked matrices: the batch shape (all axes but the last `core`) and the offset of each.
@@ -287,6 +292,38 @@ pyrt_array* norm(pyrt_context* ctx, pyrt_array* a, const char* site) {
   return out;
 }
 
+// np.cov's dot(X, X.T) for X = a - avg[:, None] (a: rows x n float64, any strides), in numpy's
+// layout and BLAS calls (Note [numpy's linalg calls]).
+pyrt_array* cov_gram(pyrt_context* ctx, const pyrt_array* a, const pyrt_array* avg, const char* site) {
+  int64_t rows = a->shape[0], n = a->shape[1];
+  int64_t shape[2] = {rows, rows};
+  pyrt_array* out = new_array(ctx, site, PYRT_F64, 2, shape);
+  if (!out || rows == 0) return out;
+  if (n == 0) {
+    std::fill_n(static_cast<double*>(out->data), rows * rows, 0.0);
+    return out;
+  }
+  // numpy's order 'K' copy: column-major when the rows' stride exceeds the columns' (x.T).
+  bool column_major = rows > 1 && n > 1 && std::llabs(a->strides[0]) < std::llabs(a->strides[1]);
+  std::vector<double> x(size_t(rows * n));
+  for (int64_t i = 0; i < rows; ++i) {
+    double mean = load_f64(avg, i * avg->strides[0]);
+    for (int64_t j = 0; j < n; ++j)
+      x[size_t(column_major ? j * rows + i : i * n + j)] = load_f64(a, i * a->strides[0] + j * a->strides[1]) - mean;
+  }
+  auto* c = static_cast<double*>(out->data);
+  if (rows == 1) {
+    c[0] = 0.0;
+    c[0] += cblas_ddot(int(n), x.data(), 1, x.data(), 1);
+    return out;
+  }
+  cblas_dsyrk(CblasRowMajor, CblasUpper, column_major ? CblasTrans : CblasNoTrans, int(rows), int(n), 1.0,
+              x.data(), int(column_major ? rows : n), 0.0, c, int(rows));
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = i + 1; j < rows; ++j) c[j * rows + i] = c[i * rows + j];
+  return out;
+}
+
 } // namespace
 
 extern "C" {
@@ -307,6 +344,8 @@ pyrt_array* pyrt_array_linalg(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt
   case PYRT_LINALG_EIGH_VALUES:
   case PYRT_LINALG_EIGH_VECTORS:
     return eigh(ctx, a, op == PYRT_LINALG_EIGH_VECTORS, site);
+  case PYRT_LINALG_COV_GRAM:
+    return cov_gram(ctx, a, b, site);
   default:
     return norm(ctx, a, site);
   }

@@ -577,6 +577,21 @@ pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, i
     return nullptr;
   }
   if (a->ndim == 1 && b->ndim == 1 && (dtype == PYRT_F32 || dtype == PYRT_F64)) return dot_1d(ctx, a, b, dtype, site);
+  // A row times a column is numpy's dot of two vectors too (matmul's scalar_out case).
+  if (a->ndim == 2 && b->ndim == 2 && m == 1 && n == 1 && (dtype == PYRT_F32 || dtype == PYRT_F64)) {
+    pyrt_array row = header_of(a), column = header_of(b);
+    row.ndim = column.ndim = 1;
+    row.shape[0] = column.shape[0] = k;
+    row.strides[0] = a->strides[1];
+    column.strides[0] = b->strides[0];
+    pyrt_array* d = dot_1d(ctx, &row, &column, dtype, site);
+    if (!d) return nullptr;
+    int64_t one[2] = {1, 1};
+    pyrt_array* out = new_array(ctx, site, dtype, 2, one);
+    if (out) store_f64(out, 0, load_f64(d, 0));
+    pyrt_array_release(d);
+    return out;
+  }
   // Batch dimensions broadcast.
   pyrt_array ba = header_of(a), bb = header_of(b);
   ba.ndim = a->ndim > 2 ? a->ndim - 2 : 0;

@@ -132,15 +132,20 @@ typedef enum pyrt_reduce_op {
 #include "pyscript/ufuncs.def"
   PYRT_REDUCE_COUNT
 } pyrt_reduce_op;
-/* np.linalg (runtime/array_linalg.cpp): solve(a, b), inv(a), det(a), and norm(a) with ord=None and
- * axis=None (b unused but by solve). */
+/* np.linalg (runtime/array_linalg.cpp), one row per op: ID, the IR's "op" attribute of
+ * array_linalg, what it computes. b is unused but by solve and cov_gram. */
+#define PYRT_LINALG_OPS(X)                                                                         \
+  X(SOLVE, "solve")               /* solve(a, b) */                                               \
+  X(INV, "inv")                   /* inv(a) */                                                    \
+  X(DET, "det")                   /* det(a) */                                                    \
+  X(NORM, "norm")                 /* norm(a), ord=None and axis=None */                            \
+  X(EIGH_VALUES, "eigh_values")   /* eigh's eigenvalues, ascending */                              \
+  X(EIGH_VECTORS, "eigh_vectors") /* eigh's eigenvectors, as columns */                            \
+  X(COV_GRAM, "cov_gram")         /* np.cov's dot(X, X.T) of X = a - b[:, None], a float64 matrix */
 typedef enum pyrt_linalg_op {
-  PYRT_LINALG_SOLVE = 0,
-  PYRT_LINALG_INV = 1,
-  PYRT_LINALG_DET = 2,
-  PYRT_LINALG_NORM = 3,
-  PYRT_LINALG_EIGH_VALUES = 4,  /* eigh's eigenvalues, ascending */
-  PYRT_LINALG_EIGH_VECTORS = 5, /* eigh's eigenvectors, as columns */
+#define PYRT_LINALG_ENUM(ID, name) PYRT_LINALG_##ID,
+  PYRT_LINALG_OPS(PYRT_LINALG_ENUM)
+#undef PYRT_LINALG_ENUM
 } pyrt_linalg_op;
 
 #ifdef __cplusplus
