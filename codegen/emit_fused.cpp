@@ -41,7 +41,7 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
   llvm::Value* arrays = stack_array(ptr, array_values);
   llvm::Value* shape = stack_array(i64, {}, PYRT_MAX_DIMS);
   llvm::Value* ndim = b.CreateCall(PYRT(pyrt_array_broadcast_shape),
-                                   {ctx_, b.getInt32(uint32_t(array_inputs.size())), arrays, shape, site(n)});
+                                   {ctx_, b.getInt32(uint32_t(array_inputs.size())), arrays, shape, b.getInt32(0), site(n)});
   {
     llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "fused.shapes", function_);
     llvm::BasicBlock* blame = llvm::BasicBlock::Create(context_, "fused.blame", function_);
@@ -158,6 +158,7 @@ void FunctionEmitter::emit_broadcast_blame(const ir::Node& n, const std::vector<
     llvm::Value* rank = b.CreateCall(PYRT(pyrt_array_broadcast_shape),
                                      {ctx_, b.getInt32(uint32_t(operands.size())), stack_array(ptr, operands),
                                       b.CreateConstGEP1_64(b.getInt8Ty(), holder, offsetof(pyrt_array, shape)),
+                                      b.getInt32(op->kind() == OpKind::Eq || op->kind() == OpKind::Ne ? 1 : 0),
                                       site(*op)});
     return_if_failed();
     b.CreateStore(rank, b.CreateConstGEP1_64(b.getInt8Ty(), holder, offsetof(pyrt_array, ndim)));
@@ -167,7 +168,8 @@ void FunctionEmitter::emit_broadcast_blame(const ir::Node& n, const std::vector<
   std::vector<llvm::Value*> inputs;
   for (size_t k : array_inputs) inputs.push_back(value(n.input(k)));
   b.CreateCall(PYRT(pyrt_array_broadcast_shape),
-               {ctx_, b.getInt32(uint32_t(inputs.size())), stack_array(ptr, inputs), stack_array(b.getInt64Ty(), {}, PYRT_MAX_DIMS), site(n)});
+               {ctx_, b.getInt32(uint32_t(inputs.size())), stack_array(ptr, inputs), stack_array(b.getInt64Ty(), {}, PYRT_MAX_DIMS),
+                b.getInt32(0), site(n)});
   b.CreateBr(failure_exit());
 }
 

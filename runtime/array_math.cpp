@@ -14,6 +14,22 @@ using namespace pyscript::runtime;
 
 namespace {
 
+// Shapes that do not broadcast: numpy's ValueError, except for `==` and `!=` (compare), where
+// numpy 1.24 returns False or True, a Python bool, with a DeprecationWarning (numpy 2 raises
+// this ValueError). pyscript's comparison is an array, so it stops there with an error no except
+// catches (Note [Errors no except catches]) rather than give another answer.
+void raise_not_broadcast(pyrt_context* ctx, const std::string& shapes, bool compare, const char* site) {
+  if (compare)
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                      "== or != of arrays with shapes %sthat do not broadcast: numpy 1.24 answers False or "
+                      "True (a bool, not an array), which pyscript's array comparison cannot; compare the "
+                      "shapes first",
+                      shapes.c_str());
+  else
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "operands could not be broadcast together with shapes %s",
+                      shapes.c_str());
+}
+
 // numpy's broadcast of two shapes into `out`; false when they do not fit.
 bool broadcast_shapes(const pyrt_array* a, const pyrt_array* b, int32_t& ndim, int64_t* out) {
   ndim = a->ndim > b->ndim ? a->ndim : b->ndim;
@@ -274,9 +290,8 @@ pyrt_array* pyrt_array_binary(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt
   int32_t ndim;
   int64_t shape[PYRT_MAX_DIMS];
   if (!broadcast_shapes(a, b, ndim, shape)) {
-    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
-                      "operands could not be broadcast together with shapes %s %s ",
-                      numpy_shape_text(a).c_str(), numpy_shape_text(b).c_str());
+    raise_not_broadcast(ctx, numpy_shape_text(a) + " " + numpy_shape_text(b) + " ", op == PYRT_EQ || op == PYRT_NE,
+                        site);
     return nullptr;
   }
   if (op == PYRT_POW && dtype == PYRT_I64) {
@@ -302,7 +317,7 @@ pyrt_array* pyrt_array_binary(pyrt_context* ctx, int32_t op, pyrt_array* a, pyrt
 }
 
 int32_t pyrt_array_broadcast_shape(pyrt_context* ctx, int32_t count, pyrt_array* const* arrays,
-                                   int64_t* shape, const char* site) {
+                                   int64_t* shape, int32_t compare, const char* site) {
   pyrt_array acc{};
   acc.ndim = 0;
   for (int32_t i = 0; i < count; ++i) {
@@ -311,8 +326,7 @@ int32_t pyrt_array_broadcast_shape(pyrt_context* ctx, int32_t count, pyrt_array*
     if (!broadcast_shapes(&acc, arrays[i], ndim, next)) {
       std::string shapes;
       for (int32_t k = 0; k < count; ++k) shapes += numpy_shape_text(arrays[k]) + " ";
-      pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "operands could not be broadcast together with shapes %s",
-                        shapes.c_str());
+      raise_not_broadcast(ctx, shapes, compare != 0, site);
       return -1;
     }
     acc.ndim = ndim;

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """pyscript's own limits are no exceptions (Note [Errors no except catches] in runtime/exceptions.cpp):
 where CPython raises nothing (an int beyond 64 bits, `<<` past 64 bits, int ** a negative exponent
-known at run time, int() of a string beyond 64 bits, sum() of an empty float list), no `except`
+known at run time, int() of a string beyond 64 bits, sum() of an empty float list, == of arrays whose
+shapes do not broadcast, where numpy 1.24 answers False), no `except`
 catches pyscript's runtime error, not even `except Exception` or a bare `except`, and no `finally`
 runs: the program stops there with the location, exit 1.
 
@@ -58,6 +59,22 @@ try:
 except ValueError as e:
     print("caught", e)
 ''', '3:11', 'sum() of an empty list of floats'),
+    ('== of arrays whose shapes do not broadcast (numpy 1.24: False)', '''import numpy as np
+
+acc = np.zeros((2, 2))
+try:
+    print(acc == np.ones((4, 2)))
+except ValueError as e:
+    print("caught", e)
+''', '5:11', '== or != of arrays with shapes (2,2) (4,2) that do not broadcast'),
+    ('!= of arrays in a fused loop', '''import numpy as np
+
+a = np.zeros(3)
+try:
+    print((a * 2.0 + 1.0) != np.ones(4) * 3.0)
+except ValueError as e:
+    print("caught", e)
+''', '5:11', '== or != of arrays with shapes (3,) (4,) that do not broadcast'),
     ('no finally either', '''n = 2 ** 62
 try:
     print(n * 4)

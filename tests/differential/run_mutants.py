@@ -60,9 +60,15 @@ LOCAL_DIRS = {'scalar_programs': 'tests/scalar_programs', 'numpy_programs': 'tes
               'list_programs': 'tests/list_programs', 'examples': 'examples'}
 RUNTIME_ERROR = re.compile(r'^prog\.py:\d+:\d+: runtime error: (.*)$', re.M)
 COMPILE_ERROR = re.compile(r'^prog\.py:\d+:\d+: error:', re.M)
-# pyscript's two limits of SPEC.md (runtime/errors.cpp's messages).
+# pyscript's two limits of SPEC.md (runtime/errors.cpp's messages), and the runtime's other errors
+# that no except catches, whose messages name pyscript (Note [Errors no except catches] in
+# runtime/exceptions.cpp): == of arrays whose shapes do not broadcast, ...
 LIMITS = ("OverflowError: integer overflow (pyscript's int is 64-bit",
           'ValueError: int ** negative int gives a float in CPython')
+
+
+def is_limit(error):
+    return error.startswith(LIMITS) or 'pyscript' in error
 SANITIZER = re.compile(r'Sanitizer|\.(?:c|cc|cpp|h|hpp):\d+:\d+: runtime error|LeakSanitizer')
 SKIPPED = ('duplicate', 'skipped: CPython slow or timed out',
            'skipped: CPython prints other numbers each run (np.random unseeded)')
@@ -210,9 +216,9 @@ def classify(py, ps, tolerant):
         if ps.out:
             return False, 'e: pyscript refused the program after printing output'
         return True, 'pyscript refused (CPython %s)' % ('ran' if py.status == 'ok' else py.exception())
-    if ps.status == 'raised' and ps.error.startswith(LIMITS) and py.out.startswith(ps.out) \
+    if ps.status == 'raised' and is_limit(ps.error) and py.out.startswith(ps.out) \
             and py.status != 'syntax':
-        return True, "pyscript's 64-bit limit"
+        return True, "pyscript's limit"
     if py.status in ('syntax', 'raised'):
         if ps.status == 'ok' or (py.status == 'syntax' and ps.out):
             return False, 'a: pyscript ran, CPython raised %s' % py.exception()
