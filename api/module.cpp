@@ -145,7 +145,7 @@ void throw_runtime_error(const pyrt_context& c) {
     throw SystemExit(location, c.detail ? std::atoi(c.detail) : 0);
   }
   std::string error = pyrt_error_text(c.kind);
-  if (c.detail) error += std::string(": ") + c.detail;
+  if (c.detail && *c.detail) error += std::string(": ") + c.detail; // CPython leaves out an empty message
   if (c.kind == PYRT_EXCEPTION && c.exception) { // raised by the program (Note [Exception objects])
     std::vector<char> text(size_t(c.exception->text->size) + 256);
     pyrt_exception_describe(c.exception, text.data(), int64_t(text.size()));

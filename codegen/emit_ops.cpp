@@ -358,8 +358,9 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
     llvm::BasicBlock* ok = llvm::BasicBlock::Create(context_, "assert.ok", function_);
     b.CreateCondBr(in(0), ok, fail);
     b.SetInsertPoint(fail);
-    b.CreateCall(PYRT(pyrt_raise_assert),
-                 {ctx_, site(n), c_string(n.str_attr("message"))});
+    llvm::Value* message = n.attr("message") ? c_string(n.str_attr("message"))
+                                             : llvm::ConstantPointerNull::get(llvm::PointerType::getUnqual(context_));
+    b.CreateCall(PYRT(pyrt_raise_assert), {ctx_, site(n), message});
     b.CreateBr(failure_exit());
     b.SetInsertPoint(ok);
     return true;

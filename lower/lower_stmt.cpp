@@ -577,17 +577,13 @@ void FunctionLowering::check_return_types(const SourceRange& where, const Type& 
 
 void FunctionLowering::lower_assert(const ast::Stmt& s, Environment& env) {
   Value* cond = lower_condition(*s.value, env);
-  std::string message;
-  if (s.message) {
-    if (s.message->kind != ast::ExprKind::Str) {
-      type_error(s.message->range, "an assert message must be a string literal");
-      return;
-    }
-    message = s.message->text;
+  if (s.message && s.message->kind != ast::ExprKind::Str) {
+    type_error(s.message->range, "an assert message must be a string literal");
+    return;
   }
   if (!cond) return;
   ir::Node* n = emit(OpKind::Assert, {cond}, {}, s.range);
-  n->set_attr("message", message);
+  if (s.message) n->set_attr("message", s.message->text); // absent: AssertionError() has no argument
 }
 
 // --- loops ---

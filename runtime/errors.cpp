@@ -69,7 +69,7 @@ void pyrt_clear_error(pyrt_context* ctx) {
 
 void pyrt_raise_assert(pyrt_context* ctx, const char* site, const char* message) {
   pyrt_raise(ctx, PYRT_ASSERTION, site);
-  ctx->detail = message && *message ? message : nullptr;
+  ctx->detail = message; // null for `assert c`; "" for `assert c, ''` (AssertionError(''))
 }
 
 void pyrt_raise_detail(pyrt_context* ctx, int32_t kind, const char* site, const char* format, ...) {
