@@ -5,6 +5,8 @@
 #include "ir/clone.hpp"
 #include "pyscript/runtime.h"
 
+#include <tuple>
+
 namespace pyscript::lower {
 
 using ir::OpKind;
@@ -110,12 +112,15 @@ const ast::Expr* super_init_call(const ast::Stmt& s) {
 // class's id (Note [Exception values]); what CPython keeps of them is the argument given to
 // Exception.__init__. So the class may have a docstring, `pass`, and an __init__ whose body is
 // `super().__init__(message)` (with a docstring or pass around it): `ShapeError(dims)` then
-// evaluates that message from the parameters. Attributes, other methods and class constants make
-// an object that is more than an exception: refused.
+// evaluates that message from the parameters. The __init__s chain as in CPython: a subclass's
+// super().__init__(m) calls its base's __init__ with m, up to Exception's, which keeps it. An
+// __init__ that does not call super().__init__ leaves the arguments of the constructor call as the
+// exception's (BaseException.__new__ keeps them): its one positional argument is the message.
+// Attributes, other methods and class constants make an object that is more than an exception:
+// refused.
 Value* FunctionLowering::new_user_exception(int id, const ast::Expr& call, Environment& env) {
   const ClassInfo* cls = module_.classes().find(exception_classes().name(id));
-  const ast::FunctionDef* init = nullptr;
-  for (const ClassInfo* c = cls; c && !init; c = c->base) {
+  for (const ClassInfo* c = cls; c; c = c->base) {
     if (!c->def->constants.empty() || c->def->methods.size() > 1 ||
         (c->def->methods.size() == 1 && c->def->methods[0]->name != "__init__")) {
       type_error(c->def->name_range,
@@ -125,59 +130,82 @@ Value* FunctionLowering::new_user_exception(int id, const ast::Expr& call, Envir
                  "keep what the exception says in its message");
       return nullptr;
     }
-    if (!c->def->methods.empty()) init = c->def->methods[0].get();
   }
-  std::vector<Value*> args;
+  // The first __init__ at or above `c`, and its class.
+  auto init_from = [](const ClassInfo* c) -> std::pair<const ClassInfo*, const ast::FunctionDef*> {
+    for (; c; c = c->base)
+      if (!c->def->methods.empty()) return {c, c->def->methods[0].get()};
+    return {nullptr, nullptr};
+  };
+  std::vector<Value*> constructed; // the constructor call's positional arguments
   for (size_t i = 1; i < call.operands.size(); ++i) {
     Value* v = lower_expr(*call.operands[i], env);
     if (!v) return nullptr;
-    args.push_back(v);
+    constructed.push_back(v);
   }
-  if (!init) { // Exception.__init__ keeps its argument
-    if (!call.keywords.empty() || args.size() > 1) {
-      type_error(call.range, "an exception takes one argument (its message) in pyscript");
+  std::vector<Value*> args = constructed;
+  const std::vector<ast::Keyword>* keywords = &call.keywords; // the first __init__'s only
+  auto [owner, init] = init_from(cls);
+  for (; init; std::tie(owner, init) = init_from(owner->base)) {
+    const ast::Expr* super = nullptr;
+    for (const ast::StmtPtr& st : init->body) {
+      if (st->kind == ast::StmtKind::Pass ||
+          (st->kind == ast::StmtKind::Expr && st->value->kind == ast::ExprKind::Str))
+        continue;
+      const ast::Expr* next = super_init_call(*st);
+      if (!next || super || next->operands.size() > 2 || !next->keywords.empty()) {
+        type_error(st->range,
+                   "the __init__ of an exception class may only call super().__init__(message)",
+                   "keep what the exception says in its message");
+        return nullptr;
+      }
+      super = next;
+    }
+    // Bind the parameters as a call does (self aside), then evaluate the message from them.
+    Environment params;
+    const std::vector<ast::Param>& ps = init->params;
+    if (args.size() + 1 > ps.size()) {
+      type_error(call.range, owner->name + ".__init__() takes " + std::to_string(ps.size() - 1) + " arguments");
       return nullptr;
     }
-    return new_exception(id, args.empty() ? nullptr : args[0], call.range);
-  }
-  const ast::Expr* message = nullptr;
-  for (const ast::StmtPtr& st : init->body) {
-    if (st->kind == ast::StmtKind::Pass ||
-        (st->kind == ast::StmtKind::Expr && st->value->kind == ast::ExprKind::Str))
-      continue;
-    const ast::Expr* super = super_init_call(*st);
-    if (!super || message || super->operands.size() > 2 || !super->keywords.empty()) {
-      type_error(st->range,
-                 "the __init__ of an exception class may only call super().__init__(message)",
-                 "keep what the exception says in its message");
-      return nullptr;
+    for (size_t i = 1; i < ps.size(); ++i) {
+      Value* v = i - 1 < args.size() ? args[i - 1] : nullptr;
+      for (const ast::Keyword& kw : *keywords)
+        if (kw.name == ps[i].name && !(v = lower_expr(*kw.value, env))) return nullptr;
+      if (!v && ps[i].default_value && !(v = lower_expr(*ps[i].default_value, params)))
+        return nullptr;
+      if (!v) {
+        type_error(call.range, owner->name + ".__init__() is missing its argument '" + ps[i].name + "'");
+        return nullptr;
+      }
+      params.define(ps[i].name, v, ps[i].range);
     }
-    message = super;
+    if (!super) { // Exception.__init__ never runs: the constructor's arguments stay
+      if (constructed.size() > 1) {
+        type_error(call.range,
+                   "this exception keeps its " + std::to_string(constructed.size()) +
+                       " constructor arguments as a tuple (its __init__ does not call super().__init__); "
+                       "pyscript's exceptions hold one message",
+                   "call super().__init__(message) in " + owner->name + ".__init__");
+        return nullptr;
+      }
+      return new_exception(id, constructed.empty() ? nullptr : constructed[0], call.range);
+    }
+    static const std::vector<ast::Keyword> none;
+    keywords = &none;
+    args.clear();
+    if (super->operands.size() == 2) {
+      Value* m = lower_expr(*super->operands[1], params);
+      if (!m) return nullptr;
+      args.push_back(m);
+    }
   }
-  // Bind the parameters as a call does (self aside), then evaluate the message from them.
-  Environment params;
-  const std::vector<ast::Param>& ps = init->params;
-  if (args.size() + 1 > ps.size()) {
-    type_error(call.range, cls->name + "() takes " + std::to_string(ps.size() - 1) + " arguments");
+  // Exception.__init__ keeps its argument.
+  if (!keywords->empty() || args.size() > 1) {
+    type_error(call.range, "an exception takes one argument (its message) in pyscript");
     return nullptr;
   }
-  for (size_t i = 1; i < ps.size(); ++i) {
-    Value* v = i - 1 < args.size() ? args[i - 1] : nullptr;
-    for (const ast::Keyword& kw : call.keywords)
-      if (kw.name == ps[i].name && !(v = lower_expr(*kw.value, env))) return nullptr;
-    if (!v && ps[i].default_value && !(v = lower_expr(*ps[i].default_value, params)))
-      return nullptr;
-    if (!v) {
-      type_error(call.range, cls->name + "() is missing its argument '" + ps[i].name + "'");
-      return nullptr;
-    }
-    params.define(ps[i].name, v, ps[i].range);
-  }
-  Value* arg = nullptr;
-  if (message && message->operands.size() == 2 &&
-      !(arg = lower_expr(*message->operands[1], params)))
-    return nullptr;
-  return new_exception(id, arg, call.range);
+  return new_exception(id, args.empty() ? nullptr : args[0], call.range);
 }
 
 // The ids `except` and isinstance test for `e` (a class name or a tuple of them, checked by the
