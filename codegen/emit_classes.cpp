@@ -240,9 +240,15 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
     return true;
   }
   case OpKind::ObjectCast: {
-    llvm::Value* v = n.input(0)->type().is(TypeKind::None)
-                         ? llvm::ConstantPointerNull::get(b.getPtrTy())
-                         : in(0);
+    const ir::Type& from = n.input(0)->type();
+    const ir::Type& to = n.output()->type();
+    if (from.is_optional_value() || to.is_optional_value()) { // Note [Optional numbers]
+      if (from.is_optional_value()) out(b.CreateExtractValue(in(0), 0)); // the value, known present
+      else if (from.is(TypeKind::None)) out(llvm::ConstantAggregateZero::get(type(to)));
+      else out(b.CreateInsertValue(b.CreateInsertValue(llvm::UndefValue::get(type(to)), in(0), 0), b.getTrue(), 1));
+      return true;
+    }
+    llvm::Value* v = from.is(TypeKind::None) ? llvm::ConstantPointerNull::get(b.getPtrTy()) : in(0);
     if (!n.attr("borrow") && !n.attr("move")) retain_arrays(v, n.output()->type());
     if (auto r = reused_.find(n.input(0)); r != reused_.end() && n.attr("move"))
       reused_[n.output()] = r->second;
@@ -251,10 +257,17 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
   }
   case OpKind::OptionalGet: {
     llvm::Value* v = in(0);
-    fail_if(b.CreateIsNull(v), [&] {
-      b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(PYRT_ATTRIBUTE_ERROR), site(n),
+    bool number = n.input(0)->type().is_optional_value();
+    llvm::Value* none = number ? b.CreateNot(b.CreateExtractValue(v, 1)) : b.CreateIsNull(v);
+    int32_t kind = n.attr("kind") ? int32_t(n.int_attr("kind")) : int32_t(PYRT_ATTRIBUTE_ERROR);
+    fail_if(none, [&] {
+      b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(uint32_t(kind)), site(n),
                                              c_string("%s"), c_string(n.str_attr("message"))});
     });
+    if (number) {
+      out(b.CreateExtractValue(v, 0));
+      return true;
+    }
     if (!n.attr("borrow")) retain_arrays(v, n.output()->type()); // Note [Borrowed references]
     out(v);
     return true;

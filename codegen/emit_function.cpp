@@ -50,8 +50,11 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
   case TypeKind::Generator: return llvm::PointerType::getUnqual(c); // a pyrt_generator*
   case TypeKind::List:
   case TypeKind::Dict: return llvm::PointerType::getUnqual(c); // a pyrt_list*, pyrt_dict*
-  case TypeKind::Object:
-  case TypeKind::Optional: return llvm::PointerType::getUnqual(c); // a pyrt_instance* (None: null)
+  case TypeKind::Optional:
+    if (t.is_optional_value()) // {value, present} (Note [Optional numbers] in lower/lower_optional.cpp)
+      return llvm::StructType::get(c, {llvm_type(t.elements()[0], c), llvm::Type::getInt1Ty(c)});
+    return llvm::PointerType::getUnqual(c); // a pyrt_instance*, pyrt_str*, ... (None: null)
+  case TypeKind::Object: return llvm::PointerType::getUnqual(c); // a pyrt_instance*
   case TypeKind::Exception: return llvm::PointerType::getUnqual(c); // a pyrt_exception*
   case TypeKind::Unknown: break;
   }

@@ -294,6 +294,15 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     return true;
   }
   case OpKind::Is:
+    if (n.input(0)->type().is_optional_value()) { // both None, or both the same number
+      llvm::Value* pa = b.CreateExtractValue(in(0), 1);
+      llvm::Value* pb = b.CreateExtractValue(in(1), 1);
+      llvm::Value* va = b.CreateExtractValue(in(0), 0);
+      llvm::Value* vb = b.CreateExtractValue(in(1), 0);
+      llvm::Value* same = va->getType()->isDoubleTy() ? b.CreateFCmpOEQ(va, vb) : b.CreateICmpEQ(va, vb);
+      out(b.CreateAnd(b.CreateICmpEQ(pa, pb), b.CreateOr(b.CreateNot(pa), same)));
+      return true;
+    }
     out(b.CreateICmpEQ(in(0), in(1)));
     return true;
   case OpKind::ArrayFromList: {

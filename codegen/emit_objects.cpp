@@ -42,6 +42,7 @@ int32_t slot_kind(const ir::Type& t) {
   case TypeKind::Object:
     return PYRT_K_OBJECT;
   case TypeKind::Optional: // None is null (Note [Objects] in lower/classes.hpp)
+    if (t.is_optional_value()) return PYRT_K_OPTIONAL_VALUE; // Note [Optional numbers]
     return t.elements()[0].is(TypeKind::Object) ? PYRT_K_OBJECT : PYRT_K_OPTIONAL;
   case TypeKind::Exception:
     return PYRT_K_EXCEPTION;
@@ -98,6 +99,12 @@ llvm::Value* FunctionEmitter::type_info(const ir::Type& t) {
     offsets_global =
         new llvm::GlobalVariable(module_, at, true, llvm::GlobalValue::PrivateLinkage,
                                  llvm::ConstantArray::get(at, offsets), name + ".offsets");
+  } else if (t.is_optional_value()) { // offsets[0]: the present flag's
+    const llvm::StructLayout* sl = layout.getStructLayout(llvm::cast<llvm::StructType>(slot));
+    auto* at = llvm::ArrayType::get(i64, 1);
+    offsets_global = new llvm::GlobalVariable(module_, at, true, llvm::GlobalValue::PrivateLinkage,
+                                              llvm::ConstantArray::get(at, {builder_.getInt64(sl->getElementOffset(1))}),
+                                              name + ".offsets");
   }
   auto* st = llvm::StructType::get(context_, {i32, i32, i64, i64, ptr, ptr});
   llvm::Constant* init = llvm::ConstantStruct::get(

@@ -37,12 +37,13 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
     llvm::BasicBlock* none = llvm::BasicBlock::Create(context_, "print.none", function_);
     llvm::BasicBlock* some = llvm::BasicBlock::Create(context_, "print.some", function_);
     llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "print.done", function_);
-    b.CreateCondBr(b.CreateIsNull(v), none, some);
+    bool number = t.is_optional_value(); // Note [Optional numbers]
+    b.CreateCondBr(number ? b.CreateNot(b.CreateExtractValue(v, 1)) : b.CreateIsNull(v), none, some);
     b.SetInsertPoint(none);
     b.CreateCall(PYRT(pyrt_print_none), {ctx_});
     b.CreateBr(done);
     b.SetInsertPoint(some);
-    print_value(v, t.elements()[0], false);
+    print_value(number ? b.CreateExtractValue(v, 0) : v, t.elements()[0], false);
     b.CreateBr(done);
     b.SetInsertPoint(done);
     return;

@@ -27,7 +27,8 @@ namespace pyscript::ir {
 // lower/classes.hpp), a reference-counted object shared by reference; printed as the class name.
 // Exception: an exception object of any class (Note [Exception values] in lower/exceptions.hpp);
 // the class is a run-time property, as `except` tests it.
-// Optional: None or a value of elements()[0] (an Object): a nullable reference, None being null.
+// Optional: None or a value of elements()[0]: an Object, str, list or dict is a nullable reference,
+// None being null; an int, float or bool is {value, present} (is_optional_value).
 enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function, Object, Optional, Exception };
 enum class DType { Float32, Float64, Int64, Bool };
 
@@ -84,11 +85,20 @@ public:
     return t;
   }
   const std::string& class_name() const { return name_; } // Object
-  // An Object, or an Optional: a pointer at run time (None is null).
-  bool is_object_ref() const { return kind_ == TypeKind::Object || kind_ == TypeKind::Optional; }
-  // What an Optional may hold: a value that is a pointer at run time (an object, str, list, dict).
+  // An Optional of an int, float or bool (Note [Optional numbers] in lower/lower_optional.cpp): a
+  // number and a flag at run time, {value, present}.
+  bool is_optional_value() const {
+    return kind_ == TypeKind::Optional && elements_[0].is_number();
+  }
+  // An Object, or an Optional of a pointer: a pointer at run time (None is null).
+  bool is_object_ref() const {
+    return kind_ == TypeKind::Object || (kind_ == TypeKind::Optional && !is_optional_value());
+  }
+  // What an Optional may hold: a value that is a pointer at run time (an object, str, list, dict),
+  // or a number (with a flag).
   bool is_nullable() const {
-    return kind_ == TypeKind::Object || kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict;
+    return kind_ == TypeKind::Object || kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict ||
+           is_number();
   }
   static Type array(DType dtype, int rank);
   // float|np.float64, int|np.int64, bool|np.bool_ (`python` is float, int or bool).
@@ -114,7 +124,7 @@ public:
   // tuple holding one of those. Memory planning counts these (Note [Array ownership]).
   bool holds_refs() const {
     if (kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict) return true;
-    if (kind_ == TypeKind::Object || kind_ == TypeKind::Optional) return true;
+    if (kind_ == TypeKind::Object || (kind_ == TypeKind::Optional && !is_optional_value())) return true;
     if (kind_ == TypeKind::Exception) return true;
     if (kind_ == TypeKind::Array) return rank_ > 0;
     if (kind_ == TypeKind::Generator) return true;
@@ -125,7 +135,7 @@ public:
   // A list or dict: mutable, shared by reference; `is` compares identity.
   bool is_mutable_object() const {
     return kind_ == TypeKind::List || kind_ == TypeKind::Dict || kind_ == TypeKind::Object ||
-           kind_ == TypeKind::Optional;
+           (kind_ == TypeKind::Optional && !is_optional_value());
   }
   bool has_identity() const { return is_mutable_object() || kind_ == TypeKind::Exception; }
   // Whether an Unknown is anywhere inside (an empty container's element not fixed yet).

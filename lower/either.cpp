@@ -91,7 +91,7 @@ std::optional<Type> either_of(const Type& a, const Type& b) {
 Value* FunctionLowering::to_either(Value* v, const Type& to, const SourceRange& r) {
   const Type& t = v->type();
   if (t == to) return v;
-  if (to.is_object_ref()) return object_cast(v, to, r);
+  if (to.is_object_ref() || to.is_optional_value()) return object_cast(v, to, r);
   if (to.is(TypeKind::Tuple)) {
     std::vector<Value*> items;
     for (size_t i = 0; i < to.elements().size(); ++i) {

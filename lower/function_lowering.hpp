@@ -109,6 +109,16 @@ public:
   const ClassInfo* class_of(const ir::Type& t) const;
   ir::Value* object_cast(ir::Value* v, const ir::Type& to, const SourceRange& r);
   ir::Value* unwrap_optional(ir::Value* v, const std::string& attribute, const SourceRange& r);
+  // Optional numbers (lower_optional.cpp, Note [Optional numbers]): `x is None` of an Optional (is_none_value);
+  // operands taken out of their Optionals, after CPython's TypeError for a None among them
+  // (`message` names the operands' run-time types); == and != of an Optional number.
+  ir::Value* is_none_value(ir::Value* optional, const SourceRange& r);
+  bool unwrap_numbers(std::vector<ir::Value*>& operands,
+                      const std::function<std::string(const std::vector<std::string>&)>& message,
+                      const SourceRange& r);
+  ir::Value* compare_optional(ast::CompareOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
+  // f"{x:spec}" of an Optional number: its number, after CPython's TypeError for None.
+  ir::Value* formatted_number(ir::Value* v, const ast::FStringPiece& piece);
   bool check_method_arity(const ast::FunctionDef& fn, const ast::Expr& call, size_t given, bool bound);
   ir::Value* invoke_method(const ast::FunctionDef& fn, const ClassInfo& owner, ir::Value* self, const ast::Expr& call,
                            std::vector<ir::Value*> args, Environment& env);

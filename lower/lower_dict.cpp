@@ -105,7 +105,7 @@ Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee,
     if (!k) return nullptr;
     value = self->type().elements()[1];
     // d.get(k) and d.get(k, None) of str, list, dict or object values: an Optional (None is null).
-    if ((name == "get" || (name == "pop" && args.size() == 2)) && value.is_nullable() &&
+    if ((name == "get" || (name == "pop" && args.size() == 2)) && value.is_nullable() && !value.is_number() &&
         (args.size() == 1 || args[1]->type().is(TypeKind::None))) {
       Type optional = Type::optional(value);
       return emit1(name == "get" ? OpKind::DictGetDefault : OpKind::DictPop,

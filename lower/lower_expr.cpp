@@ -351,6 +351,14 @@ static bool is_complex_power(Value* a, Value* b) {
 }
 
 Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
+  if (std::vector<Value*> v{a, b}; unwrap_numbers(
+          v,
+          [&](const std::vector<std::string>& t) {
+            return std::string("unsupported operand type(s) for ") + ast::spelling(op) + ": '" + t[0] + "' and '" +
+                   t[1] + "'";
+          },
+          e.range)) // Note [Optional numbers]
+    return arithmetic(op, v[0], v[1], e);
   if (class_of(a->type()) || class_of(b->type())) {
     static const char* const methods[] = {"__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
                                           "__pow__", "__matmul__", "__and__", "__or__", "__xor__", "__lshift__",
@@ -436,6 +444,15 @@ Value* FunctionLowering::lower_unary(const ast::Expr& e, Environment& env) {
 }
 
 Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
+  if (std::vector<Value*> x{v}; e.unary_op != ast::UnaryOp::Not &&
+                                unwrap_numbers(
+                                    x,
+                                    [&](const std::vector<std::string>& t) {
+                                      return std::string("bad operand type for unary ") + ast::spelling(e.unary_op) +
+                                             ": '" + t[0] + "'";
+                                    },
+                                    e.range))
+    return unary_value(e, x[0]);
   if (class_of(v->type()) && e.unary_op != ast::UnaryOp::Not) {
     static const char* const methods[] = {"__neg__", "__pos__", "", "__invert__"};
     return operator_method(methods[static_cast<int>(e.unary_op)], v, {}, e, true);
@@ -474,6 +491,20 @@ Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
 }
 
 Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const ast::Expr& e) {
+  if (a->type().is_optional_value() || b->type().is_optional_value()) { // Note [Optional numbers]
+    if (op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) return compare_optional(op, a, b, e);
+    if (op < ast::CompareOp::In) {
+      std::vector<Value*> v{a, b};
+      unwrap_numbers(
+          v,
+          [&](const std::vector<std::string>& t) {
+            return std::string("'") + ast::spelling(op) + "' not supported between instances of '" + t[0] +
+                   "' and '" + t[1] + "'";
+          },
+          e.range);
+      return compare(op, v[0], v[1], e);
+    }
+  }
   if (holds_either({a, b}))
     return split_values({a, b}, e.range, [&](std::vector<Value*>& v) { return compare(op, v[0], v[1], e); });
   if ((op == ast::CompareOp::In || op == ast::CompareOp::NotIn) && class_of(b->type())) {

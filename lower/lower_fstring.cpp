@@ -62,7 +62,7 @@ Value* FunctionLowering::lower_print_fstrings(const ast::Expr& e, Environment& e
         pieces.push_back(text_piece(piece.text));
         continue;
       }
-      Value* v = lower_expr(*arg.operands[size_t(piece.field)], env);
+      Value* v = formatted_number(lower_expr(*arg.operands[size_t(piece.field)], env), piece);
       if (v && class_of(v->type())) { // f"{obj}" formats str(obj), f"{obj!r}" repr(obj)
         ast::FStringPiece as_str = piece;
         as_str.conversion = 0;

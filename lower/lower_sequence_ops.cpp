@@ -39,7 +39,13 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
     Value* same;
     const Type& ta = a->type();
     const Type& tb = b->type();
-    if (std::optional<Type> both = ta != tb && (ta.is_object_ref() || tb.is_object_ref())
+    bool optional_number = ta.is_optional_value() || tb.is_optional_value();
+    if (optional_number && !ta.is(TypeKind::None) && !tb.is(TypeKind::None)) {
+      type_error(r, "'is' of a number compares identity, which CPython's caches decide",
+                 "use '==' to compare values; 'x is None' tests for None");
+      return nullptr;
+    }
+    if (std::optional<Type> both = ta != tb && (ta.is_object_ref() || tb.is_object_ref() || optional_number)
                                        ? active_classes()->merge(ta, tb)
                                        : std::nullopt) {
       same = emit1(OpKind::Is, {object_cast(a, *both, r), object_cast(b, *both, r)}, Type::bool_(), r);

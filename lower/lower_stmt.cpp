@@ -832,6 +832,9 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
       if (out->type() != want) {
         if (want.is(TypeKind::Unknown)) {
           param->set_type(out->type());
+          // $ret's initial value, made before any return was seen: the type the loop carries
+          // (not the function's final one, which a later `return None` may widen).
+          if (Value* init = loop->input(k + 2); init->type().is(TypeKind::Unknown)) init->set_type(out->type());
         } else if (!out->type().is(TypeKind::Unknown)) {
           Diagnostic& d = diags_.error(b->where, "type",
                                        "type conflict: '" + name + "' is " + want.to_string() +

@@ -212,7 +212,7 @@ Value* FunctionLowering::lower_fstring_value(const ast::Expr& e, Environment& en
       pieces.push_back(const_str(piece.text, e.range));
       continue;
     }
-    Value* v = lower_expr(*e.operands[size_t(piece.field)], env);
+    Value* v = formatted_number(lower_expr(*e.operands[size_t(piece.field)], env), piece);
     if (!v || !formattable(v, piece)) return nullptr;
     if (v->type().is_numpy_scalar()) {
       type_error(piece.range, "a numpy scalar in an f-string value is not supported yet",

@@ -94,7 +94,11 @@ bool FunctionLowering::lower_isinstance_builtin(const ast::Expr& e, Environment&
   Value* result = nullptr;
   for (const ast::Expr* o : options) {
     Value* one = nullptr;
-    if (builtin_type(*o)) {
+    if (builtin_type(*o) && x->type().is(TypeKind::Optional) && !class_of(x->type())) {
+      // Optional[int], Optional[str], ...: an instance when it is not None and its value is one.
+      std::optional<bool> is = instance_of_builtin(x->type().elements()[0], o->text);
+      one = is && *is ? emit1(OpKind::Not, {is_none_value(x, e.range)}, Type::bool_(), e.range) : const_bool(false, e.range);
+    } else if (builtin_type(*o)) {
       std::optional<bool> is = instance_of_builtin(x->type(), o->text);
       if (!is) {
         type_error(e.range, "isinstance(x, " + o->text + ") of a " + x->type().to_string() +
@@ -144,7 +148,12 @@ bool FunctionLowering::lower_type_name(const ast::Expr& e, Environment& env, Val
     ast::Expr where(ast::ExprKind::None, r);
     out = select(
         is_none, [&] { return const_str("NoneType", r); },
-        [&] { return class_name_of(object_cast(x, x->type().elements()[0], r), r); }, where, "type()");
+        [&] {
+          const Type& t = x->type().elements()[0];
+          std::optional<std::string> name = static_type_name(t);
+          return name ? const_str(*name, r) : class_name_of(object_cast(x, t, r), r);
+        },
+        where, "type()");
     return true;
   }
   if (class_of(x->type())) {

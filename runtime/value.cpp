@@ -27,6 +27,11 @@ const void* field(const pyrt_type* type, const void* slot, int32_t i) {
   return static_cast<const char*>(slot) + type->offsets[i];
 }
 
+// An Optional number's flag (PYRT_K_OPTIONAL_VALUE).
+bool optional_present(const pyrt_type* type, const void* slot) {
+  return load<uint8_t>(static_cast<const char*>(slot) + type->offsets[0]) != 0;
+}
+
 pyrt_object* object_in(const void* slot) {
   return load<pyrt_object*>(slot);
 }
@@ -277,6 +282,10 @@ bool value_equal(const pyrt_type* type, const void* a, const void* b) {
   case PYRT_K_OPTIONAL:
     if (!load<const void*>(a) || !load<const void*>(b)) return load<const void*>(a) == load<const void*>(b);
     return value_equal(type->items[0], a, b);
+  case PYRT_K_OPTIONAL_VALUE: {
+    bool pa = optional_present(type, a), pb = optional_present(type, b);
+    return pa == pb && (!pa || value_equal(type->items[0], a, b));
+  }
   case PYRT_K_BOOL:
   case PYRT_K_NP_BOOL:
     return (load<uint8_t>(a) != 0) == (load<uint8_t>(b) != 0);
@@ -369,6 +378,12 @@ void append_value_repr(std::string& out, const pyrt_type* type, const void* slot
     return;
   case PYRT_K_OPTIONAL:
     if (load<const void*>(slot))
+      append_value_repr(out, type->items[0], slot);
+    else
+      out += "None";
+    return;
+  case PYRT_K_OPTIONAL_VALUE:
+    if (optional_present(type, slot))
       append_value_repr(out, type->items[0], slot);
     else
       out += "None";
@@ -517,6 +532,8 @@ int64_t pyrt_value_hash(const pyrt_type* type, const void* slot) {
     return 0x5eed;
   case PYRT_K_OPTIONAL:
     return load<const void*>(slot) ? pyrt_value_hash(type->items[0], slot) : 0x5eed;
+  case PYRT_K_OPTIONAL_VALUE:
+    return optional_present(type, slot) ? pyrt_value_hash(type->items[0], slot) : 0x5eed;
   case PYRT_K_BOOL:
   case PYRT_K_NP_BOOL:
     return load<uint8_t>(slot) != 0;

@@ -61,6 +61,8 @@ typedef enum pyrt_kind {
   PYRT_K_OBJECT = 14,   /* a pyrt_instance* of a user class; NULL is None (an Optional) */
   PYRT_K_OPTIONAL = 15, /* None (NULL) or an object of items[0] (str, list or dict): a pointer slot */
   PYRT_K_EXCEPTION = 16, /* a pyrt_exception* (runtime_exceptions.h) */
+  PYRT_K_OPTIONAL_VALUE = 17, /* None or a number of items[0] (bool, int, float) at offset 0; a byte at
+                               * offsets[0], nonzero when the number is there */
 } pyrt_kind;
 
 typedef struct pyrt_type {
