@@ -55,8 +55,10 @@ int32_t slot_kind(const ir::Type& t) {
   case TypeKind::Tuple:
   case TypeKind::Either: return PYRT_K_TUPLE; // (an Either never reaches the runtime: offsets only)
   case TypeKind::Generator: return PYRT_K_GENERATOR;
-  case TypeKind::Object:
-  case TypeKind::Optional: return PYRT_K_OBJECT;
+  case TypeKind::Object: return PYRT_K_OBJECT;
+  case TypeKind::Optional:
+    if (t.is_optional_value()) return PYRT_K_OPTIONAL_VALUE; // Note [Optional numbers]
+    return t.elements()[0].is(TypeKind::Object) ? PYRT_K_OBJECT : PYRT_K_OPTIONAL;
   case TypeKind::Array:
     if (t.rank() > 0) return PYRT_K_ARRAY;
     switch (t.dtype()) {
@@ -92,6 +94,9 @@ private:
       const llvm::StructLayout* sl = layout().getStructLayout(llvm::cast<llvm::StructType>(slot));
       for (unsigned i = 0; i < llvm::cast<llvm::StructType>(slot)->getNumElements(); ++i)
         made->offsets.push_back(int64_t(sl->getElementOffset(i)));
+    } else if (t.is_optional_value()) { // offsets[0]: the present flag's (as codegen's type_info)
+      made->offsets.push_back(
+          int64_t(layout().getStructLayout(llvm::cast<llvm::StructType>(slot))->getElementOffset(1)));
     }
     made->type = {slot_kind(t), int32_t(t.is(TypeKind::Either) ? 2 : t.elements().size()),
                   int64_t(layout().getTypeAllocSize(slot)), int64_t(layout().getABITypeAlign(slot).value()),
@@ -243,6 +248,15 @@ private:
     }
     case TypeKind::Object:
     case TypeKind::Optional: {
+      if (t.is_optional_value()) { // {number, present}, saved as an Either is (Note [Optional numbers])
+        const pyrt_type* d = descriptor(t);
+        v.fields.push_back(value(t.elements()[0], slot));
+        v.fields.push_back(value(ir::Type::bool_(), slot + d->offsets[0]));
+        return v;
+      }
+      if (t.is(TypeKind::Optional) && !t.elements()[0].is(TypeKind::Object))
+        throw std::runtime_error("pyscript: cannot save " + where_ + ": saving a " + t.to_string() +
+                                 " is not supported yet");
       auto* o = read<const pyrt_instance*>(slot);
       if (!o) {
         if (!t.is(TypeKind::Optional)) unset(t);
@@ -436,6 +450,12 @@ private:
     case TypeKind::Dict:
     case TypeKind::Object:
     case TypeKind::Optional: {
+      if (t.is_optional_value()) {
+        const pyrt_type* d = descriptor(t);
+        store(t.elements()[0], v.fields.at(0), slot);
+        store(ir::Type::bool_(), v.fields.at(1), slot + d->offsets[0]);
+        return;
+      }
       bool is_ref = t.is_object_ref();
       if (is_ref && v.word == 0) return; // None: the slot is null
       void* o = objects_.at(size_t(is_ref ? v.word - 1 : v.word));

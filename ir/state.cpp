@@ -76,19 +76,29 @@ public:
     case TypeKind::Either: {
       const std::vector<Type> fields = t.is(TypeKind::Either) ? std::vector<Type>{t.elements()[0], Type::bool_()}
                                                               : t.elements();
-      PYSCRIPT_ASSERT(v.fields.size() == fields.size(), "state: a tuple of the wrong length");
-      for (size_t i = 0; i < fields.size(); ++i) value(fields[i], v.fields[i]);
+      write_fields(fields, v);
       return;
     }
+    case TypeKind::Optional:
+      if (t.is_optional_value()) { // {number, present}, as an Either (Note [Optional numbers])
+        write_fields({t.elements()[0], Type::bool_()}, v);
+        return;
+      }
+      varint(uint64_t(v.word));
+      return;
     case TypeKind::Generator:
     case TypeKind::List:
     case TypeKind::Dict:
-    case TypeKind::Object:
-    case TypeKind::Optional: varint(uint64_t(v.word)); return;
+    case TypeKind::Object: varint(uint64_t(v.word)); return;
     case TypeKind::Float32:
     case TypeKind::Exception: break;
     }
     PYSCRIPT_UNREACHABLE("state: no bytes for a " + t.to_string());
+  }
+
+  void write_fields(const std::vector<Type>& fields, const StateValue& v) {
+    PYSCRIPT_ASSERT(v.fields.size() == fields.size(), "state: a tuple of the wrong length");
+    for (size_t i = 0; i < fields.size(); ++i) value(fields[i], v.fields[i]);
   }
 
   std::string run(const StateImage& image) {
@@ -267,6 +277,7 @@ public:
       if (!class_of(m_, t.class_name())) fail("an unknown class " + t.class_name());
       return;
     case TypeKind::Optional:
+      if (t.is_optional_value()) return;
       if (!t.elements()[0].is(TypeKind::Object)) fail("an Optional of " + t.elements()[0].to_string());
       check_storable(t.elements()[0], depth + 1);
       return;
@@ -309,6 +320,7 @@ public:
       for (const Type& e : t.elements()) n += min_bytes(e);
       return n;
     }
+    case TypeKind::Optional: return t.is_optional_value() ? 1 + min_bytes(t.elements()[0]) : 1;
     case TypeKind::None:
     case TypeKind::Unknown:
     case TypeKind::Function: return 0;
@@ -374,6 +386,11 @@ public:
     }
     case TypeKind::Object:
     case TypeKind::Optional: {
+      if (t.is_optional_value()) { // {number, present} (Note [Optional numbers])
+        v.fields.push_back(value(t.elements()[0], depth + 1));
+        v.fields.push_back(value(Type::bool_(), depth + 1));
+        return v;
+      }
       uint64_t ref = varint();
       if (ref == 0) {
         if (!t.is(TypeKind::Optional)) fail("None where a " + t.to_string() + " goes");
