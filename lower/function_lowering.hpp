@@ -432,6 +432,7 @@ private:
   void raise_if(ir::Value* cond, int kind, const std::string& message, const SourceRange& r);
   static ir::Type element_type(const ir::Type& t);
   ir::Value* less_than(ir::Value* a, ir::Value* b, const SourceRange& r);
+  ir::Value* greater_than(ir::Value* a, ir::Value* b, const SourceRange& r);
   bool lower_sequence_builtin(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args,
                               ir::Value*& out);
   bool list_sort(ir::Value* list, const ast::Expr& call);

@@ -49,6 +49,13 @@ Value* FunctionLowering::less_than(Value* a, Value* b, const SourceRange& r) {
   return n->output();
 }
 
+Value* FunctionLowering::greater_than(Value* a, Value* b, const SourceRange& r) {
+  if (a->type().is_number()) return emit1(OpKind::Gt, {a, b}, Type::bool_(), r);
+  ir::Node* n = emit(OpKind::ValueOrder, {a, b}, {Type::bool_()}, r);
+  n->set_attr("op", std::string("gt"));
+  return n->output();
+}
+
 // Handles name(args) when the builtin's argument is a list, dict or str; false to let
 // lower_builtin handle it. `out` is null after a diagnostic.
 bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast::Expr& e,
@@ -276,8 +283,17 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
                  "use " + name + "(d.keys()) or " + name + "(d.values())");
       return true;
     }
-    out = each_element(seq, r, {first}, [&](Value* x, std::vector<Value*>& c) {
-      Value* better = name == "max" ? less_than(c[0], x, r) : less_than(x, c[0], r);
+    // From the second element on, as CPython (a comparison of the first with itself could raise:
+    // min([None, 3]) names 'int' and 'NoneType'); numbers compare it harmlessly, without a copy.
+    Value* over = seq;
+    if (seq->type().is(TypeKind::List) && !seq->type().elements()[0].is_number()) {
+      ir::Node* rest = emit(OpKind::ListSlice, {seq, const_int(1, r)}, {seq->type()}, r); // seq[1:]
+      rest->set_attr("has", int64_t(1));
+      over = rest->output();
+    }
+    out = each_element(over, r, {first}, [&](Value* x, std::vector<Value*>& c) {
+      // CPython's max asks item > best (its TypeError names '>' and the item first).
+      Value* better = name == "max" ? greater_than(x, c[0], r) : less_than(x, c[0], r);
       ir::Node* pick = emit(OpKind::Select, {better, x, c[0]}, {x->type()}, r);
       c[0] = pick->output();
     })[0];

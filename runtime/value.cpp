@@ -86,6 +86,18 @@ const char* type_name(int32_t kind) {
   switch (kind) {
   case PYRT_K_NONE:
     return "NoneType";
+  case PYRT_K_BOOL:
+    return "bool";
+  case PYRT_K_INT:
+    return "int";
+  case PYRT_K_FLOAT:
+    return "float";
+  case PYRT_K_STR:
+    return "str";
+  case PYRT_K_LIST:
+    return "list";
+  case PYRT_K_TUPLE:
+    return "tuple";
   case PYRT_K_DICT:
     return "dict";
   case PYRT_K_ARRAY:
@@ -516,6 +528,17 @@ int32_t pyrt_value_order(pyrt_context* ctx, int32_t op, const pyrt_type* type, c
   case PYRT_K_LIST:
   case PYRT_K_TUPLE:
     return sequence_order(ctx, op, type, a, b, site);
+  case PYRT_K_OPTIONAL:
+  case PYRT_K_OPTIONAL_VALUE: { // None orders against nothing
+    bool number = type->kind == PYRT_K_OPTIONAL_VALUE;
+    bool pa = number ? optional_present(type, a) : load<const void*>(a) != nullptr;
+    bool pb = number ? optional_present(type, b) : load<const void*>(b) != nullptr;
+    if (pa && pb) return pyrt_value_order(ctx, op, type->items[0], a, b, site);
+    const char* value = type_name(type->items[0]->kind);
+    pyrt_raise_detail(ctx, PYRT_TYPE_ERROR, site, "'%s' not supported between instances of '%s' and '%s'",
+                      op_text(op), pa ? value : "NoneType", pb ? value : "NoneType");
+    return -1;
+  }
   default: {
     const char* name = type_name(type->kind);
     pyrt_raise_detail(ctx, PYRT_TYPE_ERROR, site,

@@ -86,3 +86,24 @@ for fr in frames:
     if w is None or fr.score() > w:
         w = fr.score()
 print(m, w, f"{w:>5}", str(w))
+
+
+def pick(k):
+    if k > 0:
+        return k
+    return None
+
+
+some = [pick(3), pick(1), pick(2)]
+holes = [pick(3), pick(-1), pick(2)]
+print(sorted(some), min(some), max(some), sorted(some, reverse=True))
+for attempt in range(3):
+    try:
+        if attempt == 0:
+            print(sorted(holes))
+        elif attempt == 1:
+            print(max(holes))
+        else:
+            print(min([holes[1], holes[0]]))
+    except TypeError as e:
+        print("TypeError:", e)
