@@ -112,7 +112,8 @@ Value* FunctionLowering::as_element(Value* v, Value* container, size_t which,
 // (Note [Objects]), the type widens to the classes' common base and the module is lowered again:
 // the display that made the container (a ListNew or DictNew: its source position) is recorded in
 // FieldTypes::displays and gets the base as its element type from the start; a container read
-// from a field widens the field's type. A container that came from elsewhere (a parameter) keeps
+// from a field widens the field's type. `[None] * n` widens its display to an Optional (of a class
+// or a number) when an element is stored. A container that came from elsewhere (a parameter) keeps
 // the diagnostic.
 bool FunctionLowering::widen_display(Value* container, size_t which, const Type& have) {
   const Type& want = container->type().elements()[which];
@@ -121,6 +122,10 @@ bool FunctionLowering::widen_display(Value* container, size_t which, const Type&
   ClassTable::FieldTypes& fields = *module_.classes().field_types;
   ir::Node* p = container->producer();
   if (!p) return false;
+  // [None] * n: the display repeated (`points = [None] * n`, then `points[i] = Point(i)`).
+  if (p->kind() == OpKind::ListRepeat && p->input(0)->producer() &&
+      p->input(0)->producer()->kind() == OpKind::ListNew)
+    p = p->input(0)->producer();
   std::vector<Type> elements = container->type().elements();
   elements[which] = *merged;
   Type widened = container->type().is(TypeKind::Dict) ? Type::dict(elements[0], elements[1])
