@@ -142,6 +142,10 @@ public:
   // In a nested function's body, its own name is the closure of its captures (specialize).
   void bind_own_closure(const ast::FunctionDef& fn, Environment& env);
   bool captured_in_loop(const std::string& name, const SourceRange& at, const char* what);
+  // A lambda written as the key= of sorted, list.sort, min or max: called only during that call,
+  // so a loop variable it captures cannot change under it (no [closure] diagnostic).
+  const ast::Expr* consumed_lambda_ = nullptr;
+  ir::Value* lower_consumed_lambda(const ast::Expr& key, Environment& env);
   ir::Value* make_closure(const ast::FunctionDef& def, const std::vector<ir::Value*>& values,
                           const SourceRange& range);
   // A condition lowered to a constant (`n is None` of a None-typed n): the branch it rules out is

@@ -48,7 +48,7 @@ Value* FunctionLowering::lower_lambda(const ast::Expr& e, Environment& env) {
     if (param || std::find(captured.begin(), captured.end(), n->text) != captured.end()) continue;
     const Binding* b = env.find(n->text);
     if (!b) continue; // a module name, builtin or comprehension variable: read where the body runs
-    if (captured_in_loop(n->text, n->range, "the lambda")) return nullptr;
+    if (&e != consumed_lambda_ && captured_in_loop(n->text, n->range, "the lambda")) return nullptr;
     Value* v = lower_name(*n, env);
     if (!v) return nullptr;
     captured.push_back(n->text);
@@ -65,6 +65,14 @@ Value* FunctionLowering::lower_lambda(const ast::Expr& e, Environment& env) {
     values.push_back(v);
   }
   return make_closure(*module_.lambda_function(e, captured), values, e.range);
+}
+
+Value* FunctionLowering::lower_consumed_lambda(const ast::Expr& key, Environment& env) {
+  const ast::Expr* saved = consumed_lambda_;
+  if (key.kind == ast::ExprKind::Lambda) consumed_lambda_ = &key;
+  Value* v = lower_expr(key, env);
+  consumed_lambda_ = saved;
+  return v;
 }
 
 Value* FunctionLowering::make_closure(const ast::FunctionDef& def, const std::vector<Value*>& values,

@@ -211,7 +211,7 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     const ast::Expr& key = *keyword(e, "key")->value;
     bool builtin = key.kind == ast::ExprKind::Name && !env.find(key.text) && !module_.find_function(key.text) &&
                    find_builtin(key.text); // key=len, key=abs, ...
-    Value* f = builtin ? nullptr : lower_expr(key, env);
+    Value* f = builtin ? nullptr : lower_consumed_lambda(key, env);
     if (!builtin && !f) return true;
     if (f && !f->type().is(TypeKind::Function)) {
       type_error(key.range, "key= takes a function here, not a " + f->type().to_string(), "write a lambda: key=lambda x: ...");
@@ -379,7 +379,7 @@ bool FunctionLowering::list_sort(Value* list, const ast::Expr& call) {
                                [&](const char* b) { return key->text == b; });
     Value* key_value = nullptr; // a lambda, or a variable holding a function (Note [Closures])
     if (!fn && !builtin && call_env_) {
-      key_value = lower_expr(*key, *call_env_);
+      key_value = lower_consumed_lambda(*key, *call_env_);
       if (!key_value) return false;
       if (!key_value->type().is(TypeKind::Function)) {
         type_error(key->range, "key= takes a function, not a " + key_value->type().to_string());
