@@ -111,6 +111,20 @@ Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee,
       return emit1(name == "get" ? OpKind::DictGetDefault : OpKind::DictPop,
                    {self, k, object_cast(const_none(e.range), optional, e.range)}, optional, e.range);
     }
+    // ... of numbers: an Optional number (Note [Optional numbers]), from `k in d` and d[k] / d.pop(k).
+    if ((name == "get" || (name == "pop" && args.size() == 2)) && value.is_number() &&
+        (args.size() == 1 || args[1]->type().is(TypeKind::None))) {
+      Type optional = Type::optional(value);
+      Value* found = emit1(OpKind::DictContains, {self, k}, Type::bool_(), e.range);
+      ast::Expr where(ast::ExprKind::None, e.range);
+      return select(
+          found,
+          [&] {
+            return object_cast(emit1(name == "get" ? OpKind::DictGet : OpKind::DictPop, {self, k}, value, e.range),
+                               optional, e.range);
+          },
+          [&] { return object_cast(const_none(e.range), optional, e.range); }, where, "d.get(k)");
+    }
     if (args.size() == 1) {
       if (name == "get") {
         type_error(

@@ -60,7 +60,7 @@ import sys
 AVOIDABLE = {
     'try': 'try/except/finally and raise',
     'mutable-default': 'a default argument shared by every call (bucket=[])',
-    'get-none': 'd.get(k) is None (Optional values are issue 14)',
+    'get-none': 'd.get(k) is None',
     'self-doc': "f-string fields {x=}",
 }
 COMPILE_REJECT_OK = '# accepts a compile-time error'   # never generated here
