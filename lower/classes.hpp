@@ -73,6 +73,9 @@ public:
     // Note [Widened displays]: the element (or dict value) type of the list or dict display at a
     // source position, widened to a base class because a sibling class joined it later.
     std::map<std::pair<const void*, uint32_t>, ir::Type> displays;
+    // Note [Recursive calls before a return]: what a specialization (by its IR name) returns, as
+    // the previous round found it, for recursive calls lowered before its returns settle.
+    std::map<std::string, ir::Type> recursive_returns;
   };
   FieldTypes* field_types = nullptr;
   // The class whose layout holds field `field` of `cls` (cls or a base).

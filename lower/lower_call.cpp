@@ -68,6 +68,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
       for (size_t i = 1; i < e.operands.size(); ++i) {
         Value* v = lower_expr(*e.operands[i], env);
         if (!v) return nullptr;
+        if (never_values_.count(v)) return v;
         args.push_back(v);
       }
       return call_method(object, callee.text, e, std::move(args), env);
@@ -82,6 +83,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
       for (size_t i = 1; i < e.operands.size(); ++i) {
         Value* v = lower_call_argument(*e.operands[i], env);
         if (!v) return nullptr;
+        if (never_values_.count(v)) return v; // what follows a raise never runs
         args.push_back(v);
       }
       if (object->type().is(TypeKind::List) && callee.text != "sort" && !e.keywords.empty()) {
@@ -609,14 +611,15 @@ Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::
     std::optional<Type> so_far = pending->return_type_so_far();
     // A function that never returns a value (a procedure that prints, say) returns None.
     if (!so_far && !contains_return(fn.body, /*with_value=*/true)) so_far = Type::none();
-    if (!so_far) {
-      Diagnostic& d = diags_.error(e.range, "type",
-                                   "cannot tell what the recursive call of '" + fn.name +
-                                       "' returns: no return of '" + fn.name +
-                                       "' comes before it");
-      d.help.push_back("put the base case ('if ...: return ...') before the recursive call");
-      return nullptr;
+    const auto& known = module_.classes().field_types->recursive_returns;
+    if (auto it = known.find(callee->name); it != known.end()) so_far = it->second;
+    if (!so_far) { // Note [Recursive calls before a return]: a value that never arrives, this round
+      pending->recursive_call_unknown(e.range);
+      Value* v = uninitialized(Type::none(), e.range);
+      never_values_.insert(v);
+      return v;
     }
+    pending->recursive_call_assumed(*so_far);
     result = *so_far;
   }
   std::vector<Type> outputs;
@@ -626,6 +629,30 @@ Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::
   Value* out = outputs.empty() ? const_none(e.range) : call->output();
   if (module_.never_returns(callee->name)) never_values_.insert(out); // Note [Functions that never return]
   return out;
+}
+
+// Note [Recursive calls before a return]
+// `if n < 0: return "minus " + to_words(-n)` calls the function before any return says what it
+// returns. That call gives a value that never arrives (as after a raise: what uses it is not
+// lowered) and the function is lowered on; its returns then give its type, recorded in
+// FieldTypes::recursive_returns, and the module is lowered again with the calls typed. A
+// recursive call typed by the returns before it (or the last round) whose function ends up
+// returning another type (an Optional, once a `return None` follows) is lowered again too.
+// With no return that is not recursive, the call is the diagnostic.
+void FunctionLowering::settle_recursive_returns(const std::string& fn_name) {
+  auto& known = module_.classes().field_types->recursive_returns;
+  if (unknown_recursive_calls_.empty() && !(recursive_assumed_ && return_type_ && *recursive_assumed_ != *return_type_))
+    return;
+  if (return_type_ && !(known.count(function_.name) && known[function_.name] == *return_type_)) {
+    known[function_.name] = *return_type_;
+    throw RestartLowering{};
+  }
+  for (const SourceRange& at : unknown_recursive_calls_) {
+    Diagnostic& d = diags_.error(at, "type",
+                                 "cannot tell what the recursive call of '" + fn_name + "' returns: no return of '" +
+                                     fn_name + "' comes before it");
+    d.help.push_back("put the base case ('if ...: return ...') before the recursive call");
+  }
 }
 
 // `have` holds Unknowns (an empty container's element type still open) where `got`, the same

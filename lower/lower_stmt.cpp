@@ -116,6 +116,7 @@ void FunctionLowering::lower_body(const ast::StmtList& body, Environment env) {
   ast::collect_assigned_names(body, local_names_);
   for (const auto& [name, binding] : env.vars) local_names_.insert(name);
   lower_stmts(body, 0, env);
+  settle_recursive_returns(function_.source_name); // Note [Recursive calls before a return]
   if (is_main_) store_module_names(env);
   fix_remaining_unknowns(); // Note [Empty containers]
   ir::Block* top = function_.graph->top();
