@@ -10,6 +10,7 @@
 #include "lower/environment.hpp"
 #include "lower/exceptions.hpp"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <optional>
@@ -23,6 +24,8 @@ class ModuleLowering;
 
 // A copy of `e` with the names in `renames` renamed (lower_comprehension.cpp).
 ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::string>& renames = {});
+// A copy of a statement of a function's body (lower_lambda.cpp).
+ast::StmtPtr clone_stmt(const ast::Stmt& s);
 
 // 3 or -3 as written in the source (axes, tuple indices and slice bounds); nothing otherwise.
 std::optional<int64_t> int_literal(const ast::Expr& e);
@@ -467,6 +470,8 @@ private:
   ir::Value* tuple_as_list(ir::Value* v, const SourceRange& r);
   void lower_sequence_loop(const ast::Stmt& s, Environment& env, const char* kind);
   void lower_sequence_loop_over(const ast::Stmt& s, Environment& env);
+  bool lower_unrolled_tuple_loop(const ast::Stmt& s, ir::Value* tuple, Environment& env);
+  std::deque<ast::StmtList> synthetic_stmts_; // what lower_unrolled_tuple_loop lowers (stable addresses)
   ir::Value* loop_element(const LoopOver& over, ir::Value* i, const SourceRange& r);
   ir::Value* loop_more(const LoopOver& over, ir::Value* i, const SourceRange& r);
   std::vector<ast::StmtPtr> comprehension_asts_;

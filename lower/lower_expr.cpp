@@ -76,10 +76,7 @@ Value* FunctionLowering::lower_expr_of_kind(const ast::Expr& e, Environment& env
 
 Value* FunctionLowering::lower_condition(const ast::Expr& e, Environment& env) {
   if (e.kind == ast::ExprKind::Logical) return lower_logical(e, env, /*as_condition=*/true);
-  if (e.kind == ast::ExprKind::Unary && e.unary_op == ast::UnaryOp::Not) {
-    Value* v = lower_condition(*e.operands[0], env);
-    return v ? emit1(OpKind::Not, {v}, Type::bool_(), e.range) : nullptr;
-  }
+  if (e.kind == ast::ExprKind::Unary && e.unary_op == ast::UnaryOp::Not) return lower_unary(e, env);
   Value* v = lower_expr(e, env);
   return v ? truth(v, e.range) : nullptr;
 }
@@ -436,7 +433,13 @@ Value* FunctionLowering::lower_binary(const ast::Expr& e, Environment& env) {
 Value* FunctionLowering::lower_unary(const ast::Expr& e, Environment& env) {
   if (e.unary_op == ast::UnaryOp::Not) {
     Value* v = lower_condition(*e.operands[0], env);
-    return v ? emit1(OpKind::Not, {v}, Type::bool_(), e.range) : nullptr;
+    if (!v) return nullptr;
+    if (std::optional<bool> known = constant_condition(v)) { // Note [Branches the types decide]
+      Value* negated = const_bool(!*known, e.range);
+      decided_by_types_.insert(negated);
+      return negated;
+    }
+    return emit1(OpKind::Not, {v}, Type::bool_(), e.range);
   }
   Value* v = lower_expr(*e.operands[0], env);
   if (!v) return nullptr;

@@ -127,8 +127,6 @@ void free_names(const ast::FunctionDef& fn, std::set<std::string>& out) {
     if (!locals.count(n)) out.insert(n);
 }
 
-ast::StmtPtr clone_stmt(const ast::Stmt& s);
-
 ast::StmtList clone_body(const ast::StmtList& body) {
   ast::StmtList out;
   for (const ast::StmtPtr& s : body)
@@ -162,7 +160,9 @@ std::unique_ptr<ast::FunctionDef> clone_function(const ast::FunctionDef& fn) {
   return out;
 }
 
-// A copy of a statement of a nested function's body (a class cannot be defined in a function).
+} // namespace
+
+// A copy of a statement of a function's body (a class cannot be defined in a function).
 ast::StmtPtr clone_stmt(const ast::Stmt& s) {
   auto out = std::make_unique<ast::Stmt>(s.kind, s.range);
   for (const ast::ExprPtr& t : s.targets)
@@ -188,8 +188,6 @@ ast::StmtPtr clone_stmt(const ast::Stmt& s) {
   out->finalbody = clone_body(s.finalbody);
   return out;
 }
-
-} // namespace
 
 // def NAME(...): ... inside a function: NAME = the closure of what its body reads of this function.
 void FunctionLowering::lower_nested_def(const ast::Stmt& s, Environment& env) {

@@ -41,6 +41,51 @@ Value* FunctionLowering::tuple_as_list(Value* v, const SourceRange& r) {
   return emit1(OpKind::ListNew, items, Type::list(element), r);
 }
 
+namespace {
+
+// A break or continue of this loop (not of a loop nested in it).
+bool breaks_or_continues(const ast::StmtList& body) {
+  for (const ast::StmtPtr& s : body) {
+    if (s->kind == ast::StmtKind::Break || s->kind == ast::StmtKind::Continue) return true;
+    if (s->kind == ast::StmtKind::For || s->kind == ast::StmtKind::While || s->kind == ast::StmtKind::FunctionDef)
+      continue;
+    for (const ast::StmtList* nested : ast::nested_bodies(*s))
+      if (breaks_or_continues(*nested)) return true;
+  }
+  return false;
+}
+
+} // namespace
+
+// Note [Loops over tuples of several types]
+// `for bad in (3.5, 10 ** 13):` gives the loop variable a float, then an int: no one type. Such a
+// loop is lowered unrolled, the body once per element (after the tuple, evaluated once, as
+// CPython evaluates it before the loop): `bad = $tuple[0]; body; bad = $tuple[1]; body`. A break
+// or continue, or an else, keeps the diagnostic.
+bool FunctionLowering::lower_unrolled_tuple_loop(const ast::Stmt& s, Value* tuple, Environment& env) {
+  if (!s.orelse.empty() || breaks_or_continues(s.body) || tuple->type().elements().size() > 16) return false;
+  std::string hidden = "$tuple" + std::to_string(synthetic_stmts_.size());
+  env.define(hidden, tuple, s.value->range);
+  ast::StmtList unrolled;
+  for (size_t i = 0; i < tuple->type().elements().size(); ++i) {
+    auto assign = std::make_unique<ast::Stmt>(ast::StmtKind::Assign, s.targets[0]->range);
+    assign->targets.push_back(clone_expr(*s.targets[0]));
+    auto item = std::make_unique<ast::Expr>(ast::ExprKind::Subscript, s.value->range);
+    auto name = std::make_unique<ast::Expr>(ast::ExprKind::Name, s.value->range);
+    name->text = hidden;
+    auto index = std::make_unique<ast::Expr>(ast::ExprKind::Int, s.value->range);
+    index->int_value = int64_t(i);
+    item->operands.push_back(std::move(name));
+    item->operands.push_back(std::move(index));
+    assign->value = std::move(item);
+    unrolled.push_back(std::move(assign));
+    for (const ast::StmtPtr& b : s.body) unrolled.push_back(clone_stmt(*b));
+  }
+  synthetic_stmts_.push_back(std::move(unrolled));
+  lower_stmts(synthetic_stmts_.back(), 0, env);
+  return true;
+}
+
 // A sequence to loop over: a list or str, or a dict as its keys (with the version check), or a
 // tuple as the list of its elements.
 bool FunctionLowering::add_loop_sequence(Value* v, const SourceRange& r) {

@@ -618,6 +618,7 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
     }
     if (v && v->type().is(TypeKind::Tuple)) { // for ppm in (5, 10): (lower_sequence_loop.cpp)
       if (Value* list = tuple_as_list(v, iter.range)) v = list;
+      else if (lower_unrolled_tuple_loop(s, v, env)) return; // Note [Loops over tuples of several types]
     }
     if (v && (v->type().is(TypeKind::List) || v->type().is(TypeKind::Str) || v->type().is(TypeKind::Dict))) {
       loop_over_ = LoopOver{};

@@ -118,6 +118,9 @@ bool FunctionLowering::lower_isinstance_builtin(const ast::Expr& e, Environment&
     if (!one) return true;
     result = result ? emit1(OpKind::Or, {result, one}, Type::bool_(), e.range) : one;
   }
+  // Decided by the types alone (isinstance(n, int) of an int or a float specialization): the
+  // branch it rules out is not lowered (Note [Branches the types decide]).
+  if (ir::Node* p = result->producer(); p && p->kind() == OpKind::Constant) decided_by_types_.insert(result);
   out = result;
   return true;
 }
