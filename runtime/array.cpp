@@ -329,7 +329,23 @@ pyrt_array* pyrt_array_arange(pyrt_context* ctx, int32_t dtype, double start, do
   int64_t count = n > 0 ? int64_t(n) : 0;
   pyrt_array* a = new_array(ctx, site, dtype, 1, &count);
   if (!a) return nullptr;
-  for (int64_t i = 0; i < count; ++i) store_f64(a, i, start + double(i) * step);
+  // numpy stores start and start + step, then fills from those two in the dtype's arithmetic:
+  // x[i] = x[0] + i * (x[1] - x[0]) (DOUBLE_fill), so np.arange(-0.0, 3)[0] is -0.0.
+  if (dtype == PYRT_F32) {
+    auto* x = static_cast<float*>(a->data);
+    if (count > 0) x[0] = float(start);
+    if (count > 1) x[1] = float(start + step);
+    float delta = count > 1 ? x[1] - x[0] : 0.0f;
+    for (int64_t i = 2; i < count; ++i) x[i] = x[0] + float(i) * delta;
+  } else if (dtype == PYRT_F64) {
+    auto* x = static_cast<double*>(a->data);
+    if (count > 0) x[0] = start;
+    if (count > 1) x[1] = start + step;
+    double delta = count > 1 ? x[1] - x[0] : 0.0;
+    for (int64_t i = 2; i < count; ++i) x[i] = x[0] + double(i) * delta;
+  } else {
+    for (int64_t i = 0; i < count; ++i) store_f64(a, i, start + double(i) * step);
+  }
   return a;
 }
 
