@@ -537,7 +537,10 @@ Value* FunctionLowering::array_matmul(Value* a, Value* b, const ast::Expr& e) {
   }
   int rank = ra == 1 && rb == 1 ? 0 : ra == 1 ? rb - 1 : rb == 1 ? ra - 1 : std::max(ra, rb);
   DType d = promote_arrays(a->type().dtype(), b->type().dtype());
-  if (d == DType::Bool) d = DType::Int64;
+  if (d == DType::Bool) { // numpy's bool matmul is bool: any(a_ik and b_kj), the int count != 0
+    Value* count = emit1(OpKind::ArrayMatmul, {a, b}, Type::array(DType::Int64, rank), e.range);
+    return array_binary("ne", count, const_int(0, e.range), e);
+  }
   return emit1(OpKind::ArrayMatmul, {a, b}, Type::array(d, rank), e.range);
 }
 
