@@ -199,6 +199,9 @@ int cmd_compile(const std::string& path, const po::variables_map& vm) {
         if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
       codegen::add_c_names(*module, m, entries, stem + "_main");
       if (vm.count("header")) {
+        if (std::optional<std::string> problem = codegen::c_header_problem(m, entries))
+          throw UsageError("--header: " + *problem + " (a C header declares int, float, bool and array "
+                           "parameters and results)");
         std::ofstream h(vm["header"].as<std::string>(), std::ios::trunc);
         h << codegen::c_header(m, entries, stem + "_main", path);
         if (!h) throw UsageError("cannot write '" + vm["header"].as<std::string>() + "'");

@@ -10,20 +10,39 @@
 namespace pyscript::codegen {
 namespace {
 
-std::string c_type(const ir::Type& t) {
+std::optional<std::string> c_type_of(const ir::Type& t) {
   switch (t.kind()) {
   case ir::TypeKind::Int: return "int64_t";
   case ir::TypeKind::Float: return "double";
   case ir::TypeKind::Bool: return "bool";
   case ir::TypeKind::None: return "void";
   case ir::TypeKind::Array: return "pyrt_array*";
-  case ir::TypeKind::Either: return c_type(t.elements()[0]); // the number (emit_function.cpp: abi_type)
+  case ir::TypeKind::Either: return c_type_of(t.elements()[0]); // the number (emit_function.cpp: abi_type)
   case ir::TypeKind::Generator: return "pyrt_generator*";
-  default: PYSCRIPT_UNREACHABLE("no C type for " + t.to_string());
+  default: return std::nullopt;
   }
 }
 
+std::string c_type(const ir::Type& t) {
+  std::optional<std::string> c = c_type_of(t);
+  PYSCRIPT_ASSERT(c, "no C type for " + t.to_string() + " (c_header_problem checks first)");
+  return *c;
+}
+
 } // namespace
+
+std::optional<std::string> c_header_problem(const ir::Module& m, const std::vector<std::string>& entries) {
+  for (const std::string& e : entries) {
+    const ir::Function* f = m.find(e);
+    if (!f) continue;
+    if (!c_type_of(f->return_type))
+      return "'" + f->source_name + "' returns a " + f->return_type.to_string() + ", which has no C type";
+    for (const ir::Value* in : f->graph->inputs())
+      if (!c_type_of(in->type()))
+        return "'" + f->source_name + "' takes a " + in->type().to_string() + ", which has no C type";
+  }
+  return std::nullopt;
+}
 
 void add_c_names(llvm::Module& module, const ir::Module& m, const std::vector<std::string>& entries,
                  const std::string& main_name) {

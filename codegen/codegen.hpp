@@ -11,6 +11,7 @@
 #include <llvm/IR/Module.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace pyscript::codegen {
@@ -38,6 +39,9 @@ llvm::Type* abi_type(const ir::Type& t, llvm::LLVMContext& context);
 // names) and the top level (`main_name`), as aliases in `module`; and a C header declaring them.
 void add_c_names(llvm::Module& module, const ir::Module& m, const std::vector<std::string>& entries,
                  const std::string& main_name);
+// Why the C header cannot declare an entry (a parameter or result with no C type: a str, a list, an
+// Optional, ...), or nothing.
+std::optional<std::string> c_header_problem(const ir::Module& m, const std::vector<std::string>& entries);
 std::string c_header(const ir::Module& m, const std::vector<std::string>& entries, const std::string& main_name,
                      const std::string& source);
 
