@@ -33,6 +33,8 @@ std::optional<int64_t> int_literal(const ast::Expr& e);
 ir::DType reduction_dtype(const std::string& op, ir::DType in);
 // Whether `body` (nested blocks included) has a `return`; with_value: a `return <value>`.
 bool contains_return(const ast::StmtList& body, bool with_value = false);
+// A break or continue (`kind`) of the loop whose body this is, not of loops nested in it.
+bool contains_loop_exit(const ast::StmtList& body, ast::StmtKind kind);
 
 // Note [Python and numpy scalars meet] (either.cpp): the Either type two types merge into (a
 // Python number and its numpy scalar, or tuples of such pairs), if any.

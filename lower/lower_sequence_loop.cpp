@@ -41,29 +41,14 @@ Value* FunctionLowering::tuple_as_list(Value* v, const SourceRange& r) {
   return emit1(OpKind::ListNew, items, Type::list(element), r);
 }
 
-namespace {
-
-// A break or continue of this loop (not of a loop nested in it).
-bool breaks_or_continues(const ast::StmtList& body) {
-  for (const ast::StmtPtr& s : body) {
-    if (s->kind == ast::StmtKind::Break || s->kind == ast::StmtKind::Continue) return true;
-    if (s->kind == ast::StmtKind::For || s->kind == ast::StmtKind::While || s->kind == ast::StmtKind::FunctionDef)
-      continue;
-    for (const ast::StmtList* nested : ast::nested_bodies(*s))
-      if (breaks_or_continues(*nested)) return true;
-  }
-  return false;
-}
-
-} // namespace
-
 // Note [Loops over tuples of several types]
 // `for bad in (3.5, 10 ** 13):` gives the loop variable a float, then an int: no one type. Such a
 // loop is lowered unrolled, the body once per element (after the tuple, evaluated once, as
 // CPython evaluates it before the loop): `bad = $tuple[0]; body; bad = $tuple[1]; body`. A break
 // or continue, or an else, keeps the diagnostic.
 bool FunctionLowering::lower_unrolled_tuple_loop(const ast::Stmt& s, Value* tuple, Environment& env) {
-  if (!s.orelse.empty() || breaks_or_continues(s.body) || tuple->type().elements().size() > 16) return false;
+  if (!s.orelse.empty() || contains_loop_exit(s.body, ast::StmtKind::Break) ||
+      contains_loop_exit(s.body, ast::StmtKind::Continue) || tuple->type().elements().size() > 16) return false;
   std::string hidden = "$tuple" + std::to_string(synthetic_stmts_.size());
   env.define(hidden, tuple, s.value->range);
   ast::StmtList unrolled;
