@@ -416,6 +416,19 @@ Value* FunctionLowering::lower_builtin(const std::string& name, const ast::Expr&
   if (holds_either(args)) // Note [Python and numpy scalars meet]
     return split_values(args, e.range, [&](std::vector<Value*>& v) { return lower_builtin(name, e, v); });
   if (name == "print") return lower_print(e, args);
+  // int(x), float(x), abs(x), round(x) of an Optional number: CPython's TypeError for None
+  // (Note [Optional numbers]).
+  static const std::map<std::string, std::string> none_messages = {
+      {"int", "int() argument must be a string, a bytes-like object or a real number, not 'NoneType'"},
+      {"float", "float() argument must be a string or a real number, not 'NoneType'"},
+      {"abs", "bad operand type for abs(): 'NoneType'"},
+      {"round", "type NoneType doesn't define __round__ method"}};
+  if (auto m = none_messages.find(name); m != none_messages.end() && !args.empty() &&
+                                         args[0]->type().is_optional_value()) {
+    std::vector<Value*> first{args[0]};
+    unwrap_numbers(first, [&](const std::vector<std::string>&) { return m->second; }, e.range);
+    args[0] = first[0];
+  }
   auto need_number = [&](Value* v) {
     if (v->type().is_number()) return true;
     type_error(e.range, name + "() of a " + v->type().to_string() + " is not supported");

@@ -107,3 +107,25 @@ for attempt in range(3):
             print(min([holes[1], holes[0]]))
     except TypeError as e:
         print("TypeError:", e)
+
+
+def pick_f(k):
+    if k > 0:
+        return k * 1.5
+    return None
+
+
+for k in (2, -1):
+    v = pick_f(k)
+    for attempt in range(4):
+        try:
+            if attempt == 0:
+                print(int(v))
+            elif attempt == 1:
+                print(float(v))
+            elif attempt == 2:
+                print(abs(v))
+            else:
+                print(round(v))
+        except TypeError as e:
+            print("TypeError:", e)
