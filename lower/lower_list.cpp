@@ -197,7 +197,7 @@ std::optional<Type> FunctionLowering::display_type(std::vector<Value*>& items,
           "pyscript gives a list one element type; use a tuple for values of several types");
     return std::nullopt;
   }
-  if (t.is_object_ref())
+  if (t.is_object_ref() || t.is_optional_value())
     for (Value*& item : items) item = object_cast(item, t, at[0]);
   return t;
 }

@@ -36,7 +36,7 @@ Value* FunctionLowering::tuple_as_list(Value* v, const SourceRange& r) {
     ir::Node* get = emit(OpKind::TupleGet, {v}, {types[i]}, r);
     get->set_attr("index", int64_t(i));
     Value* item = get->output();
-    items.push_back(element.is_object_ref() ? object_cast(item, element, r) : item);
+    items.push_back(element.is_object_ref() || element.is_optional_value() ? object_cast(item, element, r) : item);
   }
   return emit1(OpKind::ListNew, items, Type::list(element), r);
 }
