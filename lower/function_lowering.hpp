@@ -92,7 +92,7 @@ public:
   // Note [Recursive calls before a return] (lower_call.cpp): a recursive call lowered while this
   // function's return type was unknown (at `at`), or taken as `assumed`.
   void recursive_call_unknown(const SourceRange& at) { unknown_recursive_calls_.push_back(at); }
-  void recursive_call_assumed(const ir::Type& assumed) { recursive_assumed_ = assumed; }
+  void recursive_call_assumed(const ir::Type& assumed) { recursive_assumed_.push_back(assumed); }
 
   // --- used across the lower_*.cpp files ---
   ir::Node* emit(ir::OpKind kind, const std::vector<ir::Value*>& inputs,
@@ -541,7 +541,7 @@ private:
   ir::Block* block_;
   std::optional<ir::Type> return_type_;
   std::vector<SourceRange> unknown_recursive_calls_;
-  std::optional<ir::Type> recursive_assumed_;
+  std::vector<ir::Type> recursive_assumed_;
   void settle_recursive_returns(const std::string& fn_name);
   SourceRange return_type_at_;
 };

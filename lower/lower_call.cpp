@@ -654,8 +654,9 @@ Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::
 // With no return that is not recursive, the call is the diagnostic.
 void FunctionLowering::settle_recursive_returns(const std::string& fn_name) {
   auto& known = module_.classes().field_types->recursive_returns;
-  if (unknown_recursive_calls_.empty() && !(recursive_assumed_ && return_type_ && *recursive_assumed_ != *return_type_))
-    return;
+  bool mismatch = false;
+  for (const Type& t : recursive_assumed_) mismatch |= return_type_ && t != *return_type_;
+  if (unknown_recursive_calls_.empty() && !mismatch) return;
   if (return_type_ && !(known.count(function_.name) && known[function_.name] == *return_type_)) {
     known[function_.name] = *return_type_;
     throw RestartLowering{};

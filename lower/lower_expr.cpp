@@ -348,7 +348,10 @@ static bool is_complex_power(Value* a, Value* b) {
 }
 
 Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
-  if (std::vector<Value*> v{a, b}; unwrap_numbers(
+  // (Not for `fmt % x`, which formats a None, nor where an object's method takes the operand.)
+  bool takes_none = (op == ast::BinaryOp::Mod && a->type().is(TypeKind::Str)) || class_of(a->type()) ||
+                    class_of(b->type());
+  if (std::vector<Value*> v{a, b}; !takes_none && unwrap_numbers(
           v,
           [&](const std::vector<std::string>& t) {
             return std::string("unsupported operand type(s) for ") + ast::spelling(op) + ": '" + t[0] + "' and '" +
@@ -494,7 +497,8 @@ Value* FunctionLowering::unary_value(const ast::Expr& e, Value* v) {
 }
 
 Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const ast::Expr& e) {
-  if (a->type().is_optional_value() || b->type().is_optional_value()) { // Note [Optional numbers]
+  if ((a->type().is_optional_value() || b->type().is_optional_value()) && !class_of(a->type()) &&
+      !class_of(b->type())) { // Note [Optional numbers] (an object's __eq__/__lt__ takes a None)
     if (op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) return compare_optional(op, a, b, e);
     if (op < ast::CompareOp::In) {
       std::vector<Value*> v{a, b};

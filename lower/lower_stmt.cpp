@@ -349,6 +349,10 @@ void FunctionLowering::lower_assign(const ast::Stmt& s, Environment& env) {
   if (!s.item_update_rewrite.empty()) return lower_item_update(s, env);
   if (lower_numpy_io_assignment(s, env)) return; // z = np.load("w.npz"): lower_numpy_io.cpp
   Value* v = lower_expr(*s.value, env);
+  if (v && never_values_.count(v)) { // the value never arrives: nothing is bound (Note [Functions that never return])
+    env.terminated = env.returned_only = true;
+    return;
+  }
   if (v && s.annotation && v->type().has_unknown()) {
     // xs: list[int] = [] (Note [Empty containers])
     std::optional<Type> want = annotation_type(*s.annotation);

@@ -223,6 +223,11 @@ private:
   bool next_arg(Arg& a) {
     if (next_ >= args_type_->count) return type_error("not enough arguments for format string");
     a = Arg{args_type_->items[next_], args_ + args_type_->offsets[next_]};
+    if (a.kind() == PYRT_K_OPTIONAL_VALUE) { // None, or the number in the slot's first bytes
+      static const pyrt_type none_type = {PYRT_K_NONE, 0, 1, 1, nullptr, nullptr};
+      bool present = a.slot[a.type->offsets[0]] != 0;
+      a.type = present ? a.type->items[0] : &none_type;
+    }
     ++next_;
     return true;
   }
