@@ -44,6 +44,18 @@ void FunctionLowering::fix_unknown(int origin, const Type& with) {
   // An attribute holding the empty container (`self.items = []` in __init__, appended to in a
   // method): the field's type is fixed, and the module lowered again with it (Note [Objects]).
   if (with.is(TypeKind::None)) return; // fix_remaining_unknowns: the field may still be fixed elsewhere
+  // An empty display of another function (a module-level `calls = []` that this function appends
+  // to): it gets the element type from the start, and the module is lowered again (Note [Widened
+  // displays]).
+  if (auto it = module_.empty_displays.find(origin); it != module_.empty_displays.end() && it->second.second != &function_) {
+    ClassTable::FieldTypes& fields = *module_.classes().field_types;
+    std::pair<const void*, uint32_t> at{it->second.first.file, it->second.first.begin_byte};
+    if (!fields.displays.count(at)) {
+      fields.displays[at] = with;
+      fields.widened = true;
+      throw RestartLowering{};
+    }
+  }
   bool fixed_field = false;
   for (auto& [key, t] : module_.classes().field_types->types) {
     if (!t.has_unknown()) continue;
@@ -212,6 +224,7 @@ Value* FunctionLowering::lower_list_display(const ast::Expr& e, Environment& env
     at.push_back(op->range);
   }
   Type element = Type::unknown(module_.new_origin());
+  if (items.empty()) module_.empty_displays[element.rank()] = {e.range, &function_};
   if (!items.empty()) {
     std::optional<Type> t = display_type(items, at, "this list");
     if (!t) return nullptr;

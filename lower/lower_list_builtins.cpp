@@ -235,9 +235,17 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     Value* first_key = key_of(first);
     if (!first_key) return true;
     bool ok = true;
-    std::vector<Value*> best = each_element(seq, r, {first, first_key}, [&](Value* x, std::vector<Value*>& c) {
+    // The key once per element, from the second on compared as CPython does (key(item) > best_key
+    // for max): seq[1:] for a list.
+    Value* over = seq;
+    if (seq->type().is(TypeKind::List)) {
+      ir::Node* rest = emit(OpKind::ListSlice, {seq, const_int(1, r)}, {seq->type()}, r);
+      rest->set_attr("has", int64_t(1));
+      over = rest->output();
+    }
+    std::vector<Value*> best = each_element(over, r, {first, first_key}, [&](Value* x, std::vector<Value*>& c) {
       Value* kx = ok ? key_of(x) : nullptr;
-      Value* better = kx ? (name == "max" ? less_than(c[1], kx, r) : less_than(kx, c[1], r)) : nullptr;
+      Value* better = kx ? (name == "max" ? greater_than(kx, c[1], r) : less_than(kx, c[1], r)) : nullptr;
       if (!better) {
         ok = false;
         return;

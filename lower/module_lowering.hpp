@@ -35,6 +35,9 @@ public:
   // A fresh number: tags of empty containers (Note [Empty containers]), comprehension names.
   // Unique across the rounds of lowering too: field types keep theirs (Note [Objects]).
   int new_origin() { return ++classes_.field_types->origins; }
+  // The empty list displays by their Unknown's origin: where, and in which function (Note
+  // [Widened displays]: a global `calls = []` that a function fills).
+  std::map<int, std::pair<SourceRange, const ir::Function*>> empty_displays;
   // The module an import alias names ("numpy" for np), or null.
   const std::string* module_of_alias(const std::string& alias) const;
   // The same for a use of the alias at `use` (an error there if its import has not run yet).
