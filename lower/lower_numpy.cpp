@@ -324,15 +324,15 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
       inferred = inferred == DType::Bool ? d : d == DType::Float64 ? DType::Float64 : inferred;
       values.push_back(v);
     }
-    bool all_ints = std::all_of(values.begin(), values.end(), [](Value* v) { return !v->type().is(TypeKind::Float); });
     if (leaves.empty()) inferred = DType::Float64;
     if (const ast::Keyword* kw = keyword(e, "dtype")) {
       auto d = dtype_of_expr(*kw->value);
       if (!d) return nullptr;
       inferred = *d;
     }
-    // int64 data from ints stays int (exact past 2**53); everything else goes through float.
-    Type element = inferred == DType::Int64 && all_ints ? Type::int_() : Type::float_();
+    // int64 data stays int (exact past 2**53): numpy converts each Python number on its own, a
+    // float as int(x) does (NaN and inf raise); everything else goes through float.
+    Type element = inferred == DType::Int64 ? Type::int_() : Type::float_();
     for (size_t i = 0; i < values.size(); ++i) values[i] = cast(values[i], element, leaves[i]->range);
     ir::Node* n = emit(OpKind::ArrayLiteral, values, {Type::array(inferred, int(shape.size()))}, e.range);
     n->set_attr("dtype", std::string(ir::dtype_name(inferred)));
