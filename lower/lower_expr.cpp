@@ -354,6 +354,12 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
   if (std::vector<Value*> v{a, b}; !takes_none && unwrap_numbers(
           v,
           [&](const std::vector<std::string>& t) {
+            bool seq0 = t[0] == "str" || t[0] == "list" || t[0] == "tuple";
+            bool seq1 = t[1] == "str" || t[1] == "list" || t[1] == "tuple";
+            if (op == ast::BinaryOp::Mul && (seq0 || seq1)) // CPython's words for sequences
+              return std::string("can't multiply sequence by non-int of type 'NoneType'");
+            if (op == ast::BinaryOp::Add && seq0)
+              return "can only concatenate " + t[0] + " (not \"NoneType\") to " + t[0];
             return std::string("unsupported operand type(s) for ") + ast::spelling(op) + ": '" + t[0] + "' and '" +
                    t[1] + "'";
           },

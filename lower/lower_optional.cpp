@@ -58,6 +58,9 @@ bool FunctionLowering::unwrap_numbers(std::vector<Value*>& operands,
                       : shown.is(TypeKind::Bool)  ? "bool"
                       : shown.is(TypeKind::Str)   ? "str"
                       : shown.is(TypeKind::None)  ? "NoneType"
+                      : shown.is(TypeKind::List)  ? "list"
+                      : shown.is(TypeKind::Dict)  ? "dict"
+                      : shown.is(TypeKind::Tuple) ? "tuple"
                                                   : shown.to_string());
     }
     raise_if(cond, PYRT_TYPE_ERROR, message(names), r);
