@@ -22,6 +22,10 @@ llvm::StructType* FunctionEmitter::instance_type(const ir::ClassLayout& cls) {
   return llvm::StructType::get(context_, parts);
 }
 
+llvm::Value* FunctionEmitter::optional_is_none(llvm::Value* v, const ir::Type& t) {
+  return t.is_optional_value() ? builder_.CreateNot(builder_.CreateExtractValue(v, 1)) : builder_.CreateIsNull(v);
+}
+
 const ir::ClassLayout& FunctionEmitter::class_layout(const ir::Type& t) {
   const ir::Type& object = t.is(TypeKind::Optional) ? t.elements()[0] : t;
   const ir::ClassLayout* cls = ir_module_.find_class(object.class_name());
@@ -145,11 +149,8 @@ llvm::Value* FunctionEmitter::reuse_object(const ir::Node& n) {
   llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "reuse.done", function_);
   b.CreateCondBr(b.CreateIsNull(old), fresh, test);
   b.SetInsertPoint(test);
-  auto* count = b.CreateLoad(b.getInt64Ty(), old);
-  count->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.refcount"));
-  auto* shared = b.CreateLoad(
-      b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), old, offsetof(pyrt_object, shared)));
-  shared->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
+  llvm::Value* count = load_refcount(old);
+  llvm::Value* shared = load_shared(old);
   llvm::Value* cls = b.CreateLoad(
       b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), old, offsetof(pyrt_instance, cls)));
   llvm::Value* ok = b.CreateAnd(b.CreateAnd(b.CreateICmpEQ(count, b.getInt64(1)),
@@ -258,7 +259,7 @@ bool FunctionEmitter::emit_class_op(const ir::Node& n) {
   case OpKind::OptionalGet: {
     llvm::Value* v = in(0);
     bool number = n.input(0)->type().is_optional_value();
-    llvm::Value* none = number ? b.CreateNot(b.CreateExtractValue(v, 1)) : b.CreateIsNull(v);
+    llvm::Value* none = optional_is_none(v, n.input(0)->type());
     int32_t kind = n.attr("kind") ? int32_t(n.int_attr("kind")) : int32_t(PYRT_ATTRIBUTE_ERROR);
     fail_if(none, [&] {
       b.CreateCall(PYRT(pyrt_raise_detail), {ctx_, b.getInt32(uint32_t(kind)), site(n),

@@ -157,12 +157,8 @@ void FunctionEmitter::count_object(llvm::Value* object, bool retain) {
   llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "counted", function_);
   b.CreateCondBr(b.CreateIsNull(object), done, present);
   b.SetInsertPoint(present);
-  auto* rc_load = b.CreateLoad(b.getInt64Ty(), object);
-  rc_load->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.refcount"));
-  auto* shared =
-      b.CreateLoad(b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), object,
-                                                                offsetof(pyrt_object, shared)));
-  shared->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
+  llvm::Value* rc_load = load_refcount(object);
+  llvm::Value* shared = load_shared(object);
   llvm::Value* plain = b.CreateAnd(b.CreateICmpEQ(shared, b.getInt32(0)),
                                    retain ? b.CreateICmpSGE(rc_load, b.getInt64(0))
                                           : b.CreateICmpSGT(rc_load, b.getInt64(0)));
@@ -188,6 +184,19 @@ void FunctionEmitter::count_object(llvm::Value* object, bool retain) {
   b.SetInsertPoint(done);
 }
 
+llvm::Value* FunctionEmitter::load_refcount(llvm::Value* object) {
+  auto* load = builder_.CreateLoad(builder_.getInt64Ty(), object);
+  load->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.refcount"));
+  return load;
+}
+
+llvm::Value* FunctionEmitter::load_shared(llvm::Value* object) {
+  auto* load = builder_.CreateLoad(
+      builder_.getInt32Ty(), builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), object, offsetof(pyrt_object, shared)));
+  load->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
+  return load;
+}
+
 // Note [Stores into shared containers]
 // An object that other threads can reach is `shared` (counted atomically, off the cycle
 // collector's per-thread lists: Note [Cycle collector] in runtime/gc.cpp), and so is everything it
@@ -197,9 +206,7 @@ void FunctionEmitter::count_object(llvm::Value* object, bool retain) {
 void FunctionEmitter::share_stored(llvm::Value* container, llvm::Value* v, const ir::Type& t) {
   if (!t.holds_refs()) return;
   llvm::IRBuilder<>& b = builder_;
-  auto* shared = b.CreateLoad(b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), container,
-                                                                           offsetof(pyrt_object, shared)));
-  shared->setMetadata(llvm::LLVMContext::MD_tbaa, tbaa("object.shared"));
+  llvm::Value* shared = load_shared(container);
   llvm::BasicBlock* share = llvm::BasicBlock::Create(context_, "share", function_);
   llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "shared", function_);
   b.CreateCondBr(b.CreateICmpNE(shared, b.getInt32(0)), share, done,

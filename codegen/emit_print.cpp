@@ -38,7 +38,7 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
     llvm::BasicBlock* some = llvm::BasicBlock::Create(context_, "print.some", function_);
     llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "print.done", function_);
     bool number = t.is_optional_value(); // Note [Optional numbers]
-    b.CreateCondBr(number ? b.CreateNot(b.CreateExtractValue(v, 1)) : b.CreateIsNull(v), none, some);
+    b.CreateCondBr(optional_is_none(v, t), none, some);
     b.SetInsertPoint(none);
     b.CreateCall(PYRT(pyrt_print_none), {ctx_});
     b.CreateBr(done);

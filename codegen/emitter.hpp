@@ -99,6 +99,12 @@ public:
   llvm::Value* str_constant(const std::string& s);
   llvm::Value* slot_of(llvm::Value* v);
   void count_object(llvm::Value* object, bool retain);
+  // An object's header fields, loaded with their TBAA tags: its count (i64) and shared flag (i32).
+  llvm::Value* load_refcount(llvm::Value* object);
+  llvm::Value* load_shared(llvm::Value* object);
+  // Whether `v`, an Optional of type t, is None: a null pointer, or an Optional number's flag clear
+  // (Note [Optional numbers] in lower/lower_optional.cpp).
+  llvm::Value* optional_is_none(llvm::Value* v, const ir::Type& t);
   // Before `v` (of type t) is stored into `container` (a list or an instance): what it holds is
   // shared if the container is (Note [Cycle collector] in runtime/gc.cpp).
   void share_stored(llvm::Value* container, llvm::Value* v, const ir::Type& t);

@@ -2,6 +2,7 @@
 // CPython 3.11 formats: conversions d i u x X o e E f F g G c s r a %, flags - + space # 0, width
 // and precision (digits or *), the length modifiers h l L ignored, and CPython's errors.
 #include "runtime/str_internal.hpp"
+#include "runtime/value_internal.hpp"
 #include "support/float_repr.hpp"
 #include "support/format_spec.hpp"
 
@@ -32,40 +33,6 @@ bool parse_spec(pyrt_context* ctx, const char* spec, FormatKind kind, FormatSpec
   return true;
 }
 
-const char* type_name(int32_t kind) {
-  switch (kind) {
-  case PYRT_K_NONE:
-    return "NoneType";
-  case PYRT_K_BOOL:
-    return "bool";
-  case PYRT_K_INT:
-    return "int";
-  case PYRT_K_FLOAT:
-    return "float";
-  case PYRT_K_STR:
-    return "str";
-  case PYRT_K_LIST:
-    return "list";
-  case PYRT_K_DICT:
-    return "dict";
-  case PYRT_K_TUPLE:
-    return "tuple";
-  case PYRT_K_ARRAY:
-    return "numpy.ndarray";
-  case PYRT_K_GENERATOR:
-    return "generator";
-  case PYRT_K_NP_FLOAT64:
-    return "numpy.float64";
-  case PYRT_K_NP_FLOAT32:
-    return "numpy.float32";
-  case PYRT_K_NP_INT64:
-    return "numpy.int64";
-  case PYRT_K_NP_BOOL:
-    return "numpy.bool_";
-  default:
-    return "object";
-  }
-}
 
 // One argument of `fmt % args`: a field of the args tuple.
 struct Arg {
@@ -318,7 +285,7 @@ bool PercentFormatter::convert_integer(const Conversion& c, const Arg& a, std::s
   }
   if (!decimal || !a.is_float()) {
     pyrt_raise_detail(ctx_, PYRT_TYPE_ERROR, site_, "%%%c format: %s is required, not %s", c.type,
-                      decimal ? "a real number" : "an integer", type_name(a.kind()));
+                      decimal ? "a real number" : "an integer", kind_type_name(a.kind()));
     return false;
   }
   double v = a.real();
@@ -389,7 +356,7 @@ bool PercentFormatter::convert(Conversion& c, const Arg& a, std::string& out) {
   case 'G':
     if (!a.is_integer() && !a.is_float()) {
       pyrt_raise_detail(ctx_, PYRT_TYPE_ERROR, site_, "must be real number, not %s",
-                        type_name(a.kind()));
+                        kind_type_name(a.kind()));
       return false;
     }
     out += format_real(c, a.real());

@@ -82,32 +82,6 @@ uint64_t mix(uint64_t h) {
   return h;
 }
 
-const char* type_name(int32_t kind) {
-  switch (kind) {
-  case PYRT_K_NONE:
-    return "NoneType";
-  case PYRT_K_BOOL:
-    return "bool";
-  case PYRT_K_INT:
-    return "int";
-  case PYRT_K_FLOAT:
-    return "float";
-  case PYRT_K_STR:
-    return "str";
-  case PYRT_K_LIST:
-    return "list";
-  case PYRT_K_TUPLE:
-    return "tuple";
-  case PYRT_K_DICT:
-    return "dict";
-  case PYRT_K_ARRAY:
-    return "numpy.ndarray";
-  case PYRT_K_GENERATOR:
-    return "numpy.random._generator.Generator";
-  default:
-    return "object";
-  }
-}
 
 const char* op_text(int32_t op) {
   static const char* const ops[] = {"<", "<=", ">", ">="};
@@ -241,6 +215,26 @@ pyrt_str* new_str_or_raise(pyrt_context* ctx, const std::string& text) {
 }
 
 } // namespace
+
+const char* kind_type_name(int32_t kind) {
+  switch (kind) {
+  case PYRT_K_NONE: return "NoneType";
+  case PYRT_K_BOOL: return "bool";
+  case PYRT_K_INT: return "int";
+  case PYRT_K_FLOAT: return "float";
+  case PYRT_K_STR: return "str";
+  case PYRT_K_LIST: return "list";
+  case PYRT_K_TUPLE: return "tuple";
+  case PYRT_K_DICT: return "dict";
+  case PYRT_K_ARRAY: return "numpy.ndarray";
+  case PYRT_K_GENERATOR: return "numpy.random._generator.Generator";
+  case PYRT_K_NP_FLOAT64: return "numpy.float64";
+  case PYRT_K_NP_FLOAT32: return "numpy.float32";
+  case PYRT_K_NP_INT64: return "numpy.int64";
+  case PYRT_K_NP_BOOL: return "numpy.bool_";
+  default: return "object";
+  }
+}
 
 bool type_has_refs(const pyrt_type* type) {
   switch (type->kind) {
@@ -534,13 +528,13 @@ int32_t pyrt_value_order(pyrt_context* ctx, int32_t op, const pyrt_type* type, c
     bool pa = number ? optional_present(type, a) : load<const void*>(a) != nullptr;
     bool pb = number ? optional_present(type, b) : load<const void*>(b) != nullptr;
     if (pa && pb) return pyrt_value_order(ctx, op, type->items[0], a, b, site);
-    const char* value = type_name(type->items[0]->kind);
+    const char* value = kind_type_name(type->items[0]->kind);
     pyrt_raise_detail(ctx, PYRT_TYPE_ERROR, site, "'%s' not supported between instances of '%s' and '%s'",
                       op_text(op), pa ? value : "NoneType", pb ? value : "NoneType");
     return -1;
   }
   default: {
-    const char* name = type_name(type->kind);
+    const char* name = kind_type_name(type->kind);
     pyrt_raise_detail(ctx, PYRT_TYPE_ERROR, site,
                       "'%s' not supported between instances of '%s' and '%s'", op_text(op), name,
                       name);

@@ -23,6 +23,9 @@ bool value_equal(const pyrt_type* type, const void* a, const void* b);
 // a < b: 1 or 0, or -1 after raising CPython's TypeError (unordered types).
 int value_less(pyrt_context* ctx, const pyrt_type* type, const void* a, const void* b,
                const char* site);
+// The name CPython's TypeErrors give a value of slot kind `kind` (its type's tp_name: "int",
+// "numpy.float64", "numpy.random._generator.Generator"); "object" for the rest.
+const char* kind_type_name(int32_t kind);
 // repr(v) appended to out (strings quoted, containers recursively).
 void append_value_repr(std::string& out, const pyrt_type* type, const void* slot);
 
