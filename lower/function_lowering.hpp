@@ -24,6 +24,9 @@ class ModuleLowering;
 
 // A copy of `e` with the names in `renames` renamed (lower_comprehension.cpp).
 ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::string>& renames = {});
+// The name type(x).__name__ gives for a value of static type t ("int", "list", "ndarray"), when
+// it does not depend on run time (lower_type_names.cpp).
+std::optional<std::string> static_type_name(const ir::Type& t);
 // A copy of a statement of a function's body (lower_lambda.cpp).
 ast::StmtPtr clone_stmt(const ast::Stmt& s);
 

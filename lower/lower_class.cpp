@@ -385,8 +385,7 @@ Value* FunctionLowering::lower_isinstance(Value* x, const ast::Expr& cls_expr,
     return emit1(OpKind::BitAnd, {lo, hi}, Type::bool_(), r);
   };
   if (!x->type().is(TypeKind::Optional)) return test(x);
-  Value* none = object_cast(const_none(r), x->type(), r);
-  Value* is_none = emit1(OpKind::Is, {x, none}, Type::bool_(), r);
+  Value* is_none = is_none_value(x, r);
   ast::Expr where(ast::ExprKind::None, r);
   return select(
       is_none, [&] { return const_bool(false, r); },
@@ -428,8 +427,7 @@ Value* FunctionLowering::object_to_str(Value* v, bool repr, const SourceRange& r
     return nullptr;
   }
   if (v->type().is(TypeKind::Optional)) {
-    Value* none = object_cast(const_none(r), v->type(), r);
-    Value* is_none = emit1(OpKind::Is, {v, none}, Type::bool_(), r);
+    Value* is_none = is_none_value(v, r);
     ast::Expr where(ast::ExprKind::None, r);
     return select(
         is_none, [&] { return const_str("None", r); },

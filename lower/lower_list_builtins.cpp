@@ -42,19 +42,21 @@ Type FunctionLowering::element_type(const Type& t) {
 }
 
 // a < b for two values of one element type (numbers, str, tuples and lists of them).
-Value* FunctionLowering::less_than(Value* a, Value* b, const SourceRange& r) {
-  if (a->type().is_number()) return emit1(OpKind::Lt, {a, b}, Type::bool_(), r);
-  ir::Node* n = emit(OpKind::ValueOrder, {a, b}, {Type::bool_()}, r);
-  n->set_attr("op", std::string("lt"));
+namespace {
+
+// a < b (or a > b) of two values of one type: numbers directly, others through the runtime.
+Value* order(FunctionLowering& f, bool greater, Value* a, Value* b, const SourceRange& r) {
+  if (a->type().is_number()) return f.emit1(greater ? OpKind::Gt : OpKind::Lt, {a, b}, Type::bool_(), r);
+  ir::Node* n = f.emit(OpKind::ValueOrder, {a, b}, {Type::bool_()}, r);
+  n->set_attr("op", std::string(greater ? "gt" : "lt"));
   return n->output();
 }
 
-Value* FunctionLowering::greater_than(Value* a, Value* b, const SourceRange& r) {
-  if (a->type().is_number()) return emit1(OpKind::Gt, {a, b}, Type::bool_(), r);
-  ir::Node* n = emit(OpKind::ValueOrder, {a, b}, {Type::bool_()}, r);
-  n->set_attr("op", std::string("gt"));
-  return n->output();
-}
+} // namespace
+
+Value* FunctionLowering::less_than(Value* a, Value* b, const SourceRange& r) { return order(*this, false, a, b, r); }
+
+Value* FunctionLowering::greater_than(Value* a, Value* b, const SourceRange& r) { return order(*this, true, a, b, r); }
 
 // Handles name(args) when the builtin's argument is a list, dict or str; false to let
 // lower_builtin handle it. `out` is null after a diagnostic.

@@ -52,16 +52,7 @@ bool FunctionLowering::unwrap_numbers(std::vector<Value*>& operands,
       }
       if (part) cond = cond ? emit1(OpKind::BitAnd, {cond, part}, Type::bool_(), r) : part;
       const Type& shown = t.is_optional_value() ? t.elements()[0] : t;
-      names.push_back(is_none_here              ? "NoneType"
-                      : shown.is(TypeKind::Int)   ? "int"
-                      : shown.is(TypeKind::Float) ? "float"
-                      : shown.is(TypeKind::Bool)  ? "bool"
-                      : shown.is(TypeKind::Str)   ? "str"
-                      : shown.is(TypeKind::None)  ? "NoneType"
-                      : shown.is(TypeKind::List)  ? "list"
-                      : shown.is(TypeKind::Dict)  ? "dict"
-                      : shown.is(TypeKind::Tuple) ? "tuple"
-                                                  : shown.to_string());
+      names.push_back(is_none_here ? "NoneType" : static_type_name(shown).value_or(shown.to_string()));
     }
     raise_if(cond, PYRT_TYPE_ERROR, message(names), r);
   }

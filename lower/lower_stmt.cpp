@@ -84,8 +84,7 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
   case TypeKind::List:
   case TypeKind::Dict: return emit1(OpKind::Lt, {const_int(0, r), sequence_length(v, r)}, Type::bool_(), r);
   case TypeKind::Optional: {
-    Value* none = object_cast(const_none(r), v->type(), r);
-    Value* is_none = emit1(OpKind::Is, {v, none}, Type::bool_(), r);
+    Value* is_none = is_none_value(v, r);
     if (class_of(v->type()) && !module_.classes().method(*class_of(v->type()), "__bool__").first &&
         !module_.classes().method(*class_of(v->type()), "__len__").first)
       return emit1(OpKind::Not, {is_none}, Type::bool_(), r); // an object without __bool__/__len__ is true

@@ -45,6 +45,8 @@ std::optional<bool> instance_of_builtin(const Type& t, const std::string& name) 
   }
 }
 
+} // namespace
+
 // The name type(x).__name__ gives for a value of static type t, when it does not depend on run time.
 std::optional<std::string> static_type_name(const Type& t) {
   switch (t.kind()) {
@@ -64,7 +66,6 @@ std::optional<std::string> static_type_name(const Type& t) {
   }
 }
 
-} // namespace
 
 // isinstance(x, int), isinstance(x, (int, float)), isinstance(x, (str, Node)): true when `e` is an
 // isinstance naming a builtin type (`out` is then its value, or null after a diagnostic).
@@ -146,8 +147,7 @@ bool FunctionLowering::lower_type_name(const ast::Expr& e, Environment& env, Val
     return true;
   }
   if (x->type().is(TypeKind::Optional)) {
-    Value* none = object_cast(const_none(r), x->type(), r);
-    Value* is_none = emit1(OpKind::Is, {x, none}, Type::bool_(), r);
+    Value* is_none = is_none_value(x, r);
     ast::Expr where(ast::ExprKind::None, r);
     out = select(
         is_none, [&] { return const_str("NoneType", r); },
