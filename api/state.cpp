@@ -265,6 +265,8 @@ private:
       v.word = object_index(o, ir::StateObject::Kind::Instance, ir::Type::object(o->cls->name)) + 1;
       return v;
     }
+    case TypeKind::Set:
+      throw std::runtime_error("pyscript: cannot save " + where_ + ": saving a set is not supported yet");
     case TypeKind::Float32:
     case TypeKind::Exception: break;
     }
@@ -463,6 +465,7 @@ private:
       write(slot, o);
       return;
     }
+    case TypeKind::Set: // never saved
     case TypeKind::Float32:
     case TypeKind::Exception: break;
     }

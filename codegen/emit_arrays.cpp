@@ -74,7 +74,7 @@ void FunctionEmitter::visit_arrays(llvm::Value* v, const ir::Type& t, Count what
                         : what == Count::Release ? PYRT(pyrt_generator_release)
                                                  : PYRT(pyrt_generator_share),
                         {v});
-  } else if (t.is(TypeKind::Str) || t.is(TypeKind::List) || t.is(TypeKind::Dict) || t.is_object_ref() ||
+  } else if (t.is(TypeKind::Str) || t.is(TypeKind::List) || t.is(TypeKind::Dict) || t.is(TypeKind::Set) || t.is_object_ref() ||
              t.is(TypeKind::Exception)) {
     if (what == Count::Share) builder_.CreateCall(PYRT(pyrt_object_share), {v});
     else count_object(v, what == Count::Retain); // emit_objects.cpp

@@ -49,7 +49,8 @@ llvm::Type* llvm_type(const ir::Type& t, llvm::LLVMContext& c) {
     return llvm::PointerType::getUnqual(c); // a pyrt_array*
   case TypeKind::Generator: return llvm::PointerType::getUnqual(c); // a pyrt_generator*
   case TypeKind::List:
-  case TypeKind::Dict: return llvm::PointerType::getUnqual(c); // a pyrt_list*, pyrt_dict*
+  case TypeKind::Dict:
+  case TypeKind::Set: return llvm::PointerType::getUnqual(c); // a pyrt_list*, pyrt_dict*, pyrt_set*
   case TypeKind::Optional:
     if (t.is_optional_value()) // {value, present} (Note [Optional numbers] in lower/lower_optional.cpp)
       return llvm::StructType::get(c, {llvm_type(t.elements()[0], c), llvm::Type::getInt1Ty(c)});

@@ -1,4 +1,4 @@
-// The list, dict and generic value ops (ir/ops.def): Note [Object layout] in
+// The list, dict and generic value ops (sets: emit_sets.cpp) (ir/ops.def): Note [Object layout] in
 // include/pyscript/runtime_objects.h. Every stored value is retained here (the runtime takes that
 // reference); every value read is a new reference.
 #include "codegen/emitter.hpp"
@@ -321,7 +321,7 @@ bool FunctionEmitter::emit_object_op(const ir::Node& n) {
     return true;
   }
   default:
-    return emit_bitwise_op(n);
+    return emit_set_op(n) || emit_bitwise_op(n);
   }
 }
 

@@ -35,6 +35,8 @@ int32_t slot_kind(const ir::Type& t) {
     return PYRT_K_LIST;
   case TypeKind::Dict:
     return PYRT_K_DICT;
+  case TypeKind::Set:
+    return PYRT_K_SET;
   case TypeKind::Tuple:
     return PYRT_K_TUPLE;
   case TypeKind::Generator:

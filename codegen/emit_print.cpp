@@ -26,6 +26,7 @@ void FunctionEmitter::print_value(llvm::Value* v, const ir::Type& t, bool in_con
     return;
   case TypeKind::List:
   case TypeKind::Dict:
+  case TypeKind::Set:
   case TypeKind::Object: // inside a container (a top-level object prints its __str__: lower_class.cpp)
     b.CreateCall(PYRT(pyrt_print_value), {ctx_, type_info(t), slot_of(v)});
     return;

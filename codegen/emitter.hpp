@@ -94,6 +94,7 @@ public:
   const ir::Type& field_type(const ir::Type& t, const std::string& field);
   llvm::Value* reuse_object(const ir::Node& n); // Note [Reusing a dropped object]
   bool emit_bitwise_op(const ir::Node& n);
+  bool emit_set_op(const ir::Node& n); // emit_sets.cpp
   void emit_str_call(const ir::Node& n);
   llvm::Value* type_info(const ir::Type& t);
   llvm::Value* str_constant(const std::string& s);

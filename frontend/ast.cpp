@@ -109,6 +109,8 @@ std::string dump_expr(const Expr* e) {
   case ExprKind::Dict: return "(dict" + list(0) + ")";
   case ExprKind::ListComp: return "(listcomp" + list(0) + dump_clauses(*e) + ")";
   case ExprKind::DictComp: return "(dictcomp" + list(0) + dump_clauses(*e) + ")";
+  case ExprKind::Set: return "(set" + list(0) + ")";
+  case ExprKind::SetComp: return "(setcomp" + list(0) + dump_clauses(*e) + ")";
   case ExprKind::GeneratorExp: return "(genexp" + list(0) + dump_clauses(*e) + ")";
   case ExprKind::Lambda: {
     std::string out = "(lambda";

@@ -54,6 +54,8 @@ enum class ExprKind {
   Dict,      // operands: key0, value0, key1, value1, ...
   ListComp,  // [operands[0] comprehension...]
   DictComp,  // {operands[0]: operands[1] comprehension...}
+  Set,       // {operands...}: the elements (at least one)
+  SetComp,   // {operands[0] comprehension...}
   GeneratorExp, // (operands[0] comprehension...): only as a call's one argument
   Lambda,    // lambda: its parameters and `return <expression>` body
 };

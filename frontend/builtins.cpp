@@ -27,6 +27,7 @@ const std::vector<Signature> kBuiltins = {
     {"all", Function, 1, 1, {}},
     {"list", Function, 0, 1, {}},
     {"dict", Function, 0, 1, {}},
+    {"set", Function, 0, 1, {}},
     {"tuple", Function, 0, 1, {}},
     {"str", Function, 0, 1, {}},
     {"repr", Function, 1, 1, {}},
@@ -60,6 +61,19 @@ const std::vector<Signature> kContainerMethods = {
     {"items", Function, 0, 0, {}},
     {"setdefault", Function, 1, 2, {}},
     {"update", Function, 0, 1, {}},
+    // set (remove, pop, clear, copy, update: above)
+    {"add", Function, 1, 1, {}},
+    {"discard", Function, 1, 1, {}},
+    {"union", Function, 1, 1, {}},
+    {"intersection", Function, 1, 1, {}},
+    {"difference", Function, 1, 1, {}},
+    {"symmetric_difference", Function, 1, 1, {}},
+    {"intersection_update", Function, 1, 1, {}},
+    {"difference_update", Function, 1, 1, {}},
+    {"symmetric_difference_update", Function, 1, 1, {}},
+    {"issubset", Function, 1, 1, {}},
+    {"issuperset", Function, 1, 1, {}},
+    {"isdisjoint", Function, 1, 1, {}},
     // str
     {"split", Function, 0, 2, {"sep", "maxsplit"}},
     {"join", Function, 1, 1, {}},
@@ -301,7 +315,7 @@ const Signature* find_builtin(std::string_view name) { return find_in(kBuiltins,
 bool builtin_is_value(std::string_view name) {
   static const char* const kValues[] = {"int", "float", "bool", "str", "repr", "len", "abs", "ord",
                                         "chr", "round", "sum", "min", "max", "sorted", "list",
-                                        "tuple", "dict", "divmod", "any", "all"};
+                                        "tuple", "dict", "set", "divmod", "any", "all"};
   for (const char* v : kValues)
     if (name == v) return true;
   return false;
@@ -309,7 +323,7 @@ bool builtin_is_value(std::string_view name) {
 
 bool is_builtin_type_name(std::string_view name) {
   return name == "int" || name == "float" || name == "bool" || name == "str" || name == "list" ||
-         name == "dict" || name == "tuple";
+         name == "dict" || name == "tuple" || name == "set";
 }
 
 const Signature* find_module_member(std::string_view module, std::string_view member) {
@@ -361,7 +375,6 @@ std::optional<std::string> unsupported_builtin_help(std::string_view name) {
       {"hasattr", "pyscript knows every attribute at compile time"},
       {"type", "use 'x.dtype' for arrays"},
       {"filter", "write a list comprehension: [x for x in xs if cond]"},
-      {"set", "sets are a later stage; use a list, or a dict with the elements as keys"},
       {"format", "print the value itself"},
       {"pow", "write 'a ** b'"},
       {"iter", ""},

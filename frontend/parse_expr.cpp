@@ -40,9 +40,6 @@ struct RejectedExpression {
 const RejectedExpression kRejectedExpressions[] = {
     {"yield", "'yield'", "return a value instead; generators are not compiled"},
     {"await", "'await'", ""},
-    {"set_comprehension", "a set comprehension",
-     "sets are a later stage; use a dict comprehension with the elements as keys"},
-    {"set", "a set", "sets are a later stage; use a list, or a dict with the elements as keys"},
     {"generator_expression", "a generator expression here",
      "write a list comprehension '[...]'; a generator expression is accepted only as the one "
      "argument of a call, as in 'sum(x * x for x in xs)'"},
@@ -181,8 +178,8 @@ ExprPtr CstReader::convert_expr(TSNode n) {
     if (kids.size() != 1) return nullptr; // an error tree-sitter recovered from
     return convert_expr(kids[0]);
   }
-  if (type == "tuple" || type == "list" || type == "expression_list") {
-    ExprPtr e = make(type == "list" ? ExprKind::List : ExprKind::Tuple);
+  if (type == "tuple" || type == "list" || type == "expression_list" || type == "set") {
+    ExprPtr e = make(type == "list" ? ExprKind::List : type == "set" ? ExprKind::Set : ExprKind::Tuple);
     bool ok = true;
     for (TSNode c : named_children(n)) {
       ExprPtr item = convert_expr(c);
@@ -194,6 +191,7 @@ ExprPtr CstReader::convert_expr(TSNode n) {
   if (type == "dictionary") return convert_dict(n);
   if (type == "list_comprehension") return convert_comprehension(n, ExprKind::ListComp);
   if (type == "dictionary_comprehension") return convert_comprehension(n, ExprKind::DictComp);
+  if (type == "set_comprehension") return convert_comprehension(n, ExprKind::SetComp);
   if (type == "binary_operator" || type == "unary_operator" || type == "not_operator" ||
       type == "boolean_operator")
     return convert_operator(n);
@@ -320,7 +318,7 @@ ExprPtr CstReader::convert_dict(TSNode n) {
   return ok ? std::move(e) : nullptr;
 }
 
-// list_comprehension, dictionary_comprehension, generator_expression: a body (a pair for a dict),
+// list_comprehension, dictionary_comprehension, set_comprehension, generator_expression: a body (a pair for a dict),
 // then for_in_clause (if_clause | for_in_clause)*. Each `if` belongs to the `for` before it.
 ExprPtr CstReader::convert_comprehension(TSNode n, ExprKind kind) {
   ExprPtr e = std::make_unique<Expr>(kind, range(n));

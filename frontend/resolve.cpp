@@ -399,6 +399,7 @@ private:
       return;
     case ExprKind::ListComp:
     case ExprKind::DictComp:
+    case ExprKind::SetComp:
     case ExprKind::GeneratorExp: resolve_comprehension(e); return;
     case ExprKind::Lambda: { // its parameters are its own; other names are read where it is made
       std::set<std::string> params;

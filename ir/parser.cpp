@@ -92,11 +92,11 @@ public:
       expect(")");
       return Type::closure(name, std::move(captures));
     }
-    if (w == "list") {
+    if (w == "list" || w == "set") {
       expect("[");
       Type e = type();
       expect("]");
-      return Type::list(std::move(e));
+      return w == "list" ? Type::list(std::move(e)) : Type::set(std::move(e));
     }
     if (w == "dict") {
       expect("[");

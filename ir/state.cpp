@@ -91,6 +91,7 @@ public:
     case TypeKind::Dict:
     case TypeKind::Object: varint(uint64_t(v.word)); return;
     case TypeKind::Float32:
+    case TypeKind::Set: // refused when saving (api/state.cpp)
     case TypeKind::Exception: break;
     }
     PYSCRIPT_UNREACHABLE("state: no bytes for a " + t.to_string());
@@ -407,6 +408,7 @@ public:
       return v;
     }
     case TypeKind::Float32:
+    case TypeKind::Set:
     case TypeKind::Exception: break;
     }
     fail("a value of type " + t.to_string());

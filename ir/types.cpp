@@ -30,6 +30,12 @@ Type Type::list(Type element) {
   return t;
 }
 
+Type Type::set(Type element) {
+  Type t(TypeKind::Set);
+  t.elements_ = {std::move(element)};
+  return t;
+}
+
 Type Type::dict(Type key, Type value) {
   Type t(TypeKind::Dict);
   t.elements_ = {std::move(key), std::move(value)};
@@ -86,6 +92,7 @@ std::string Type::to_string() const {
   case TypeKind::Optional: return "Optional[" + elements_[0].to_string() + "]";
   case TypeKind::List: return "list[" + elements_[0].to_string() + "]";
   case TypeKind::Dict: return "dict[" + elements_[0].to_string() + ", " + elements_[1].to_string() + "]";
+  case TypeKind::Set: return "set[" + elements_[0].to_string() + "]";
   case TypeKind::Tuple: {
     std::string out = "Tuple[";
     for (size_t i = 0; i < elements_.size(); ++i)

@@ -29,7 +29,7 @@ namespace pyscript::ir {
 // the class is a run-time property, as `except` tests it.
 // Optional: None or a value of elements()[0]: an Object, str, list or dict is a nullable reference,
 // None being null; an int, float or bool is {value, present} (is_optional_value).
-enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function, Object, Optional, Exception };
+enum class TypeKind { Int, Float, Bool, None, Str, Tuple, Array, Unknown, Float32, Either, Generator, List, Dict, Function, Object, Optional, Exception, Set };
 enum class DType { Float32, Float64, Int64, Bool };
 
 const char* dtype_name(DType d); // "float32", ...
@@ -60,6 +60,8 @@ public:
   static Type tuple(std::vector<Type> elements);
   static Type list(Type element);
   static Type dict(Type key, Type value);
+  // A set of hashable values (Note [Set tables] in runtime/set.cpp): elements() are {element}.
+  static Type set(Type element);
   static Type function(std::string name) {
     Type t(TypeKind::Function);
     t.name_ = std::move(name);
@@ -123,7 +125,8 @@ public:
   // What a value owns references to: arrays (rank >= 1), generators, str, lists and dicts, or a
   // tuple holding one of those. Memory planning counts these (Note [Array ownership]).
   bool holds_refs() const {
-    if (kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict) return true;
+    if (kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict || kind_ == TypeKind::Set)
+      return true;
     if (kind_ == TypeKind::Object || (kind_ == TypeKind::Optional && !is_optional_value())) return true;
     if (kind_ == TypeKind::Exception) return true;
     if (kind_ == TypeKind::Array) return rank_ > 0;
@@ -132,9 +135,9 @@ public:
       if (e.holds_refs()) return true;
     return false;
   }
-  // A list or dict: mutable, shared by reference; `is` compares identity.
+  // A list, dict, set or object: mutable, shared by reference; `is` compares identity.
   bool is_mutable_object() const {
-    return kind_ == TypeKind::List || kind_ == TypeKind::Dict || kind_ == TypeKind::Object ||
+    return kind_ == TypeKind::List || kind_ == TypeKind::Dict || kind_ == TypeKind::Set || kind_ == TypeKind::Object ||
            (kind_ == TypeKind::Optional && !is_optional_value());
   }
   bool has_identity() const { return is_mutable_object() || kind_ == TypeKind::Exception; }

@@ -181,6 +181,7 @@ void mark_acyclic_classes(const ast::Module& module, const ClassTable& table,
           return;
         case ir::TypeKind::List:
         case ir::TypeKind::Dict:
+        case ir::TypeKind::Set:
           for (const ir::Type& e : t.elements())
             walk(e, false);
           return;

@@ -420,6 +420,17 @@ private:
                                        const char* what);
   ir::Value* lower_list_display(const ast::Expr& e, Environment& env);
   ir::Value* lower_dict_display(const ast::Expr& e, Environment& env);
+  // Sets (lower_set.cpp).
+  ir::Value* lower_set_display(const ast::Expr& e, Environment& env);
+  ir::Value* lower_set_builtin(const ast::Expr& e, std::vector<ir::Value*>& args);
+  ir::Value* lower_set_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
+                              std::vector<ir::Value*>& args);
+  ir::Value* new_set(const ir::Type& element, const SourceRange& r);
+  ir::Value* set_elements(ir::Value* s, const SourceRange& r);
+  ir::Value* same_set(ir::Value* other, ir::Value* self, const std::string& what, const SourceRange& r);
+  ir::Value* set_operator(const std::string& op, ir::Value* a, ir::Value* b, const SourceRange& r);
+  ir::Value* set_compare(ast::CompareOp op, ir::Value* a, ir::Value* b, const SourceRange& r);
+  bool check_set_element(const ir::Type& t, const SourceRange& r);
   ir::Value* list_subscript(ir::Value* list, const ast::Expr& e, Environment& env);
   ir::Value* dict_subscript(ir::Value* d, const ast::Expr& e, Environment& env);
   ir::Value* str_subscript(ir::Value* s, const ast::Expr& e, Environment& env);
@@ -466,6 +477,7 @@ private:
   struct LoopOver {
     std::vector<ir::Value*> sequences;                      // lists and str, read at i
     std::vector<std::pair<ir::Value*, ir::Value*>> dicts;  // (dict, version) checked at each step
+    std::vector<std::pair<ir::Value*, ir::Value*>> sets;   // (set, length) checked at each step
     bool enumerate = false, zip = false;
     ir::Value* enumerate_start = nullptr;
     SourceRange iterable; // where a dict that changed size is reported

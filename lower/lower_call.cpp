@@ -78,7 +78,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
     }
     if (object && object->type().is(TypeKind::Generator)) return lower_generator_method(object, callee, e, env);
     if (object && (object->type().is(TypeKind::List) || object->type().is(TypeKind::Dict) ||
-                   object->type().is(TypeKind::Str))) {
+                   object->type().is(TypeKind::Set) || object->type().is(TypeKind::Str))) {
       std::vector<Value*> args;
       for (size_t i = 1; i < e.operands.size(); ++i) {
         Value* v = lower_call_argument(*e.operands[i], env);
@@ -92,6 +92,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
       }
       if (object->type().is(TypeKind::List)) return lower_list_method(object, callee, e, args);
       if (object->type().is(TypeKind::Dict)) return lower_dict_method(object, callee, e, args);
+      if (object->type().is(TypeKind::Set)) return lower_set_method(object, callee, e, args);
       return lower_str_method(object, callee, e, args);
     }
     return object ? lower_array_method(object, callee, e, env) : nullptr;

@@ -85,13 +85,12 @@ ast::ExprPtr name(const std::string& text, const SourceRange& r) {
 Value* FunctionLowering::lower_comprehension(const ast::Expr& e, Environment& env) {
   int id = module_.new_origin();
   std::string result = "$comp" + std::to_string(id);
-  bool is_dict = e.kind == ast::ExprKind::DictComp;
-  Value* out = is_dict ? emit1(OpKind::DictNew, {},
-                               Type::dict(Type::unknown(module_.new_origin()),
-                                          Type::unknown(module_.new_origin())),
-                               e.range)
-                       : emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())),
-                               e.range);
+  bool is_dict = e.kind == ast::ExprKind::DictComp, is_set = e.kind == ast::ExprKind::SetComp;
+  Value* out = is_dict  ? emit1(OpKind::DictNew, {},
+                                Type::dict(Type::unknown(module_.new_origin()), Type::unknown(module_.new_origin())),
+                                e.range)
+               : is_set ? new_set(Type::unknown(module_.new_origin()), e.range)
+                        : emit1(OpKind::ListNew, {}, Type::list(Type::unknown(module_.new_origin())), e.range);
   std::map<std::string, Value*> bound{{result, out}};
   lower_clauses(e, id, bound, env, [&](const Renames& renames) {
     auto inner =
@@ -105,7 +104,7 @@ Value* FunctionLowering::lower_comprehension(const ast::Expr& e, Environment& en
     } else {
       auto callee = std::make_unique<ast::Expr>(ast::ExprKind::Attribute, e.operands[0]->range);
       callee->operands.push_back(name(result, e.range));
-      callee->text = "append";
+      callee->text = is_set ? "add" : "append";
       callee->text_range = e.operands[0]->range;
       auto call = std::make_unique<ast::Expr>(ast::ExprKind::Call, e.operands[0]->range);
       call->operands.push_back(std::move(callee));

@@ -183,7 +183,9 @@ std::vector<Value*>
 FunctionLowering::each_element(Value* over, const SourceRange& r, std::vector<Value*> carried,
                                const std::function<void(Value*, std::vector<Value*>&)>& body) {
   Value* version = nullptr;
-  Value* seq = over->type().is(TypeKind::Dict) ? dict_keys_snapshot(over, version, r) : over;
+  Value* seq = over->type().is(TypeKind::Dict) ? dict_keys_snapshot(over, version, r)
+               : over->type().is(TypeKind::Set) ? set_elements(over, r)
+                                                : over;
   Value* n0 = sequence_length(seq, r);
   Value* first = emit1(OpKind::Lt, {const_int(0, r), n0}, Type::bool_(), r);
   bool is_str = seq->type().is(TypeKind::Str);
@@ -228,6 +230,8 @@ Value* FunctionLowering::sequence_length(Value* seq, const SourceRange& r) {
     return emit1(OpKind::ListLen, {seq}, Type::int_(), r);
   case TypeKind::Dict:
     return emit1(OpKind::DictLen, {seq}, Type::int_(), r);
+  case TypeKind::Set:
+    return emit1(OpKind::SetLen, {seq}, Type::int_(), r);
   case TypeKind::Str:
     return emit1(OpKind::StrLen, {seq}, Type::int_(), r);
   default:

@@ -63,8 +63,10 @@ Value* FunctionLowering::lower_expr_of_kind(const ast::Expr& e, Environment& env
   case ast::ExprKind::IfExp: return lower_ifexp(e, env);
   case ast::ExprKind::FString: return lower_fstring_value(e, env);
   case ast::ExprKind::Dict: return lower_dict_display(e, env);
+  case ast::ExprKind::Set: return lower_set_display(e, env);
   case ast::ExprKind::ListComp:
-  case ast::ExprKind::DictComp: return lower_comprehension(e, env);
+  case ast::ExprKind::DictComp:
+  case ast::ExprKind::SetComp: return lower_comprehension(e, env);
   case ast::ExprKind::GeneratorExp:
     type_error(e.range, "a generator expression is supported only as the argument of sum, min, max, any, all, "
                         "sorted, list or str.join",
@@ -396,6 +398,9 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
   }
  if (a->type().is(TypeKind::Str) || b->type().is(TypeKind::Str)) return str_arithmetic(op, a, b, e);
   if (a->type().is(TypeKind::List) || b->type().is(TypeKind::List)) return sequence_arithmetic(op, a, b, e);
+  if (a->type().is(TypeKind::Set) &&
+      (op == ast::BinaryOp::BitOr || op == ast::BinaryOp::BitAnd || op == ast::BinaryOp::Sub || op == ast::BinaryOp::BitXor))
+    return set_operator(ast::spelling(op), a, b, e.range); // lower_set.cpp
   if (op >= ast::BinaryOp::BitAnd) return bitwise(op, a, b, e);
   if (op == ast::BinaryOp::MatMul) {
     type_error(e.range, "'@' needs arrays, not '" + a->type().to_string() + "' and '" +

@@ -30,6 +30,7 @@ Type substitute(const Type& t, int origin, const Type& with) {
     elements.push_back(substitute(e, origin, with));
   if (t.is(TypeKind::List)) return Type::list(elements[0]);
   if (t.is(TypeKind::Dict)) return Type::dict(elements[0], elements[1]);
+  if (t.is(TypeKind::Set)) return Type::set(elements[0]);
   if (t.is(TypeKind::Tuple)) return Type::tuple(elements);
   return t;
 }
@@ -100,7 +101,7 @@ Value* FunctionLowering::as_element(Value* v, Value* container, size_t which,
     return object_cast(v, want, r);
   // An empty display stored into a container of lists: its element comes from the container.
   const Type& have = v->type();
-  if (have.has_unknown() && (have.is(TypeKind::List) || have.is(TypeKind::Dict)) &&
+  if (have.has_unknown() && (have.is(TypeKind::List) || have.is(TypeKind::Dict) || have.is(TypeKind::Set)) &&
       have.kind() == want.kind()) {
     for (size_t i = 0; i < have.elements().size(); ++i)
       if (have.elements()[i].is(TypeKind::Unknown) && have.elements()[i].rank() > 0)
@@ -182,13 +183,13 @@ std::optional<Type> FunctionLowering::display_type(std::vector<Value*>& items,
     const Type& u = items[i]->type();
     if (u == t) continue;
     // [[], [1]]: an empty display takes its siblings' element type.
-    if (u.has_unknown() && u.kind() == t.kind() && (u.is(TypeKind::List) || u.is(TypeKind::Dict))) {
+    if (u.has_unknown() && u.kind() == t.kind() && (u.is(TypeKind::List) || u.is(TypeKind::Dict) || u.is(TypeKind::Set))) {
       for (size_t k = 0; k < u.elements().size(); ++k)
         if (u.elements()[k].is(TypeKind::Unknown) && u.elements()[k].rank() > 0)
           fix_unknown(u.elements()[k].rank(), t.elements()[k]);
       if (items[i]->type() == t) continue;
     }
-    if (t.has_unknown() && u.kind() == t.kind() && (t.is(TypeKind::List) || t.is(TypeKind::Dict))) {
+    if (t.has_unknown() && u.kind() == t.kind() && (t.is(TypeKind::List) || t.is(TypeKind::Dict) || t.is(TypeKind::Set))) {
       for (size_t k = 0; k < t.elements().size(); ++k)
         if (t.elements()[k].is(TypeKind::Unknown) && t.elements()[k].rank() > 0)
           fix_unknown(t.elements()[k].rank(), u.elements()[k]);

@@ -63,6 +63,24 @@ Value* FunctionLowering::greater_than(Value* a, Value* b, const SourceRange& r) 
 bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast::Expr& e,
                                               std::vector<Value*>& args, Value*& out) {
   out = nullptr;
+  if (name == "set") {
+    out = lower_set_builtin(e, args); // lower_set.cpp
+    return true;
+  }
+  if (!args.empty() && args[0]->type().is(TypeKind::Set)) { // len(s), or a builtin consuming its elements
+    if (name == "len" && args.size() == 1) {
+      out = sequence_length(args[0], e.range);
+      return true;
+    }
+    static const char* const consuming[] = {"list", "sorted", "sum", "min", "max", "any", "all", "dict"};
+    if (std::find(std::begin(consuming), std::end(consuming), name) != std::end(consuming)) {
+      if (args[0]->type().elements()[0].is(TypeKind::Unknown)) {
+        unknown_element(args[0], e.range);
+        return true;
+      }
+      args[0] = set_elements(args[0], e.range);
+    }
+  }
   if ((name == "str" || name == "repr") && args.size() <= 1) {
     if (args.empty())
       out = const_str("", e.range);

@@ -18,17 +18,18 @@ using ir::Value;
 // A loop over a dict that ended without a break asked its iterator once more: CPython raises there
 // too when the dict changed size in the last iteration (Note [Loops over sequences]).
 void FunctionLowering::lower_loop_else(const ast::Stmt& s, Environment& env, const LoopOver& over) {
-  if (s.orelse.empty() && over.dicts.empty()) return;
+  if (s.orelse.empty() && over.dicts.empty() && over.sets.empty()) return;
   Value* broke = env.value_of(kLoopBroke);
   env.vars.erase(kLoopBroke);
   if (!broke) broke = const_bool(false, s.range);
   if (env.terminated) return;
-  if (!over.dicts.empty()) {
+  if (!over.dicts.empty() || !over.sets.empty()) {
     Value* left = broke;
     if (Value* returned = env.value_of(kReturned)) left = emit1(OpKind::Or, {left, returned}, Type::bool_(), s.range);
     branch(left, env, env, [](Environment&) {}, [&](Environment& e) {
       guarded(e, over.iterable, [&](Environment&) { // Note [Try regions]: after the loop's statements
         for (const auto& [d, version] : over.dicts) emit(OpKind::DictCheck, {d, version}, {}, over.iterable);
+        for (const auto& [set, length] : over.sets) emit(OpKind::SetCheck, {set, length}, {}, over.iterable);
       });
     }, s.range, env);
   }
@@ -69,7 +70,8 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
       if (Value* list = tuple_as_list(v, iter.range)) v = list;
       else if (lower_unrolled_tuple_loop(s, v, env)) return; // Note [Loops over tuples of several types]
     }
-    if (v && (v->type().is(TypeKind::List) || v->type().is(TypeKind::Str) || v->type().is(TypeKind::Dict))) {
+    if (v && (v->type().is(TypeKind::List) || v->type().is(TypeKind::Str) || v->type().is(TypeKind::Dict) ||
+              v->type().is(TypeKind::Set))) {
       loop_over_ = LoopOver{};
       loop_over_.sequences = {v};
       lower_sequence_loop_over(s, env);

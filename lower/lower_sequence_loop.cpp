@@ -83,6 +83,14 @@ bool FunctionLowering::add_loop_sequence(Value* v, const SourceRange& r) {
       return false;
     }
   }
+  if (v->type().is(TypeKind::Set)) { // a snapshot, and CPython's error when the set changes size
+    if (v->type().elements()[0].is(TypeKind::Unknown)) {
+      unknown_element(v, r);
+      return false;
+    }
+    loop_over_.sets.push_back({v, sequence_length(v, r)});
+    v = set_elements(v, r);
+  }
   if (v->type().is(TypeKind::Dict)) {
     Value* version = nullptr;
     Value* keys = dict_keys_snapshot(v, version, r);
@@ -153,6 +161,8 @@ Value* FunctionLowering::loop_element(const LoopOver& over, Value* i, const Sour
   // CPython reports a dict that changed size at the loop's iterable
   for (const auto& [d, version] : over.dicts)
     emit(OpKind::DictCheck, {d, version}, {}, over.iterable);
+  for (const auto& [s, length] : over.sets)
+    emit(OpKind::SetCheck, {s, length}, {}, over.iterable);
   std::vector<Value*> items;
   for (Value* seq : over.sequences)
     items.push_back(element_at(seq, i, r));

@@ -78,6 +78,11 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
         return nullptr;
       }
       found = str_call("contains", {b, a}, Type::bool_(), r);
+    } else if (tb.is(TypeKind::Set)) {
+      const Type& element = tb.elements()[0];
+      Value* x = element.is(TypeKind::Unknown) ? nullptr : comparable_element(a, element, r);
+      if (!element.is(TypeKind::Unknown) && !x) return nullptr;
+      found = x ? emit1(OpKind::SetContains, {b, x}, Type::bool_(), r) : const_bool(false, r);
     } else if (tb.is(TypeKind::List) || tb.is(TypeKind::Dict)) {
       const Type& element = tb.elements()[0];
       if (element.is(TypeKind::Unknown)) {
@@ -103,7 +108,7 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
       }
       found = any;
     } else {
-      type_error(r, "'in' needs a list, dict, str or tuple on the right, not " + tb.to_string());
+      type_error(r, "'in' needs a list, dict, set, str or tuple on the right, not " + tb.to_string());
       return nullptr;
     }
     return op == ast::CompareOp::In ? found : negate(found);
@@ -134,7 +139,7 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
   } else if (a->type() != b->type()) {
     if (a->type().is_number() && b->type().is_number()) return nullptr;
     std::vector<Value*> both{a, b};
-    if ((a->type().is(TypeKind::List) || a->type().is(TypeKind::Dict)) &&
+    if ((a->type().is(TypeKind::List) || a->type().is(TypeKind::Dict) || a->type().is(TypeKind::Set)) &&
         a->type().kind() == b->type().kind() && display_type(both, {r, r}, "this comparison") &&
         a->type() == b->type()) {
       // unknown elements fixed
@@ -154,6 +159,7 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
     Value* eq = emit1(OpKind::ValueEq, {a, b}, Type::bool_(), r);
     return op == ast::CompareOp::Eq ? eq : negate(eq);
   }
+  if (a->type().is(TypeKind::Set)) return set_compare(op, a, b, r); // subset and superset (lower_set.cpp)
   static const char* const names[] = {"lt", "le", "gt", "ge"};
   ir::Node* n = emit(OpKind::ValueOrder, {a, b}, {Type::bool_()}, r);
   n->set_attr("op", std::string(names[static_cast<int>(op)]));

@@ -82,6 +82,7 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
     [[fallthrough]];
   }
   case TypeKind::List:
+  case TypeKind::Set:
   case TypeKind::Dict: return emit1(OpKind::Lt, {const_int(0, r), sequence_length(v, r)}, Type::bool_(), r);
   case TypeKind::Optional: {
     Value* is_none = is_none_value(v, r);
@@ -407,6 +408,8 @@ std::optional<Type> FunctionLowering::annotation_type(const ast::Expr& a) {
   }
   if ((outer == "list" || outer == "List") && types.size() == 1) return Type::list(types[0]);
   if ((outer == "dict" || outer == "Dict") && types.size() == 2) return Type::dict(types[0], types[1]);
+  if ((outer == "set" || outer == "Set") && types.size() == 1 && check_set_element(types[0], a.range))
+    return Type::set(types[0]);
   if (outer == "tuple" || outer == "Tuple") return Type::tuple(types);
   return std::nullopt;
 }

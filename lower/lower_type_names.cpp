@@ -33,6 +33,7 @@ std::optional<bool> instance_of_builtin(const Type& t, const std::string& name) 
   case TypeKind::Str: return name == "str";
   case TypeKind::List: return name == "list";
   case TypeKind::Dict: return name == "dict";
+  case TypeKind::Set: return name == "set";
   case TypeKind::Tuple: return name == "tuple";
   case TypeKind::Array: return t.rank() == 0 && t.dtype() == DType::Float64 && name == "float";
   case TypeKind::Either: {
@@ -57,6 +58,7 @@ std::optional<std::string> static_type_name(const Type& t) {
   case TypeKind::None: return "NoneType";
   case TypeKind::List: return "list";
   case TypeKind::Dict: return "dict";
+  case TypeKind::Set: return "set";
   case TypeKind::Tuple: return "tuple";
   case TypeKind::Generator: return "Generator";
   case TypeKind::Array:

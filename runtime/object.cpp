@@ -109,6 +109,9 @@ void pyrt_object_destroy(pyrt_object* o) {
   case PYRT_OBJ_DICT:
     destroy_dict(reinterpret_cast<pyrt_dict*>(o));
     return;
+  case PYRT_OBJ_SET:
+    destroy_set(reinterpret_cast<pyrt_set*>(o));
+    return;
   case PYRT_OBJ_INSTANCE:
     destroy_instance(reinterpret_cast<pyrt_instance*>(o));
     return;
@@ -145,6 +148,8 @@ void pyrt_object_share(pyrt_object* o) {
     share_list(reinterpret_cast<pyrt_list*>(o));
   else if (kind == PYRT_OBJ_DICT)
     share_dict(reinterpret_cast<pyrt_dict*>(o));
+  else if (kind == PYRT_OBJ_SET)
+    share_set(reinterpret_cast<pyrt_set*>(o));
   else if (kind == PYRT_OBJ_INSTANCE)
     share_instance(reinterpret_cast<pyrt_instance*>(o));
   else if (o->kind == PYRT_OBJ_EXCEPTION) {

@@ -86,6 +86,7 @@ void container_untrack(pyrt_object* o);
 // Freeing an object whose count reached zero, by kind (list.cpp, dict.cpp).
 void destroy_list(pyrt_list* l);
 void destroy_dict(pyrt_dict* d);
+void destroy_set(pyrt_set* s); // set.cpp
 // Instances of user classes (instance.cpp).
 void destroy_instance(pyrt_instance* o);
 void share_instance(pyrt_instance* o);
@@ -106,5 +107,9 @@ void destroy_exception(pyrt_exception* e); // exceptions.cpp
 // Marking what a container holds as shared (list.cpp, dict.cpp).
 void share_list(pyrt_list* l);
 void share_dict(pyrt_dict* d);
+void share_set(pyrt_set* s);
+// a == b of two sets, and repr(s) appended to out (set.cpp).
+bool sets_equal(const pyrt_set* a, const pyrt_set* b);
+void append_set_repr(std::string& out, const pyrt_set* s);
 
 } // namespace pyscript::runtime

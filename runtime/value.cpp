@@ -226,6 +226,7 @@ const char* kind_type_name(int32_t kind) {
   case PYRT_K_LIST: return "list";
   case PYRT_K_TUPLE: return "tuple";
   case PYRT_K_DICT: return "dict";
+  case PYRT_K_SET: return "set";
   case PYRT_K_ARRAY: return "numpy.ndarray";
   case PYRT_K_GENERATOR: return "numpy.random._generator.Generator";
   case PYRT_K_NP_FLOAT64: return "numpy.float64";
@@ -243,6 +244,7 @@ bool type_has_refs(const pyrt_type* type) {
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
+  case PYRT_K_SET:
   case PYRT_K_EXCEPTION:
   case PYRT_K_ARRAY:
   case PYRT_K_GENERATOR:
@@ -263,6 +265,7 @@ void value_share(const pyrt_type* type, const void* slot) {
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
+  case PYRT_K_SET:
   case PYRT_K_EXCEPTION:
     pyrt_object_share(object_in(slot));
     return;
@@ -320,6 +323,8 @@ bool value_equal(const pyrt_type* type, const void* a, const void* b) {
   }
   case PYRT_K_DICT:
     return dicts_equal(load<const pyrt_dict*>(a), load<const pyrt_dict*>(b));
+  case PYRT_K_SET:
+    return sets_equal(load<const pyrt_set*>(a), load<const pyrt_set*>(b));
   case PYRT_K_TUPLE:
     for (int32_t i = 0; i < type->count; ++i)
       if (!value_equal(type->items[i], field(type, a, i), field(type, b, i))) return false;
@@ -372,6 +377,9 @@ void append_value_repr(std::string& out, const pyrt_type* type, const void* slot
     return;
   case PYRT_K_DICT:
     append_dict(out, type, slot);
+    return;
+  case PYRT_K_SET:
+    append_set_repr(out, load<const pyrt_set*>(slot));
     return;
   case PYRT_K_ARRAY:
     if (array_in(slot))
@@ -456,6 +464,7 @@ void pyrt_value_retain(const pyrt_type* type, const void* slot) {
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
+  case PYRT_K_SET:
   case PYRT_K_EXCEPTION:
     pyrt_object_retain(object_in(slot));
     return;
@@ -481,6 +490,7 @@ void pyrt_value_release(const pyrt_type* type, void* slot) {
   case PYRT_K_STR:
   case PYRT_K_LIST:
   case PYRT_K_DICT:
+  case PYRT_K_SET:
   case PYRT_K_EXCEPTION:
     pyrt_object_release(object_in(slot));
     return;
@@ -566,12 +576,17 @@ int64_t pyrt_value_hash(const pyrt_type* type, const void* slot) {
     auto* s = load<pyrt_str*>(slot);
     return s ? str_hash(s) : 0;
   }
-  case PYRT_K_TUPLE: {
-    uint64_t h = 0x345678ULL + uint64_t(type->count);
-    for (int32_t i = 0; i < type->count; ++i)
-      h = mix(h ^ uint64_t(pyrt_value_hash(type->items[i], field(type, slot, i)))) + uint64_t(i);
-    int64_t r = int64_t(h);
-    return r == -1 ? -2 : r;
+  case PYRT_K_TUPLE: { // CPython's (xxHash's mixing of the fields' hashes): sets iterate in its order
+    constexpr uint64_t kPrime1 = 11400714785074694791ULL, kPrime2 = 14029467366897019727ULL,
+                       kPrime5 = 2870177450012600261ULL;
+    uint64_t acc = kPrime5;
+    for (int32_t i = 0; i < type->count; ++i) {
+      acc += uint64_t(pyrt_value_hash(type->items[i], field(type, slot, i))) * kPrime2;
+      acc = (acc << 31) | (acc >> 33);
+      acc *= kPrime1;
+    }
+    acc += uint64_t(type->count) ^ (kPrime5 ^ 3527539ULL);
+    return acc == ~uint64_t(0) ? 1546275796 : int64_t(acc);
   }
   default: // unhashable in Python (lowering refuses them as keys), or hashed by identity
     return int64_t(mix(uint64_t(reinterpret_cast<uintptr_t>(load<const void*>(slot)))) >> 1);
@@ -629,6 +644,8 @@ int64_t pyrt_value_len(const pyrt_type* type, const void* slot) {
     return load<const pyrt_list*>(slot)->length;
   case PYRT_K_DICT:
     return load<const pyrt_dict*>(slot)->length;
+  case PYRT_K_SET:
+    return load<const pyrt_set*>(slot)->length;
   default:
     return 0;
   }

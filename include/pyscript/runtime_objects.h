@@ -1,5 +1,5 @@
-/* Python's mutable and reference objects in compiled code: str, list, dict (runtime/str*.cpp,
- * runtime/list.cpp, runtime/dict.cpp, runtime/value.cpp). Included by pyscript/runtime.h.
+/* Python's mutable and reference objects in compiled code: str, list, dict, set (runtime/str*.cpp,
+ * runtime/list.cpp, runtime/dict.cpp, runtime/set.cpp, runtime/value.cpp). Included by pyscript/runtime.h.
  *
  * Note [Object layout]
  * Every object starts with a pyrt_object header: a reference count (negative: immortal, a constant
@@ -32,7 +32,7 @@ extern "C" {
 #endif
 
 typedef enum pyrt_object_kind { PYRT_OBJ_STR = 1, PYRT_OBJ_LIST = 2, PYRT_OBJ_DICT = 3, PYRT_OBJ_INSTANCE = 4,
-  PYRT_OBJ_EXCEPTION = 5 /* pyrt_exception (runtime_exceptions.h) */ } pyrt_object_kind;
+  PYRT_OBJ_EXCEPTION = 5 /* pyrt_exception (runtime_exceptions.h) */, PYRT_OBJ_SET = 6 } pyrt_object_kind;
 #define PYRT_OBJ_KIND_MASK 0xff /* pyrt_object::kind & PYRT_OBJ_KIND_MASK: the pyrt_object_kind */
 #define PYRT_OBJ_GC 0x100       /* a container with the cycle collector's header before it */
 
@@ -63,6 +63,7 @@ typedef enum pyrt_kind {
   PYRT_K_EXCEPTION = 16, /* a pyrt_exception* (runtime_exceptions.h) */
   PYRT_K_OPTIONAL_VALUE = 17, /* None or a number of items[0] (bool, int, float) at offset 0; a byte at
                                * offsets[0], nonzero when the number is there */
+  PYRT_K_SET = 18,      /* a pyrt_set*: items[0] the element type */
 } pyrt_kind;
 
 typedef struct pyrt_type {
@@ -108,6 +109,21 @@ typedef struct pyrt_dict {
   int64_t entry_size, key_offset, value_offset;
   int64_t version;   /* bumped on every insertion or deletion: iteration checks it */
 } pyrt_dict;
+
+/* A set: CPython's open-addressing table (Note [Set tables] in runtime/set.cpp), so that iteration
+ * order is CPython's. Layout private to runtime/set.cpp but for the header's first fields. Its
+ * elements are values (numbers, str, tuples of them), so a set is never on a reference cycle. */
+typedef struct pyrt_set {
+  pyrt_object head;
+  int64_t length; /* live elements (CPython's `used`) */
+  const pyrt_type* type; /* PYRT_K_SET */
+  /* private */
+  int64_t fill;   /* live and deleted entries */
+  int64_t mask;   /* entries - 1, a power of two minus one */
+  int64_t finger; /* where pop() looks first */
+  char* table;
+  int64_t entry_size, key_offset;
+} pyrt_set;
 
 /* A user class (Note [Objects] in lower/classes.hpp): codegen emits one constant per class. An
  * instance is the header, its class, then its fields' slots at `offsets` (from the instance's
