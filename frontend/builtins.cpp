@@ -14,7 +14,7 @@ const std::vector<Signature> kBuiltins = {
     {"abs", Function, 1, 1, {}},
     {"min", Function, 1, kVariadic, {"key"}},
     {"max", Function, 1, kVariadic, {"key"}},
-    {"int", Function, 0, 1, {}},
+    {"int", Function, 0, 2, {}},
     {"float", Function, 0, 1, {}},
     {"bool", Function, 0, 1, {}},
     {"round", Function, 1, 2, {}},
@@ -92,7 +92,7 @@ const std::vector<Signature> kContainerMethods = {
     {"isalnum", Function, 0, 0, {}},
     {"isupper", Function, 0, 0, {}},
     {"islower", Function, 0, 0, {}},
-    {"rfind", Function, 1, 1, {}},
+    {"rfind", Function, 1, 3, {}},
     {"partition", Function, 1, 1, {}},
     {"rpartition", Function, 1, 1, {}},
 };

@@ -98,6 +98,15 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     out = str_call(name, {args[0]}, ord ? Type::int_() : Type::str(), e.range);
     return true;
   }
+  if (name == "int" && args.size() == 2) { // int(s, base)
+    if (!args[0]->type().is(TypeKind::Str)) {
+      type_error(e.operands[1]->range, "int() can't convert non-string with explicit base");
+      return true;
+    }
+    if (Value* base = index_value(args[1], e.operands[2]->range, "int() base"))
+      out = str_call("to_int_base", {args[0], base}, Type::int_(), e.range);
+    return true;
+  }
   if ((name == "int" || name == "float") && args.size() == 1 && args[0]->type().is(TypeKind::Str)) {
     out = str_call(name == "int" ? "to_int" : "to_float", {args[0]},
                    name == "int" ? Type::int_() : Type::float_(), e.range);
@@ -193,6 +202,21 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     return true;
   }
   Type element = element_type(t);
+  if (name == "sum" && args.size() == 2 && element.is(TypeKind::List) && args[1]->type().is(TypeKind::List)) {
+    Value* start = args[1]; // sum(rows, []): start + row for each row, as CPython adds them
+    const Type& want = element.elements()[0];
+    const Type& have = start->type().elements()[0];
+    if (have.is(TypeKind::Unknown) && have.rank() > 0 && !want.is(TypeKind::Unknown)) fix_unknown(have.rank(), want);
+    if (start->type() != element) {
+      type_error(e.operands[2]->range, "sum() of " + element.to_string() + " elements takes a start of that type, not " +
+                                           start->type().to_string());
+      return true;
+    }
+    out = each_element(seq, r, {start}, [&](Value* x, std::vector<Value*>& c) {
+      c[0] = emit1(OpKind::ListConcat, {c[0], x}, element, r);
+    })[0];
+    return true;
+  }
   if (name == "sum") {
     if (args.size() > 2 || !element.is_number()) {
       type_error(r,

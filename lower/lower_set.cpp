@@ -71,7 +71,8 @@ Value* FunctionLowering::new_set(const Type& element, const SourceRange& r) {
 }
 
 // {a, b, c}: CPython adds the elements in order; a display of three or more constants is a
-// frozenset constant merged into a new set, whose order can differ when elements collide.
+// frozenset constant (rebuilt from its own order when the constants are merged) merged into a new
+// set: the order can differ when elements collide.
 Value* FunctionLowering::lower_set_display(const ast::Expr& e, Environment& env) {
   std::vector<Value*> items;
   std::vector<SourceRange> at;
@@ -88,8 +89,12 @@ Value* FunctionLowering::lower_set_display(const ast::Expr& e, Environment& env)
   Value* s = new_set(*element, e.range);
   for (size_t i = 0; i < items.size(); ++i) emit(OpKind::SetAdd, {s, items[i]}, {}, at[i]);
   if (!constants) return s;
+  // The compiler's frozenset is built again from its own iteration order when CPython merges the
+  // code object's constants; the display then merges that one into an empty set.
+  Value* again = new_set(*element, e.range);
+  emit(OpKind::SetUpdate, {again, set_elements(s, e.range)}, {}, e.range);
   Value* merged = new_set(*element, e.range);
-  emit(OpKind::SetUpdate, {merged, s}, {}, e.range);
+  emit(OpKind::SetUpdate, {merged, again}, {}, e.range);
   return merged;
 }
 
@@ -194,6 +199,8 @@ Value* FunctionLowering::lower_set_method(Value* self, const ast::Expr& callee, 
     if (element.is(TypeKind::Unknown)) return unknown_element(self, r), nullptr;
     return emit1(OpKind::SetPop, {self}, element, r);
   }
+  if (name == "union" && args.size() == 1 && args[0]->type().is(TypeKind::Set)) // s.union(s) copies s
+    return set_operator(name, self, args[0], r);
   if (name == "update" || name == "union") { // any iterable: its elements added in its order
     if (!arity(1, 1)) return nullptr;
     Value* from = args[0];

@@ -135,14 +135,14 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
     if (!arity(1, 1) || !need_str(0)) return nullptr;
     return str_call(name, {self, args[0]}, name == "count" ? Type::int_() : Type::bool_(), r);
   }
-  if (name == "find") {
-    if (!arity(1, 1) || !need_str(0)) return nullptr;
-    return str_call("find", {self, args[0], const_int(0, r), const_int(0, r), const_int(0, r)},
+  if (name == "find" || name == "rfind") { // s.find(sub[, start[, end]])
+    if (!arity(1, 3) || !need_str(0)) return nullptr;
+    std::vector<Value*> bounds{const_int(0, r), const_int(0, r)};
+    for (size_t i = 1; i < args.size(); ++i)
+      if (!(bounds[i - 1] = index_value(args[i], e.operands[i + 1]->range, ("str." + name + "()").c_str())))
+        return nullptr;
+    return str_call(name, {self, args[0], bounds[0], bounds[1], const_int(int64_t(args.size()) == 3 ? 3 : args.size() == 2 ? 1 : 0, r)},
                     Type::int_(), r);
-  }
-  if (name == "rfind") {
-    if (!arity(1, 1) || !need_str(0)) return nullptr;
-    return str_call("rfind", {self, args[0]}, Type::int_(), r);
   }
   if (name == "partition" || name == "rpartition") {
     if (!arity(1, 1) || !need_str(0)) return nullptr;
@@ -189,7 +189,7 @@ Value* FunctionLowering::str_partition(Value* s, Value* sep, bool last, const So
   Value* n = emit1(OpKind::StrLen, {s}, Type::int_(), r);
   Value* width = emit1(OpKind::StrLen, {sep}, Type::int_(), r);
   raise_if(emit1(OpKind::Eq, {width, const_int(0, r)}, Type::bool_(), r), PYRT_VALUE_ERROR, "empty separator", r);
-  Value* at = last ? str_call("rfind", {s, sep}, Type::int_(), r)
+  Value* at = last ? str_call("rfind", {s, sep, const_int(0, r), const_int(0, r), const_int(0, r)}, Type::int_(), r)
                    : str_call("find", {s, sep, const_int(0, r), const_int(0, r), const_int(0, r)}, Type::int_(), r);
   Value* found = emit1(OpKind::Ge, {at, const_int(0, r)}, Type::bool_(), r);
   Value* cut = emit1(OpKind::Select, {found, at, last ? const_int(0, r) : n}, Type::int_(), r);

@@ -319,10 +319,12 @@ int32_t pyrt_str_contains(pyrt_str* haystack, pyrt_str* needle) {
   return find_bytes(haystack->data, haystack->size, needle->data, needle->size) != nullptr;
 }
 
-int64_t pyrt_str_find(pyrt_str* s, pyrt_str* sub, int64_t start, int64_t end, int32_t has) {
+namespace {
+
+// s[start:end]'s bounds as find and rfind read them (has: bit 1 start, 2 end given). As CPython:
+// negative bounds count from the end, end is clamped to the length.
+void find_bounds(const pyrt_str* s, int64_t& start, int64_t& end, int32_t has) {
   int64_t length = s->length;
-  // As CPython: negative bounds count from the end, end is clamped to the length, and a start past
-  // the end finds nothing (not even "").
   if (has & 1)
     start = start < 0 ? (start + length < 0 ? 0 : start + length) : start;
   else
@@ -331,6 +333,13 @@ int64_t pyrt_str_find(pyrt_str* s, pyrt_str* sub, int64_t start, int64_t end, in
     end = end < 0 ? (end + length < 0 ? 0 : end + length) : end > length ? length : end;
   else
     end = length;
+}
+
+} // namespace
+
+int64_t pyrt_str_find(pyrt_str* s, pyrt_str* sub, int64_t start, int64_t end, int32_t has) {
+  int64_t length = s->length;
+  find_bounds(s, start, end, has); // a start past the end finds nothing (not even "")
   if (start > length || end - start < sub->length) return -1;
   int64_t begin = byte_offset(s, start), stop = byte_offset(s, end);
   const char* hit = find_bytes(s->data + begin, stop - begin, sub->data, sub->size);
@@ -338,8 +347,11 @@ int64_t pyrt_str_find(pyrt_str* s, pyrt_str* sub, int64_t start, int64_t end, in
   return start + count_code_points(s, begin, hit - s->data);
 }
 
-int64_t pyrt_str_rfind(pyrt_str* s, pyrt_str* sub) {
-  for (int64_t at = s->size - sub->size; at >= 0; --at) // the last match (UTF-8: only at characters)
+int64_t pyrt_str_rfind(pyrt_str* s, pyrt_str* sub, int64_t start, int64_t end, int32_t has) {
+  find_bounds(s, start, end, has);
+  if (start > s->length || end - start < sub->length) return -1;
+  int64_t begin = byte_offset(s, start), stop = byte_offset(s, end);
+  for (int64_t at = stop - sub->size; at >= begin; --at) // the last match (UTF-8: only at characters)
     if (std::memcmp(s->data + at, sub->data, size_t(sub->size)) == 0) return count_code_points(s, 0, at);
   return -1;
 }

@@ -178,6 +178,63 @@ int64_t pyrt_str_to_int(pyrt_context* ctx, pyrt_str* s, const char* site) {
   return negative ? int64_t(0 - magnitude) : int64_t(magnitude);
 }
 
+int64_t pyrt_str_to_int_base(pyrt_context* ctx, pyrt_str* s, int64_t base, const char* site) {
+  if (base != 0 && (base < 2 || base > 36)) {
+    pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site, "int() base must be >= 2 and <= 36, or 0");
+    return 0;
+  }
+  std::string text = numeric_text(s);
+  size_t i = 0;
+  bool negative = false;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+  // A prefix 0x / 0o / 0b names the base (base 0) or may repeat it; an underscore may follow it.
+  int64_t b = base;
+  bool prefixed = false;
+  if (i + 1 < text.size() && text[i] == '0') {
+    char p = char(text[i + 1] | 0x20);
+    int64_t named = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
+    if (named && (base == 0 || base == named)) {
+      b = named;
+      i += 2;
+      prefixed = true;
+      if (i < text.size() && text[i] == '_') ++i;
+    }
+  }
+  if (b == 0) b = 10;
+  uint64_t magnitude = 0, limit = negative ? uint64_t(INT64_MAX) + 1 : uint64_t(INT64_MAX);
+  bool valid = i < text.size(), overflow = false, nonzero = false;
+  char first = i < text.size() ? text[i] : 0;
+  size_t digits = 0;
+  for (; valid && i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '_' && digits && i + 1 < text.size() && text[i + 1] != '_') continue;
+    int64_t d = is_digit(c) ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'z' ? (c | 0x20) - 'a' + 10 : 99;
+    if (d >= b) {
+      valid = false;
+      break;
+    }
+    ++digits;
+    nonzero = nonzero || d;
+    if (magnitude > (limit - uint64_t(d)) / uint64_t(b)) overflow = true;
+    else magnitude = magnitude * uint64_t(b) + uint64_t(d);
+  }
+  // Base 0 reads a decimal literal as Python source does: no leading zeros but for zero itself.
+  if (base == 0 && !prefixed && first == '0' && nonzero) valid = false;
+  if (!valid || !digits) {
+    char prefix[64];
+    std::snprintf(prefix, sizeof prefix, "invalid literal for int() with base %d: ", int(base));
+    raise_with_repr(ctx, PYRT_VALUE_ERROR, site, prefix, s, 200);
+    return 0;
+  }
+  if (overflow) {
+    pyrt_raise_detail(ctx, PYRT_OVERFLOW_ERROR, site,
+                      "int() of a string: the value does not fit in 64 bits (pyscript's int is 64-bit; "
+                      "CPython's is unbounded)");
+    return 0;
+  }
+  return negative ? int64_t(0 - magnitude) : int64_t(magnitude);
+}
+
 double pyrt_str_to_float(pyrt_context* ctx, pyrt_str* s, const char* site) {
   std::string literal;
   if (!float_literal(numeric_text(s), literal)) {
