@@ -82,6 +82,12 @@ bool FunctionEmitter::emit_exception_op(const ir::Node& n) {
     b.SetInsertPoint(llvm::BasicBlock::Create(context_, "after.raise", function_));
     return true;
   }
+  case OpKind::ExceptionSetCause:
+    b.CreateCall(PYRT(pyrt_exception_set_cause), {value(n.input(0)), value(n.input(1))});
+    return true;
+  case OpKind::ExceptionCause:
+    bind(n.output(), b.CreateCall(PYRT(pyrt_exception_cause), {value(n.input(0))}));
+    return true;
   case OpKind::ExceptionMatches: {
     llvm::Value* cls =
         b.CreateLoad(b.getInt32Ty(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), value(n.input(0)),

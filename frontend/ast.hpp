@@ -176,6 +176,7 @@ struct Stmt {
   std::vector<ExprPtr> targets;
   ExprPtr value;
   ExprPtr message;
+  ExprPtr cause; // Raise: `raise value from cause`
   ExprPtr annotation; // Assign: `x: float = ...`
   StmtList body, orelse;
   std::string module, alias;

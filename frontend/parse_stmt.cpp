@@ -458,8 +458,10 @@ void CstReader::convert_augmented_assignment(TSNode n, ast::StmtList* out) {
     d.fixits.push_back(FixIt{range(n), rewrite});
     return;
   }
-  bool name_like =
-      is(left, "identifier") || (is(left, "attribute") && is(field(left, "object"), "identifier"));
+  // A name or an attribute chain of names (`self.kernel.holds`): reading it twice reads the same.
+  TSNode base = left;
+  while (is(base, "attribute")) base = field(base, "object");
+  bool name_like = is(base, "identifier");
   if (name_like) {
     if (needs_parentheses(*this, binary_op, right)) rhs = "(" + rhs + ")";
     std::string rewrite = left_text + " = " + left_text + " " + binary_op + " " + rhs;

@@ -78,10 +78,10 @@ void CstReader::convert_try(TSNode n, ast::StmtList& out) {
 // raise_statement: `raise [value] [from cause]`.
 void CstReader::convert_raise(TSNode n, ast::StmtList& out) {
   auto s = std::make_unique<ast::Stmt>(ast::StmtKind::Raise, range(n));
-  if (TSNode cause = field(n, "cause"); !ts_node_is_null(cause)) {
-    unsupported(n, "'raise ... from ...'",
-                "write 'raise' with the exception alone: pyscript keeps no chain of exceptions");
-    return;
+  TSNode cause = field(n, "cause");
+  if (!ts_node_is_null(cause)) {
+    s->cause = convert_expr(cause);
+    if (!s->cause) return;
   }
   std::vector<TSNode> kids = named_children(n);
   if (!kids.empty()) {

@@ -175,6 +175,7 @@ private:
       break;
     }
     if (s.value) resolve_expr(*s.value);
+    if (s.cause) resolve_expr(*s.cause);
     if (s.message) resolve_expr(*s.message);
     resolve_body(s.body);
     resolve_body(s.orelse);
@@ -510,6 +511,7 @@ private:
     const Signature* sig = find_array_member(e.text);
     if (!sig) sig = find_generator_method(e.text); // the object may be a Generator: lowering knows
     if (!sig) sig = find_container_method(e.text); // a list, dict or str: lowering knows
+    if (!sig && e.text == "__cause__" && !called) return nullptr; // an exception's: the lowering knows
     if (!sig) {
       Diagnostic& d = diags_.error(e.text_range, "attribute",
                                    "'" + e.text + "' is not an attribute pyscript supports");

@@ -100,7 +100,7 @@ public:
   // or a number (with a flag).
   bool is_nullable() const {
     return kind_ == TypeKind::Object || kind_ == TypeKind::Str || kind_ == TypeKind::List || kind_ == TypeKind::Dict ||
-           is_number();
+           kind_ == TypeKind::Exception || is_number();
   }
   static Type array(DType dtype, int rank);
   // float|np.float64, int|np.int64, bool|np.bool_ (`python` is float, int or bool).

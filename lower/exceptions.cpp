@@ -295,6 +295,16 @@ void FunctionLowering::lower_raise(const ast::Stmt& s, Environment& env) {
                "raise an exception class's instance: 'raise ValueError(...)'");
     exc = nullptr;
   }
+  if (exc && s.cause) { // raise e from cause: e.__cause__ (None, or an exception)
+    Value* cause = lower_expr(*s.cause, env);
+    Type optional = Type::optional(Type::exception());
+    if (cause && !cause->type().is(TypeKind::Exception) && !cause->type().is(TypeKind::None) && cause->type() != optional) {
+      type_error(s.cause->range, "'raise ... from' takes an exception or None, not a " + cause->type().to_string());
+      cause = nullptr;
+    }
+    if (!cause) exc = nullptr;
+    else emit(OpKind::ExceptionSetCause, {exc, object_cast(cause, optional, s.cause->range)}, {}, s.range);
+  }
   if (exc) emit(OpKind::ExceptionRaise, {exc}, {}, s.range);
   env.terminated = env.returned_only = true; // what follows in this list never runs
 }

@@ -128,7 +128,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
     if (std::optional<Value*> v = lower_fused_reduction(name, e, env)) return *v;
   std::vector<Value*> args;
   for (size_t i = 1; i < e.operands.size(); ++i) {
-    static const std::set<std::string> consumers = {"list", "sorted", "sum", "min", "max", "any", "all", "tuple", "dict"};
+    static const std::set<std::string> consumers = {"list", "sorted", "sum", "min", "max", "any", "all", "tuple", "dict", "set"};
     Value* v = !user_function && consumers.count(name) ? lower_call_argument(*e.operands[i], env)
                                                         : lower_expr(*e.operands[i], env);
     if (!v) return nullptr;

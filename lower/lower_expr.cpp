@@ -206,6 +206,9 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
   if (v->type().is(TypeKind::Array)) return lower_array_attribute(v, e);
   if (class_of(v->type())) return object_attribute(v, e);
   if (v->type().is(TypeKind::None)) return attribute_of_none(e.text, e.range);
+  if (e.text == "__cause__" && (v->type().is(TypeKind::Exception) || v->type() == Type::optional(Type::exception())))
+    return emit1(OpKind::ExceptionCause, {unwrap_optional(v, e.text, e.range)}, Type::optional(Type::exception()),
+                 e.range);
   type_error(e.text_range, "a " + v->type().to_string() + " has no attribute '" + e.text + "'");
   return nullptr;
 }

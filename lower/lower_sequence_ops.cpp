@@ -70,6 +70,12 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
     return negate(same);
   }
   if (op == ast::CompareOp::In || op == ast::CompareOp::NotIn) {
+    // `x in seen` of an empty display filled later (`seen = []` before a loop that appends what
+    // it did not find): the test fixes the element type as a store would (Note [Empty containers]).
+    if ((b->type().is(TypeKind::List) || b->type().is(TypeKind::Dict) || b->type().is(TypeKind::Set)) &&
+        b->type().elements()[0].is(TypeKind::Unknown) && b->type().elements()[0].rank() > 0 &&
+        !a->type().has_unknown() && !a->type().is(TypeKind::None))
+      fix_unknown(b->type().elements()[0].rank(), a->type());
     const Type& tb = b->type();
     Value* found = nullptr;
     if (tb.is(TypeKind::Str)) {

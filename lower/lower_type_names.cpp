@@ -156,7 +156,9 @@ bool FunctionLowering::lower_type_name(const ast::Expr& e, Environment& env, Val
         [&] {
           const Type& t = x->type().elements()[0];
           std::optional<std::string> name = static_type_name(t);
-          return name ? const_str(*name, r) : class_name_of(object_cast(x, t, r), r);
+          if (name) return const_str(*name, r);
+          if (t.is(TypeKind::Exception)) return str_call("exception_type_name", {object_cast(x, t, r)}, Type::str(), r);
+          return class_name_of(object_cast(x, t, r), r);
         },
         where, "type()");
     return true;

@@ -291,12 +291,28 @@ LowerResult lower_module(const CheckedModule& checked, DiagnosticEngine& diags,
                          const LowerOptions& options) {
   lower::ClassTable::FieldTypes field_types;
   size_t mark = diags.all().size();
+  std::map<std::string, ir::Type> returns_before; // recursive_returns of the round before
   for (int round = 0;; ++round) {
     field_types.widened = false;
+    returns_before = field_types.recursive_returns;
     LowerResult result = lower::ModuleLowering(checked, diags, field_types).run(options);
     if (!result.restart) return result;
     diags.truncate(mark);
     if (round == 16) {
+      // A return type that grew again in the last round contains itself (a parser returning dicts
+      // of what it returns): no finite static type fits it.
+      for (const auto& [fn, t] : field_types.recursive_returns) {
+        auto before = returns_before.find(fn);
+        if (before == returns_before.end() || before->second == t) continue;
+        std::string shown = t.to_string();
+        if (shown.size() > 120) shown = shown.substr(0, 117) + "...";
+        Diagnostic& d = diags.error(SourceRange{}, "type",
+                                    "the return type of '" + fn.substr(0, fn.find('.', fn.find('.') + 1)) +
+                                        "' contains itself, without end: " + shown);
+        d.help.push_back("pyscript's types have a fixed depth: hold the nested values in objects of a class "
+                         "(a node with a list of children) rather than in dicts and lists of each other");
+        return LowerResult{};
+      }
       diags.error(SourceRange{}, "type", "the types of the classes' attributes did not settle");
       return LowerResult{};
     }

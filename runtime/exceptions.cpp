@@ -116,6 +116,7 @@ pyrt_exception* alloc_exception(int32_t cls, const char* class_name, pyrt_str* t
 } // namespace
 
 void destroy_exception(pyrt_exception* e) {
+  if (e->cause) pyrt_object_release(&e->cause->head);
   pyrt_object_release(&e->text->head);
   if (e->arg_repr) pyrt_object_release(&e->arg_repr->head);
   small_free(e, sizeof(pyrt_exception));
@@ -220,6 +221,20 @@ pyrt_str* pyrt_exception_type_name(const pyrt_exception* e) {
 
 void pyrt_exception_release(pyrt_exception* e) {
   if (e) pyrt_object_release(&e->head);
+}
+
+void pyrt_exception_set_cause(pyrt_exception* e, pyrt_exception* cause) {
+  if (cause == e) return; // `raise e from e` keeps no cycle (CPython's would be one)
+  if (cause) pyrt_object_retain(&cause->head);
+  if (e->head.shared && cause) pyrt_object_share(&cause->head);
+  pyrt_exception* old = e->cause;
+  e->cause = cause;
+  if (old) pyrt_object_release(&old->head);
+}
+
+pyrt_exception* pyrt_exception_cause(pyrt_exception* e) {
+  if (e->cause) pyrt_object_retain(&e->cause->head);
+  return e->cause;
 }
 
 } // extern "C"

@@ -155,6 +155,7 @@ void pyrt_object_share(pyrt_object* o) {
   else if (o->kind == PYRT_OBJ_EXCEPTION) {
     auto* e = reinterpret_cast<pyrt_exception*>(o);
     pyrt_object_share(&e->text->head);
+    if (e->cause) pyrt_object_share(&e->cause->head);
     if (e->arg_repr) pyrt_object_share(&e->arg_repr->head);
   }
 }

@@ -136,14 +136,8 @@ TEST_CASE("a generator expression as the one argument of a call") {
                                           "call, as in 'sum(x * x for x in xs)'");
 }
 
-TEST_CASE("sets stay refused: sets are a later stage") {
-  auto r = check("a = {1, 2}\nb = {x for x in [1]}\nc = set()\n");
-  CHECK(r.lines() == std::vector<std::string>{
-                         "1:5 [unsupported] a set is not supported by pyscript",
-                         "2:5 [unsupported] a set comprehension is not supported by pyscript",
-                         "3:5 [unsupported] builtin 'set' is not supported by pyscript"});
-  CHECK(r.diagnostics.at(0).help.at(0) ==
-        "sets are a later stage; use a list, or a dict with the elements as keys");
+TEST_CASE("sets, set comprehensions and set() are accepted; '**' in a dict display is not") {
+  CHECK(check("a = {1, 2}\nb = {x for x in [1]}\nc = set()\n").lines().empty());
   CHECK(check("d = {**{}}\n").first() ==
         "1:6 [unsupported] '**' unpacking in a dict display is not supported by pyscript");
   CHECK(check("x = [y for y in 1, 2]\n").codes() == "syntax");

@@ -45,6 +45,7 @@ typedef struct pyrt_exception {
   const char* site; /* where it was first raised, NULL before */
   int32_t kind;     /* the pyrt_error_kind it came from (PYRT_EXCEPTION: made by the program) */
   int32_t reserved2;
+  struct pyrt_exception* cause; /* __cause__ (`raise e from c`), NULL when None; counted */
 } pyrt_exception;
 
 #ifdef __cplusplus
