@@ -2,6 +2,7 @@
 #include "api/module_state.hpp"
 
 #include "api/host_types.hpp"
+#include "api/module_cache.hpp"
 
 #include "codegen/codegen.hpp"
 #include "ir/artifact.hpp"
@@ -90,14 +91,19 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
     if (!jit) throw_llvm(jit.takeError());
     state.jit = std::move(*jit);
   }
-  auto context = std::make_unique<llvm::LLVMContext>();
   codegen::CodegenOptions cg;
   cg.define_globals = first;
   cg.emit_main = first;
-  std::unique_ptr<llvm::Module> module = codegen::emit_module(*graphs, *context, cg);
-  std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
-  codegen::optimize_module(*module, *machine);
-  if (auto err = state.jit->add(std::move(module), std::move(context))) throw_llvm(std::move(err));
+  if (state.cache) {
+    // Note [What the cache keeps] in api/module_cache.cpp: hit or miss, an object file.
+    if (auto err = state.jit->add_object(object_for(state.cache.get(), *graphs, cg))) throw_llvm(std::move(err));
+  } else {
+    auto context = std::make_unique<llvm::LLVMContext>();
+    std::unique_ptr<llvm::Module> module = codegen::emit_module(*graphs, *context, cg);
+    std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
+    codegen::optimize_module(*module, *machine);
+    if (auto err = state.jit->add(std::move(module), std::move(context))) throw_llvm(std::move(err));
+  }
   for (const auto& f : graphs->functions) {
     if (f->name == "__main__" && !first) continue;
     auto address = state.jit->lookup(f->name);
@@ -298,7 +304,7 @@ void Module::save(const std::string& path) const {
     }
   }
   // With the machine code for this machine, so that loading it here needs no compiling.
-  ir::ArtifactObject object{codegen::target_tag(), codegen::compile_object(*ir::parse_module_text(body))};
+  ir::ArtifactObject object{codegen::target_tag(), detail::object_for(state_->cache.get(), *ir::parse_module_text(body), {})};
   std::string text = ir::write_artifact_text(body, source, &object, state ? &*state : nullptr);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
@@ -320,6 +326,7 @@ Module load(const std::string& path) {
   }
   auto state = std::make_shared<detail::ModuleState>();
   state->source_name = path;
+  state->cache = codegen::CompileCache::from_environment();
   if (!object.bytes.empty() && object.target == codegen::target_tag())
     detail::add_object_to_jit(*state, std::move(graphs), object.bytes);
   else

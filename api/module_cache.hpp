@@ -1,0 +1,40 @@
+// What the host API keeps in the compile cache (codegen/compile_cache.hpp), and how a hit is used:
+// Note [What the cache keeps] in module_cache.cpp.
+#pragma once
+
+#include "codegen/codegen.hpp"
+#include "codegen/compile_cache.hpp"
+#include "ir/graph.hpp"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace pyscript::detail {
+
+// The object file of `graphs` compiled with `options` for this machine: from `cache` when it holds
+// it, else compiled (LLVM's -O3 and code generation) and stored there. `cache` may be null.
+std::string object_for(const codegen::CompileCache* cache, const ir::Module& graphs,
+                       const codegen::CodegenOptions& options);
+
+// A module's optimized graphs as a source entry keeps them, with what lowering read besides the
+// source: the top-level functions' arities (for handles' checks) and the files np.load typed from.
+struct SourceEntry {
+  std::unique_ptr<ir::Module> graphs;
+  std::map<std::string, size_t> arities; // every top-level def: name -> parameter count
+};
+
+// The key of the graphs of `path` holding `text`, lowered for a host or for `pyscript run`, or of
+// the specialization `entry` of them (`entry` empty for the top level).
+codegen::CacheKey source_key(const std::string& path, const std::string& text, bool for_host,
+                             const std::string& entry);
+// The graphs stored under `key`, when the entry reads back and every file np.load typed from is as
+// it was (Note [Files lowering read]); nothing otherwise.
+std::optional<SourceEntry> load_source_entry(const codegen::CompileCache& cache, const codegen::CacheKey& key,
+                                             const std::string& path);
+// Stores `graphs` (optimized) with the arities and the stamps of the files np.load names in them.
+void store_source_entry(const codegen::CompileCache& cache, const codegen::CacheKey& key, const std::string& path,
+                        const ir::Module& graphs, const std::map<std::string, size_t>& arities);
+
+} // namespace pyscript::detail
