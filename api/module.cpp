@@ -66,6 +66,14 @@ namespace {
 
 namespace {
 
+// A JIT for the module, with the data layout the cache keeps (Note [A JIT without a target
+// machine] in codegen/jit.cpp).
+std::unique_ptr<codegen::Jit> new_jit(const ModuleState& state) {
+  auto jit = codegen::Jit::create(data_layout_for(state.cache.get()));
+  if (!jit) throw_llvm(jit.takeError());
+  return std::move(*jit);
+}
+
 // A later specialization lowered the module again: a class whose fields' types changed would lay
 // out objects unlike those that exist (Note [Objects] in lower/classes.hpp).
 void check_same_layouts(const ir::Module& first, const ir::Module& later) {
@@ -86,11 +94,7 @@ void check_same_layouts(const ir::Module& first, const ir::Module& later) {
 void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   bool first = !state.jit;
   if (!first) check_same_layouts(*state.main_graph, *graphs);
-  if (first) {
-    auto jit = codegen::Jit::create();
-    if (!jit) throw_llvm(jit.takeError());
-    state.jit = std::move(*jit);
-  }
+  if (first) state.jit = new_jit(state);
   codegen::CodegenOptions cg;
   cg.define_globals = first;
   cg.emit_main = first;
@@ -116,9 +120,7 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
 
 void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, const std::string& object) {
   PYSCRIPT_ASSERT(!state.jit, "an artifact's object goes into a fresh JIT");
-  auto jit = codegen::Jit::create();
-  if (!jit) throw_llvm(jit.takeError());
-  state.jit = std::move(*jit);
+  state.jit = new_jit(state);
   if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
   for (const auto& f : graphs->functions) {
     auto address = state.jit->lookup(f->name);

@@ -1,5 +1,6 @@
 #include "api/module_cache.hpp"
 
+#include "codegen/jit.hpp"
 #include "codegen/optimize.hpp"
 #include "ir/artifact.hpp"
 #include "ir/printer.hpp"
@@ -97,6 +98,16 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
   std::string object = codegen::emit_machine_code(*module, *machine, /*assembly=*/false);
   if (cache) cache->put(*key, object);
   return object;
+}
+
+std::string data_layout_for(const codegen::CompileCache* cache) {
+  if (!cache) return "";
+  codegen::CacheKey key("layout");
+  key.add(codegen::build_identity()).add(codegen::target_tag());
+  if (std::optional<std::string> hit = cache->get(key)) return std::move(*hit);
+  std::string layout = codegen::host_data_layout();
+  if (!layout.empty()) cache->put(key, layout);
+  return layout;
 }
 
 codegen::CacheKey source_key(const std::string& path, const std::string& text, bool for_host,

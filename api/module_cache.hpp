@@ -18,6 +18,11 @@ namespace pyscript::detail {
 std::string object_for(const codegen::CompileCache* cache, const ir::Module& graphs,
                        const codegen::CodegenOptions& options);
 
+// The host's data layout for codegen::Jit::create: from `cache` when it holds it, else made by a
+// target machine and stored (Note [A JIT without a target machine] in codegen/jit.cpp); empty
+// without a cache, and Jit::create makes it.
+std::string data_layout_for(const codegen::CompileCache* cache);
+
 // A module's optimized graphs as a source entry keeps them, with what lowering read besides the
 // source: the top-level functions' arities (for handles' checks) and the files np.load typed from.
 struct SourceEntry {
