@@ -100,16 +100,18 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   cg.emit_main = first;
   if (state.cache) {
     // Note [What the cache keeps] in api/module_cache.cpp: hit or miss, an object file.
-    if (auto err = state.jit->add_object(object_for(state.cache.get(), *graphs, cg))) throw_llvm(std::move(err));
+    if (auto err = state.jit->add_object(object_for(state.cache.get(), *graphs, cg, state.only_main)))
+      throw_llvm(std::move(err));
   } else {
     auto context = std::make_unique<llvm::LLVMContext>();
     std::unique_ptr<llvm::Module> module = codegen::emit_module(*graphs, *context, cg);
+    if (state.only_main) keep_only_main(*module);
     std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
     codegen::optimize_module(*module, *machine);
     if (auto err = state.jit->add(std::move(module), std::move(context))) throw_llvm(std::move(err));
   }
   for (const auto& f : graphs->functions) {
-    if (f->name == "__main__" && !first) continue;
+    if (f->name == "__main__" ? !first : state.only_main) continue; // Note [Only the top level]
     auto address = state.jit->lookup(f->name);
     if (!address) throw_llvm(address.takeError());
     state.compiled[f->name] = *address;

@@ -34,6 +34,9 @@ struct ModuleState {
   // (then run() does nothing). Guarded by `mutex`.
   bool ran = false;
   bool restored = false; // loaded with a state: the top level has run already
+  // `pyscript run`: nothing but the top level is ever called (no handle, no save), so the code
+  // keeps only what the top level reaches (Note [Only the top level] in api/module_cache.cpp).
+  bool only_main = false;
   // Where compiled code is looked up and stored (Note [What the cache keeps] in
   // api/module_cache.cpp); null when the cache is off.
   std::shared_ptr<const codegen::CompileCache> cache;
