@@ -98,18 +98,11 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   codegen::CodegenOptions cg;
   cg.define_globals = first;
   cg.emit_main = first;
-  if (state.cache) {
-    // Note [What the cache keeps] in api/module_cache.cpp: hit or miss, an object file.
-    if (auto err = state.jit->add_object(object_for(state.cache.get(), *graphs, cg, state.only_main)))
-      throw_llvm(std::move(err));
-  } else {
-    auto context = std::make_unique<llvm::LLVMContext>();
-    std::unique_ptr<llvm::Module> module = codegen::emit_module(*graphs, *context, cg);
-    if (state.only_main) keep_only_main(*module);
-    std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
-    codegen::optimize_module(*module, *machine);
-    if (auto err = state.jit->add(std::move(module), std::move(context))) throw_llvm(std::move(err));
-  }
+  // An object file, from the cache or compiled now (also with the cache off: one target machine
+  // for -O3 and code generation, and the same code either way). Note [What the cache keeps] in
+  // api/module_cache.cpp.
+  if (auto err = state.jit->add_object(object_for(state.cache.get(), *graphs, cg, state.only_main)))
+    throw_llvm(std::move(err));
   for (const auto& f : graphs->functions) {
     if (f->name == "__main__" ? !first : state.only_main) continue; // Note [Only the top level]
     auto address = state.jit->lookup(f->name);
