@@ -66,10 +66,10 @@ namespace {
 
 namespace {
 
-// A JIT for the module, with the data layout the cache keeps (Note [A JIT without a target
-// machine] in codegen/jit.cpp).
-std::unique_ptr<codegen::Jit> new_jit(const ModuleState& state) {
-  auto jit = codegen::Jit::create(data_layout_for(state.cache.get()));
+// A JIT for the module, with the data layout given (`layout`, from the machine that just compiled
+// its code), or the one the cache keeps (Note [A JIT without a target machine] in codegen/jit.cpp).
+std::unique_ptr<codegen::Jit> new_jit(const ModuleState& state, const std::string& layout = "") {
+  auto jit = codegen::Jit::create(layout.empty() ? data_layout_for(state.cache.get()) : layout);
   if (!jit) throw_llvm(jit.takeError());
   return std::move(*jit);
 }
@@ -94,15 +94,16 @@ void check_same_layouts(const ir::Module& first, const ir::Module& later) {
 void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   bool first = !state.jit;
   if (!first) check_same_layouts(*state.main_graph, *graphs);
-  if (first) state.jit = new_jit(state);
   codegen::CodegenOptions cg;
   cg.define_globals = first;
   cg.emit_main = first;
   // An object file, from the cache or compiled now (also with the cache off: one target machine
   // for -O3 and code generation, and the same code either way). Note [What the cache keeps] in
   // api/module_cache.cpp.
-  if (auto err = state.jit->add_object(object_for(state.cache.get(), *graphs, cg, state.only_main)))
-    throw_llvm(std::move(err));
+  std::string layout;
+  std::string object = object_for(state.cache.get(), *graphs, cg, state.only_main, first ? &layout : nullptr);
+  if (first) state.jit = new_jit(state, layout);
+  if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
   for (const auto& f : graphs->functions) {
     if (f->name == "__main__" ? !first : state.only_main) continue; // Note [Only the top level]
     auto address = state.jit->lookup(f->name);

@@ -98,8 +98,18 @@ void keep_only_main(llvm::Module& module) {
   }
 }
 
+namespace {
+
+codegen::CacheKey layout_key() {
+  codegen::CacheKey key("layout");
+  key.add(codegen::build_identity()).add(codegen::target_tag());
+  return key;
+}
+
+} // namespace
+
 std::string object_for(const codegen::CompileCache* cache, const ir::Module& graphs,
-                       const codegen::CodegenOptions& options, bool only_main) {
+                       const codegen::CodegenOptions& options, bool only_main, std::string* layout) {
   std::optional<codegen::CacheKey> key;
   if (cache) {
     key.emplace("object");
@@ -113,7 +123,13 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
   std::unique_ptr<llvm::Module> module = codegen::emit_module(graphs, context, options);
   if (only_main) keep_only_main(*module);
   std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
-  codegen::optimize_module(*module, *machine);
+  // Note [Code that runs once] in codegen/optimize.cpp.
+  if (only_main && codegen::runs_once(*module)) codegen::prepare_unoptimized(*module, *machine);
+  else codegen::optimize_module(*module, *machine);
+  if (layout) {
+    *layout = machine->createDataLayout().getStringRepresentation();
+    if (cache && !cache->get(layout_key())) cache->put(layout_key(), *layout);
+  }
   std::string object = codegen::emit_machine_code(*module, *machine, /*assembly=*/false);
   if (cache) cache->put(*key, object);
   return object;
@@ -121,11 +137,9 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
 
 std::string data_layout_for(const codegen::CompileCache* cache) {
   if (!cache) return "";
-  codegen::CacheKey key("layout");
-  key.add(codegen::build_identity()).add(codegen::target_tag());
-  if (std::optional<std::string> hit = cache->get(key)) return std::move(*hit);
+  if (std::optional<std::string> hit = cache->get(layout_key())) return std::move(*hit);
   std::string layout = codegen::host_data_layout();
-  if (!layout.empty()) cache->put(key, layout);
+  if (!layout.empty()) cache->put(layout_key(), layout);
   return layout;
 }
 

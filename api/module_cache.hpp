@@ -15,9 +15,12 @@ namespace pyscript::detail {
 
 // The object file of `graphs` compiled with `options` for this machine: from `cache` when it holds
 // it, else compiled (LLVM's -O3 and code generation) and stored there. `cache` may be null.
-// `only_main`: the object defines __main__ alone (Note [Only the top level]).
+// `only_main`: the object defines __main__ alone (Note [Only the top level]). When it compiles and
+// `layout` is given, the data layout of its target machine goes there (and into the cache), so
+// that making the JIT needs no machine of its own.
 std::string object_for(const codegen::CompileCache* cache, const ir::Module& graphs,
-                       const codegen::CodegenOptions& options, bool only_main = false);
+                       const codegen::CodegenOptions& options, bool only_main = false,
+                       std::string* layout = nullptr);
 // Makes every function of `module` but __main__ internal, so that LLVM inlines what the top level
 // calls and drops the rest (Note [Only the top level]).
 void keep_only_main(llvm::Module& module);

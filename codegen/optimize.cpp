@@ -13,7 +13,12 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Host.h>
 
+#include <llvm/ADT/SCCIterator.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/InstrTypes.h>
+
 #include <cstdio>
+#include <map>
 
 namespace pyscript::codegen {
 
@@ -56,6 +61,67 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
       [](llvm::FunctionPassManager& passes, llvm::OptimizationLevel) { passes.addPass(ElideObjectsPass()); });
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(module, mam);
+}
+
+// Note [Code that runs once]
+// A program's top level often is straight-line code: a few calls of functions the graph passes
+// inlined and folded, prints. Each of its instructions runs once, yet -O3 and optimized code
+// generation cost it as much as a hot loop (fancy_func: about 10 ms of a 24 ms run, on this
+// machine). For `pyscript run` (Note [Only the top level] in api/module_cache.cpp) a module
+// whose code runs a bounded number of times is therefore compiled without optimization (LLVM's
+// fast instruction selection and register allocation). Bounded means: no cycle in any function's
+// control flow, no cycle of calls among the module's functions, and no function of the module
+// reachable other than by a direct call (a method in a class's table could be called from a
+// runtime loop). The code computes the same values (pyscript emits no fast-math flags or fused
+// multiply-adds, so no optimization changes a float result); it is only slower, once.
+namespace {
+
+bool has_cycle(llvm::Function& f) {
+  for (auto scc = llvm::scc_begin(&f); !scc.isAtEnd(); ++scc)
+    if (scc.hasCycle()) return true;
+  return false;
+}
+
+// Depth-first over direct calls between the module's functions: 1 while on the path, 2 done.
+bool reaches_itself(llvm::Function& f, std::map<llvm::Function*, int>& state) {
+  int& s = state[&f];
+  if (s == 1) return true;
+  if (s == 2) return false;
+  s = 1;
+  for (llvm::BasicBlock& block : f)
+    for (llvm::Instruction& i : block)
+      if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i))
+        if (llvm::Function* callee = call->getCalledFunction())
+          if (!callee->isDeclaration() && reaches_itself(*callee, state)) return true;
+  state[&f] = 2;
+  return false;
+}
+
+} // namespace
+
+bool runs_once(llvm::Module& module) {
+  for (bool removed = true; removed;) {
+    removed = false;
+    for (auto it = module.begin(); it != module.end();) {
+      llvm::Function& f = *it++;
+      if (!f.isDeclaration() && f.hasLocalLinkage() && f.use_empty()) {
+        f.eraseFromParent();
+        removed = true;
+      }
+    }
+  }
+  std::map<llvm::Function*, int> state;
+  for (llvm::Function& f : module) {
+    if (f.isDeclaration()) continue;
+    if (f.hasAddressTaken() || has_cycle(f) || reaches_itself(f, state)) return false;
+  }
+  return true;
+}
+
+void prepare_unoptimized(llvm::Module& module, llvm::TargetMachine& machine) {
+  module.setTargetTriple(machine.getTargetTriple().str());
+  module.setDataLayout(machine.createDataLayout());
+  machine.setOptLevel(llvm::CodeGenOptLevel::None);
 }
 
 std::string target_tag() {
