@@ -35,9 +35,19 @@
 // (the later rename wins; both wrote the same bytes for the same key). The cache never trusts a
 // file: anything that does not read back as above (truncated by a crash or a full disk, changed
 // by hand) is removed and treated as a miss, and the caller compiles again. A hit sets the entry's
-// modification time, so that eviction, after each store, removes the least recently used entries
-// first until the directory is under its bound. Temporary files older than an hour are a writer
-// that died: eviction removes them too.
+// modification time, so that eviction removes the least recently used entries first until the
+// directory is under its bound. Temporary files older than an hour are a writer that died:
+// eviction removes them too.
+//
+// Note [Bounding the cache]
+// Summing the directory's sizes costs a stat per entry: milliseconds for a few thousand entries,
+// after every store. So each store appends its size to `size.log` (one write with O_APPEND, whole
+// even when processes append at once), and the directory is scanned only when the log's sum (the
+// total at the last scan plus what was stored since) would pass the bound, or the log is missing.
+// The sum never falls short of the entries' true total (a store that replaces an entry adds its
+// size again, a removal subtracts nothing), so the bound holds (but for a store that lands while
+// another process rescans: the rescan's log may miss it until the next one); a scan writes the
+// true total as the log's one line (a temporary file renamed, like an entry).
 
 namespace pyscript::codegen {
 namespace {
@@ -269,15 +279,30 @@ void CompileCache::put(const CacheKey& key, std::string_view payload) const {
     return;
   }
   report(("store " + key.kind()).c_str(), hex);
-  evict();
+  account(header.size() + payload.size());
+}
+
+void CompileCache::account(uint64_t stored) const {
+  std::string log = directory_ + "/size.log";
+  std::optional<std::string> text = read_whole(log);
+  uint64_t total = stored;
+  for (size_t at = 0; text && at < text->size();) {
+    size_t end = text->find('\n', at);
+    if (end == std::string::npos) break; // a line being appended
+    total += std::strtoull(text->c_str() + at, nullptr, 10);
+    at = end + 1;
+  }
+  if (!text || total > max_bytes_ || text->size() > 16384) {
+    evict();
+    return;
+  }
+  int fd = ::open(log.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) return;
+  (void)write_whole(fd, std::to_string(stored) + "\n");
+  ::close(fd);
 }
 
 void CompileCache::evict() const {
-  struct Entry {
-    std::string path;
-    uint64_t size;
-    timespec used;
-  };
   std::vector<Entry> entries;
   uint64_t total = 0;
   DIR* dir = ::opendir(directory_.c_str());
@@ -296,7 +321,19 @@ void CompileCache::evict() const {
     }
   }
   ::closedir(dir);
-  if (total <= max_bytes_) return;
+  if (total > max_bytes_) total = remove_oldest(entries, total);
+  // Note [Bounding the cache]: the true total starts the log again.
+  static std::atomic<unsigned> counter{0};
+  std::string temporary = directory_ + "/size.log.tmp." + std::to_string(::getpid()) + "." +
+                          std::to_string(counter.fetch_add(1));
+  int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) return;
+  bool written = write_whole(fd, std::to_string(total) + "\n");
+  if ((::close(fd) != 0 || !written) || ::rename(temporary.c_str(), (directory_ + "/size.log").c_str()) != 0)
+    ::unlink(temporary.c_str());
+}
+
+uint64_t CompileCache::remove_oldest(std::vector<Entry>& entries, uint64_t total) const {
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
     return a.used.tv_sec != b.used.tv_sec ? a.used.tv_sec < b.used.tv_sec : a.used.tv_nsec < b.used.tv_nsec;
   });
@@ -306,6 +343,7 @@ void CompileCache::evict() const {
     if (total <= target) break;
     if (::unlink(e.path.c_str()) == 0) total -= e.size;
   }
+  return total;
 }
 
 size_t CompileCache::clear() const {
@@ -317,7 +355,7 @@ size_t CompileCache::clear() const {
   ::closedir(dir);
   for (const std::string& name : names) {
     bool entry = ends_with(name, kEntrySuffix), temporary = name.find(".tmp.") != std::string::npos;
-    if ((entry || temporary) && ::unlink((directory_ + "/" + name).c_str()) == 0 && entry) ++removed;
+    if ((entry || temporary || name == "size.log") && ::unlink((directory_ + "/" + name).c_str()) == 0 && entry) ++removed;
   }
   return removed;
 }

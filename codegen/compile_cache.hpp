@@ -9,6 +9,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include <ctime>
 
 namespace pyscript::codegen {
 
@@ -43,7 +46,7 @@ public:
   // and checksum); a damaged entry is removed and reads as absent. A hit marks the entry used.
   std::optional<std::string> get(const CacheKey& key) const;
   // Stores `bytes` under `key` (a temporary file renamed into place), then evicts the least
-  // recently used entries while the directory holds more than max_bytes. Failing to write (a full
+  // recently used entries when the directory holds more than max_bytes (Note [Bounding the cache]). Failing to write (a full
   // disk, a read-only directory) is not an error: the next run compiles again.
   void put(const CacheKey& key, std::string_view bytes) const;
   // Removes every entry (and left-over temporary file); returns how many entries there were.
@@ -52,7 +55,17 @@ public:
   const std::string& directory() const { return directory_; }
 
 private:
+  struct Entry {
+    std::string path;
+    uint64_t size;
+    timespec used;
+  };
+  // Note [Bounding the cache]: `stored` more bytes; scans and evicts when the bound may be passed.
+  void account(uint64_t stored) const;
+  // Sums the entries, removes the least recently used while over the bound, restarts size.log.
   void evict() const;
+  // Removes entries, least recently used first, down to 3/4 of the bound; the total left.
+  uint64_t remove_oldest(std::vector<Entry>& entries, uint64_t total) const;
   std::string path_of(const std::string& hex) const;
   void report(const char* what, const std::string& hex) const;
   std::string directory_;

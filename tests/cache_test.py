@@ -57,7 +57,12 @@ class Cache:
         return sorted(n for n in os.listdir(self.dir) if n.endswith(".entry"))
 
     def files(self):
-        return sorted(os.listdir(self.dir)) if os.path.isdir(self.dir) else []
+        """Entries and anything left over, but the size log (Note [Bounding the cache])."""
+        return sorted(n for n in os.listdir(self.dir) if n != "size.log") if os.path.isdir(self.dir) else []
+
+    def logged_size(self):
+        with open(os.path.join(self.dir, "size.log")) as f:
+            return sum(int(line) for line in f)
 
 
 def cpython(path, cwd=None):
@@ -203,7 +208,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("--no-cache with a full cache: not read", events == [] and out == want_out, events)
 
     # Bounded: many programs under a small bound leave at most the bound, the newest entries kept.
-    bound = 40000
+    bound = 20000
     small = Cache(os.path.join(tmp, "small"))
     for i in range(12):
         p = write(os.path.join(tmp, f"p{i}.py"), f"def f(x):\n    return x * {i} + 1\n\n\nprint(f({i}))\n")
@@ -211,6 +216,8 @@ with tempfile.TemporaryDirectory() as tmp:
         expect(f"bounded run {i}", out == f"{i * i + 1}\n", out)
         total = sum(os.path.getsize(os.path.join(small.dir, n)) for n in small.files())
         expect(f"bounded: at most {bound} bytes after run {i}", total <= bound, total)
+        expect(f"bounded: the size log covers the entries after run {i}", small.logged_size() >= total,
+               (small.logged_size(), total))
     code, out, err, events = small.run("run", p, PYSCRIPT_CACHE_MAX_BYTES=str(bound))
     expect("bounded: the newest entries stay", events == ["hit source", "hit object"], events)
 
