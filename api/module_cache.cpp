@@ -124,8 +124,12 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
   if (only_main) keep_only_main(*module);
   std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
   // Note [Code that runs once] in codegen/optimize.cpp.
-  if (only_main && codegen::runs_once(*module)) codegen::prepare_unoptimized(*module, *machine);
-  else codegen::optimize_module(*module, *machine);
+  if (only_main && codegen::runs_once(*module)) {
+    codegen::prepare_unoptimized(*module, *machine);
+  } else {
+    if (options.emit_main) codegen::leave_top_level_unoptimized(*module);
+    codegen::optimize_module(*module, *machine);
+  }
   if (layout) {
     *layout = machine->createDataLayout().getStringRepresentation();
     if (cache && !cache->get(layout_key())) cache->put(layout_key(), *layout);

@@ -10,6 +10,7 @@
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Passes/StandardInstrumentations.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Host.h>
 
@@ -43,7 +44,11 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(&machine);
+  // Passes skip optnone functions (Note [Code that runs once]), as clang's pipeline does.
+  llvm::PassInstrumentationCallbacks instrumentation;
+  llvm::OptNoneInstrumentation optnone(/*DebugLogging=*/false);
+  optnone.registerCallbacks(instrumentation);
+  llvm::PassBuilder pb(&machine, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
   // glibc's vector math library (libmvec): loops calling exp/log/sin/cos vectorize.
   llvm::TargetLibraryInfoImpl library_info(llvm::Triple(module.getTargetTriple()));
   library_info.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86,
@@ -74,6 +79,10 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
 // reachable other than by a direct call (a method in a class's table could be called from a
 // runtime loop). The code computes the same values (pyscript emits no fast-math flags or fused
 // multiply-adds, so no optimization changes a float result); it is only slower, once.
+// The top level alone is also run once (by `pyscript run`, or a host's Module::run), whatever the
+// rest of the module does: when its body has no loop, it is marked optnone, so -O3 skips it (and
+// inlines nothing into it) and code generation selects its instructions the fast way, while the
+// functions it calls, recursive ones for instance, are optimized as before.
 namespace {
 
 bool has_cycle(llvm::Function& f) {
@@ -115,6 +124,19 @@ bool runs_once(llvm::Module& module) {
     if (f.isDeclaration()) continue;
     if (f.hasAddressTaken() || has_cycle(f) || reaches_itself(f, state)) return false;
   }
+  return true;
+}
+
+bool leave_top_level_unoptimized(llvm::Module& module) {
+  // The exported __main__ calls its body (Note [Entry and body] in emit_function.cpp).
+  llvm::Function* body = module.getFunction("__main__.body");
+  if (!body) body = module.getFunction("__main__");
+  if (!body || body->isDeclaration() || has_cycle(*body)) return false;
+  body->removeFnAttr(llvm::Attribute::AlwaysInline);
+  body->removeFnAttr(llvm::Attribute::MinSize);
+  body->removeFnAttr(llvm::Attribute::OptimizeForSize);
+  body->addFnAttr(llvm::Attribute::NoInline);
+  body->addFnAttr(llvm::Attribute::OptimizeNone);
   return true;
 }
 

@@ -20,6 +20,11 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine);
 // once] in optimize.cpp). Removes the internal functions nothing uses first.
 bool runs_once(llvm::Module& module);
 
+// When the top level's own code (__main__'s body) has no loop, marks it optnone: LLVM's
+// pipeline leaves it as it is and code generation takes its fast path for it, while the functions
+// it calls are optimized as before (Note [Code that runs once]). Returns whether it did.
+bool leave_top_level_unoptimized(llvm::Module& module);
+
 // Prepares `module` for `machine` without optimizing it, and sets `machine` to generate code
 // quickly (no optimization: fast instruction selection and register allocation).
 void prepare_unoptimized(llvm::Module& module, llvm::TargetMachine& machine);
