@@ -142,6 +142,7 @@ Module detail::compile_source(std::string path, std::string text, bool for_host,
   state->source_name = path;
   state->cache = cache;
   state->only_main = !for_host; // `pyscript run` (Note [Only the top level] in api/module_cache.cpp)
+  state->lazy_main = for_host;  // Note [The top level on demand] in api/module.cpp
   // Note [What the cache keeps] in api/module_cache.cpp: the top level's graphs, then its object.
   std::optional<codegen::CacheKey> key;
   std::optional<detail::SourceEntry> hit;

@@ -96,7 +96,7 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   if (!first) check_same_layouts(*state.main_graph, *graphs);
   codegen::CodegenOptions cg;
   cg.define_globals = first;
-  cg.emit_main = first;
+  cg.emit_main = first && !state.lazy_main; // Note [The top level on demand]
   // An object file, from the cache or compiled now (also with the cache off: one target machine
   // for -O3 and code generation, and the same code either way). Note [What the cache keeps] in
   // api/module_cache.cpp.
@@ -105,13 +105,35 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   if (first) state.jit = new_jit(state, layout);
   if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
   for (const auto& f : graphs->functions) {
-    if (f->name == "__main__" ? !first : state.only_main) continue; // Note [Only the top level]
+    if (f->name == "__main__" ? !cg.emit_main : state.only_main) continue; // Note [Only the top level]
     auto address = state.jit->lookup(f->name);
     if (!address) throw_llvm(address.takeError());
     state.compiled[f->name] = *address;
   }
   if (first) state.main_graph = graphs.get();
   state.graphs.push_back(std::move(graphs));
+}
+
+// Note [The top level on demand]
+// A host's top level runs only when it calls Module::run(), and a host that serves handles may
+// never call it; yet it is often most of a module's code (the seed MLP's: 62% of the LLVM IR,
+// three `weights` and two `mlp` calls inlined into it). So compile_file compiles the functions and
+// the module constants first, and the top level is a module of its own, compiled (or read from
+// the cache) on the first run(): only __main__ and what it calls, as `pyscript run` compiles it
+// (Note [Only the top level] in api/module_cache.cpp), linked against the constants the first
+// module defines. A host that runs its top level pays about what it paid before, once.
+void* main_address(ModuleState& state) {
+  auto found = state.compiled.find("__main__");
+  if (found != state.compiled.end()) return found->second;
+  PYSCRIPT_ASSERT(state.lazy_main && state.main_graph, "no top level to compile");
+  codegen::CodegenOptions cg;
+  cg.define_globals = false;
+  cg.emit_main = true;
+  std::string object = object_for(state.cache.get(), *state.main_graph, cg, /*only_main=*/true);
+  if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
+  auto address = state.jit->lookup("__main__");
+  if (!address) throw_llvm(address.takeError());
+  return state.compiled["__main__"] = *address;
 }
 
 void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, const std::string& object) {
@@ -253,7 +275,7 @@ void Module::run(const std::vector<std::string>& argv) {
   {
     std::lock_guard lock(state_->mutex);
     if (state_->restored) return; // an export: its top level ran before it was saved
-    address = state_->compiled.at("__main__");
+    address = detail::main_address(*state_);
     // Note [sys.argv] in runtime/sys_api.cpp (a module that never names sys has no such state).
     if (auto sys = state_->jit->lookup("pyscript.sys")) {
       std::vector<const char*> args;

@@ -37,6 +37,9 @@ struct ModuleState {
   // `pyscript run`: nothing but the top level is ever called (no handle, no save), so the code
   // keeps only what the top level reaches (Note [Only the top level] in api/module_cache.cpp).
   bool only_main = false;
+  // A host's module compiled from source: its top level is compiled when run() first calls it
+  // (Note [The top level on demand] in api/module.cpp).
+  bool lazy_main = false;
   // Where compiled code is looked up and stored (Note [What the cache keeps] in
   // api/module_cache.cpp); null when the cache is off.
   std::shared_ptr<const codegen::CompileCache> cache;
@@ -59,6 +62,9 @@ Module compile_source(std::string path, std::string text, bool for_host,
 // Generates code for `graphs` and adds it to the JIT; the first module also defines the module
 // constants and the top level. The caller holds state.mutex, or has the only reference to state.
 void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs);
+// The address of the top level, compiled now when the module deferred it (lazy_main). The caller
+// holds state.mutex.
+void* main_address(ModuleState& state);
 // The same with the module already compiled for this machine (an artifact's object).
 void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, const std::string& object);
 // The address of a JIT symbol (a global), or null when the module has none. Holds state.mutex.
