@@ -132,3 +132,22 @@ TEST_CASE("PYSCRIPT_CACHE=0 turns the cache off") {
   CHECK(add(1, 2) == 3);
   CHECK(cache.entries() == 0);
 }
+
+TEST_CASE("a host's top level is compiled when it first runs, and found in the cache again") {
+  TempCache cache;
+  size_t before = 0;
+  {
+    pyscript::Module m = pyscript::compile_string(kSource, "model.py");
+    before = cache.entries();
+    m.run(); // Note [The top level on demand]: its own object now
+    CHECK(cache.entries() == before + 1);
+    CHECK(m.global<int64_t>("K") == 42);
+  }
+  std::map<std::string, uintmax_t> stored = cache.files();
+  pyscript::Module again = pyscript::compile_string(kSource, "model.py");
+  again.run();
+  CHECK(again.global<int64_t>("K") == 42);
+  auto add = again.function<int64_t(int64_t, int64_t)>("add");
+  CHECK(add(again.global<int64_t>("K"), 1) == 43);
+  CHECK(cache.files() == stored);
+}
