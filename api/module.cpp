@@ -2,6 +2,7 @@
 #include "api/module_state.hpp"
 
 #include "api/host_types.hpp"
+#include "api/module_cache.hpp"
 
 #include "codegen/codegen.hpp"
 #include "ir/artifact.hpp"
@@ -65,6 +66,14 @@ namespace {
 
 namespace {
 
+// A JIT for the module, with the data layout given (`layout`, from the machine that just compiled
+// its code), or the one the cache keeps (Note [A JIT without a target machine] in codegen/jit.cpp).
+std::unique_ptr<codegen::Jit> new_jit(const ModuleState& state, const std::string& layout = "") {
+  auto jit = codegen::Jit::create(layout.empty() ? data_layout_for(state.cache.get()) : layout);
+  if (!jit) throw_llvm(jit.takeError());
+  return std::move(*jit);
+}
+
 // A later specialization lowered the module again: a class whose fields' types changed would lay
 // out objects unlike those that exist (Note [Objects] in lower/classes.hpp).
 void check_same_layouts(const ir::Module& first, const ir::Module& later) {
@@ -85,21 +94,18 @@ void check_same_layouts(const ir::Module& first, const ir::Module& later) {
 void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   bool first = !state.jit;
   if (!first) check_same_layouts(*state.main_graph, *graphs);
-  if (first) {
-    auto jit = codegen::Jit::create();
-    if (!jit) throw_llvm(jit.takeError());
-    state.jit = std::move(*jit);
-  }
-  auto context = std::make_unique<llvm::LLVMContext>();
   codegen::CodegenOptions cg;
   cg.define_globals = first;
-  cg.emit_main = first;
-  std::unique_ptr<llvm::Module> module = codegen::emit_module(*graphs, *context, cg);
-  std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
-  codegen::optimize_module(*module, *machine);
-  if (auto err = state.jit->add(std::move(module), std::move(context))) throw_llvm(std::move(err));
+  cg.emit_main = first && !state.lazy_main; // Note [The top level on demand]
+  // An object file, from the cache or compiled now (also with the cache off: one target machine
+  // for -O3 and code generation, and the same code either way). Note [What the cache keeps] in
+  // api/module_cache.cpp.
+  std::string layout;
+  std::string object = object_for(state.cache.get(), *graphs, cg, state.only_main, first ? &layout : nullptr);
+  if (first) state.jit = new_jit(state, layout);
+  if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
   for (const auto& f : graphs->functions) {
-    if (f->name == "__main__" && !first) continue;
+    if (f->name == "__main__" ? !cg.emit_main : state.only_main) continue; // Note [Only the top level]
     auto address = state.jit->lookup(f->name);
     if (!address) throw_llvm(address.takeError());
     state.compiled[f->name] = *address;
@@ -108,11 +114,31 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   state.graphs.push_back(std::move(graphs));
 }
 
+// Note [The top level on demand]
+// A host's top level runs only when it calls Module::run(), and a host that serves handles may
+// never call it; yet it is often most of a module's code (the seed MLP's: 62% of the LLVM IR,
+// three `weights` and two `mlp` calls inlined into it). So compile_file compiles the functions and
+// the module constants first, and the top level is a module of its own, compiled (or read from
+// the cache) on the first run(): only __main__ and what it calls, as `pyscript run` compiles it
+// (Note [Only the top level] in api/module_cache.cpp), linked against the constants the first
+// module defines. A host that runs its top level pays about what it paid before, once.
+void* main_address(ModuleState& state) {
+  auto found = state.compiled.find("__main__");
+  if (found != state.compiled.end()) return found->second;
+  PYSCRIPT_ASSERT(state.lazy_main && state.main_graph, "no top level to compile");
+  codegen::CodegenOptions cg;
+  cg.define_globals = false;
+  cg.emit_main = true;
+  std::string object = object_for(state.cache.get(), *state.main_graph, cg, /*only_main=*/true);
+  if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
+  auto address = state.jit->lookup("__main__");
+  if (!address) throw_llvm(address.takeError());
+  return state.compiled["__main__"] = *address;
+}
+
 void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, const std::string& object) {
   PYSCRIPT_ASSERT(!state.jit, "an artifact's object goes into a fresh JIT");
-  auto jit = codegen::Jit::create();
-  if (!jit) throw_llvm(jit.takeError());
-  state.jit = std::move(*jit);
+  state.jit = new_jit(state);
   if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
   for (const auto& f : graphs->functions) {
     auto address = state.jit->lookup(f->name);
@@ -249,7 +275,7 @@ void Module::run(const std::vector<std::string>& argv) {
   {
     std::lock_guard lock(state_->mutex);
     if (state_->restored) return; // an export: its top level ran before it was saved
-    address = state_->compiled.at("__main__");
+    address = detail::main_address(*state_);
     // Note [sys.argv] in runtime/sys_api.cpp (a module that never names sys has no such state).
     if (auto sys = state_->jit->lookup("pyscript.sys")) {
       std::vector<const char*> args;
@@ -298,7 +324,7 @@ void Module::save(const std::string& path) const {
     }
   }
   // With the machine code for this machine, so that loading it here needs no compiling.
-  ir::ArtifactObject object{codegen::target_tag(), codegen::compile_object(*ir::parse_module_text(body))};
+  ir::ArtifactObject object{codegen::target_tag(), detail::object_for(state_->cache.get(), *ir::parse_module_text(body), {})};
   std::string text = ir::write_artifact_text(body, source, &object, state ? &*state : nullptr);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out << text;
@@ -320,6 +346,7 @@ Module load(const std::string& path) {
   }
   auto state = std::make_shared<detail::ModuleState>();
   state->source_name = path;
+  state->cache = codegen::CompileCache::from_environment();
   if (!object.bytes.empty() && object.target == codegen::target_tag())
     detail::add_object_to_jit(*state, std::move(graphs), object.bytes);
   else

@@ -4,6 +4,7 @@
 // neither the parser nor tree-sitter (libpyscript-loader).
 #pragma once
 
+#include "codegen/compile_cache.hpp"
 #include "codegen/jit.hpp"
 #include "ir/graph.hpp"
 #include "ir/state.hpp"
@@ -33,6 +34,15 @@ struct ModuleState {
   // (then run() does nothing). Guarded by `mutex`.
   bool ran = false;
   bool restored = false; // loaded with a state: the top level has run already
+  // `pyscript run`: nothing but the top level is ever called (no handle, no save), so the code
+  // keeps only what the top level reaches (Note [Only the top level] in api/module_cache.cpp).
+  bool only_main = false;
+  // A host's module compiled from source: its top level is compiled when run() first calls it
+  // (Note [The top level on demand] in api/module.cpp).
+  bool lazy_main = false;
+  // Where compiled code is looked up and stored (Note [What the cache keeps] in
+  // api/module_cache.cpp); null when the cache is off.
+  std::shared_ptr<const codegen::CompileCache> cache;
   // Addresses of JIT globals by symbol, found once (guarded by `mutex`).
   std::map<std::string, char*> symbols;
 
@@ -45,12 +55,16 @@ struct ModuleState {
 
 // Compiles source (api/compile.cpp): for a host (compile_file, compile_string, `pyscript export`)
 // the top level stores every module-level name (Note [Module names for hosts] in
-// lower/module_names.cpp); `pyscript run` compiles without.
-Module compile_source(std::string path, std::string text, bool for_host);
+// lower/module_names.cpp); `pyscript run` compiles without. `cache` may be null (no cache).
+Module compile_source(std::string path, std::string text, bool for_host,
+                      std::shared_ptr<const codegen::CompileCache> cache);
 
 // Generates code for `graphs` and adds it to the JIT; the first module also defines the module
 // constants and the top level. The caller holds state.mutex, or has the only reference to state.
 void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs);
+// The address of the top level, compiled now when the module deferred it (lazy_main). The caller
+// holds state.mutex.
+void* main_address(ModuleState& state);
 // The same with the module already compiled for this machine (an artifact's object).
 void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, const std::string& object);
 // The address of a JIT symbol (a global), or null when the module has none. Holds state.mutex.

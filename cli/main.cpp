@@ -1,7 +1,9 @@
 // The `pyscript` command line: check, compile, run, fix.
 // Exit codes: 0 success, 1 errors in the user's program, 2 usage or I/O errors,
 // 3 an internal compiler error (a bug in pyscript).
+#include "api/module_cache.hpp"
 #include "api/module_state.hpp"
+#include "codegen/compile_cache.hpp"
 #include "codegen/codegen.hpp"
 #include "codegen/optimize.hpp"
 #include "frontend/fixits.hpp"
@@ -52,6 +54,9 @@ const char* const kUsage =
     "  fix FILE [--diff|--in-place]\n"
     "                             apply fix-its (e.g. 's += i' -> 's = s + i'); prints the\n"
     "                             fixed source unless --diff or --in-place is given\n"
+    "  cache clear                empty the compile cache ($XDG_CACHE_HOME/pyscript or\n"
+    "                             ~/.cache/pyscript); --no-cache or PYSCRIPT_CACHE=0 bypasses\n"
+    "                             it for one run\n"
     "\n"
     "options:\n";
 
@@ -83,6 +88,7 @@ po::options_description all_options() {
       ("print-after", po::value<std::string>(),
        "compile: dump the graph after this pass (or 'all'); also PYSCRIPT_PRINT_AFTER")
       ("no-optimize", "compile: print the graph as lowered, before the passes")
+      ("no-cache", "run, compile, export: neither read nor fill the compile cache")
       ("diff", "fix: print a unified diff instead of the fixed source")
       ("in-place", "fix: rewrite FILE");
   return opts;
@@ -180,7 +186,8 @@ int cmd_compile(const std::string& path, const po::variables_map& vm) {
   bool artifact = writes_artifact(vm);
   if (artifact) {
     // The graph, and the machine code for this machine (loading it here needs no compiling).
-    ir::ArtifactObject object{codegen::target_tag(), codegen::compile_object(m)};
+    ir::ArtifactObject object{codegen::target_tag(),
+                              detail::object_for(codegen::CompileCache::from_environment().get(), m, {})};
     out = ir::write_artifact(m, path, &object);
   } else if (emit == "graph") {
     out = ir::print_module(m);
@@ -281,7 +288,8 @@ int cmd_run(const std::string& path, const po::variables_map& vm, const std::vec
       m.run(argv);
       return kExitOk;
     }
-    pyscript::Module m = pyscript::detail::compile_source(path, text, /*for_host=*/exporting);
+    pyscript::Module m = pyscript::detail::compile_source(path, text, /*for_host=*/exporting,
+                                                          codegen::CompileCache::from_environment());
     m.run(argv);
     if (exporting) m.save(vm["output"].as<std::string>());
   } catch (const pyscript::SystemExit& e) { // the message, if any, is on stderr already
@@ -304,6 +312,16 @@ int cmd_run(const std::string& path, const po::variables_map& vm, const std::vec
     std::cerr << e.what() << "\n";
     return kExitProgramError;
   }
+  return kExitOk;
+}
+
+// `pyscript cache clear`: removes every entry of the cache the environment names.
+int cmd_cache(const std::string& action) {
+  if (action != "clear") throw UsageError("unknown cache action '" + action + "' (the one action is 'clear')");
+  std::optional<std::string> dir = codegen::CompileCache::environment_directory();
+  if (!dir) throw UsageError("no cache directory: neither XDG_CACHE_HOME nor HOME is set");
+  size_t removed = codegen::CompileCache(*dir, 0).clear();
+  std::cout << "removed " << removed << (removed == 1 ? " entry" : " entries") << " from " << *dir << "\n";
   return kExitOk;
 }
 
@@ -351,9 +369,11 @@ int main_impl(int argc, char** argv) {
   }
   if (!vm.count("command")) throw UsageError("no command given (try 'pyscript --help')");
   std::string command = vm["command"].as<std::string>();
-  if (command != "check" && command != "compile" && command != "run" && command != "fix" && command != "export")
+  if (command != "check" && command != "compile" && command != "run" && command != "fix" && command != "export" &&
+      command != "cache")
     throw UsageError("unknown command '" + command + "' (try 'pyscript --help')");
   if (command == "export" && !vm.count("output")) throw UsageError("export needs -o OUT.pys");
+  if (command == "cache" && !vm.count("file")) throw UsageError("'cache' needs an action: clear");
   if (!vm.count("file")) throw UsageError("'" + command + "' needs a FILE");
   std::string format = vm["diagnostics-format"].as<std::string>();
   if (format != "text" && format != "json")
@@ -362,6 +382,9 @@ int main_impl(int argc, char** argv) {
     throw UsageError("--diff and --in-place exclude each other");
 
   std::string path = vm["file"].as<std::string>();
+  // The one process-wide switch: every compile below (and pyscript::load) reads it.
+  if (vm.count("no-cache")) ::setenv("PYSCRIPT_CACHE", "0", 1);
+  if (command == "cache") return cmd_cache(path);
   if (command == "check") return cmd_check(path, vm);
   if (command == "fix") return cmd_fix(path, vm);
   if (command == "compile") return cmd_compile(path, vm);

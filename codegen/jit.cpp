@@ -3,6 +3,7 @@
 #include "pyscript/runtime.h"
 #include "runtime/symbols.hpp"
 
+#include <llvm/ExecutionEngine/Orc/CompileUtils.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
@@ -21,12 +22,42 @@ void initialize_native_target() {
   });
 }
 
-llvm::Expected<std::unique_ptr<Jit>> Jit::create() {
+std::string host_data_layout() {
+  initialize_native_target();
+  auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machine) return "";
+  auto layout = machine->getDefaultDataLayoutForTarget();
+  if (!layout) {
+    llvm::consumeError(layout.takeError());
+    return "";
+  }
+  return layout->getStringRepresentation();
+}
+
+// Note [A JIT without a target machine]
+// Making an LLVM target machine for this CPU costs about 1.5 ms (its feature bits), and LLJIT's
+// defaults make two when the JIT is created: one for the data layout, one for its IR compiler.
+// When every module arrives as an object file (compiled for the compile cache, or read from it:
+// Note [What the cache keeps] in api/module_cache.cpp), neither is needed: the data layout comes
+// from the caller (the cache keeps it too), and the IR compiler is a ConcurrentIRCompiler, which
+// makes its target machine when a module is first compiled from IR, if ever.
+llvm::Expected<std::unique_ptr<Jit>> Jit::create(const std::string& data_layout) {
   initialize_native_target();
   auto machine = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!machine) return machine.takeError();
   machine->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*machine)).create();
+  llvm::orc::LLJITBuilder builder;
+  builder.setJITTargetMachineBuilder(std::move(*machine));
+  if (!data_layout.empty()) {
+    auto layout = llvm::DataLayout::parse(data_layout);
+    if (!layout) return layout.takeError();
+    builder.setDataLayout(std::move(*layout));
+  }
+  builder.setCompileFunctionCreator([](llvm::orc::JITTargetMachineBuilder target)
+                                        -> llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
+    return std::make_unique<llvm::orc::ConcurrentIRCompiler>(std::move(target));
+  });
+  auto jit = builder.create();
   if (!jit) return jit.takeError();
   auto out = std::unique_ptr<Jit>(new Jit());
   out->jit_ = std::move(*jit);

@@ -14,7 +14,9 @@ namespace pyscript::codegen {
 class Jit {
 public:
   // For the host CPU, with the runtime's symbols (runtime/symbols.cpp) and libm available.
-  static llvm::Expected<std::unique_ptr<Jit>> create();
+  // `data_layout`: the host's (host_data_layout()), when the caller knows it already; else it is
+  // computed here. Note [A JIT without a target machine] in jit.cpp.
+  static llvm::Expected<std::unique_ptr<Jit>> create(const std::string& data_layout = "");
   // Frees the code and its data, after the calling thread's reference cycles made by it
   // (pyrt_gc_unload: Note [Cycle collector] in runtime/gc.cpp).
   ~Jit();
@@ -37,5 +39,8 @@ private:
 
 // Initializes LLVM's native target once per process (idempotent, thread-safe).
 void initialize_native_target();
+
+// The data layout of code for this machine, as text (made by a target machine: about 1.5 ms).
+std::string host_data_layout();
 
 } // namespace pyscript::codegen

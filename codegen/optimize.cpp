@@ -10,10 +10,16 @@
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Passes/StandardInstrumentations.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Host.h>
 
+#include <llvm/ADT/SCCIterator.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/InstrTypes.h>
+
 #include <cstdio>
+#include <map>
 
 namespace pyscript::codegen {
 
@@ -38,7 +44,11 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder pb(&machine);
+  // Passes skip optnone functions (Note [Code that runs once]), as clang's pipeline does.
+  llvm::PassInstrumentationCallbacks instrumentation;
+  llvm::OptNoneInstrumentation optnone(/*DebugLogging=*/false);
+  optnone.registerCallbacks(instrumentation);
+  llvm::PassBuilder pb(&machine, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
   // glibc's vector math library (libmvec): loops calling exp/log/sin/cos vectorize.
   llvm::TargetLibraryInfoImpl library_info(llvm::Triple(module.getTargetTriple()));
   library_info.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86,
@@ -56,6 +66,84 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
       [](llvm::FunctionPassManager& passes, llvm::OptimizationLevel) { passes.addPass(ElideObjectsPass()); });
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(module, mam);
+}
+
+// Note [Code that runs once]
+// A program's top level often is straight-line code: a few calls of functions the graph passes
+// inlined and folded, prints. Each of its instructions runs once, yet -O3 and optimized code
+// generation cost it as much as a hot loop (a cold run of fancy_func: 24 million instructions with
+// them, 17 without). For `pyscript run` (Note [Only the top level] in api/module_cache.cpp) a module
+// whose code runs a bounded number of times is therefore compiled without optimization (LLVM's
+// fast instruction selection and register allocation). Bounded means: no cycle in any function's
+// control flow, no cycle of calls among the module's functions, and no function of the module
+// reachable other than by a direct call (a method in a class's table could be called from a
+// runtime loop). The code computes the same values (pyscript emits no fast-math flags or fused
+// multiply-adds, so no optimization changes a float result); it is only slower, once.
+// The top level alone is also run once (by `pyscript run`, or a host's Module::run), whatever the
+// rest of the module does: when its body has no loop, it is marked optnone, so -O3 skips it (and
+// inlines nothing into it) and code generation selects its instructions the fast way, while the
+// functions it calls, recursive ones for instance, are optimized as before.
+namespace {
+
+bool has_cycle(llvm::Function& f) {
+  for (auto scc = llvm::scc_begin(&f); !scc.isAtEnd(); ++scc)
+    if (scc.hasCycle()) return true;
+  return false;
+}
+
+// Depth-first over direct calls between the module's functions: 1 while on the path, 2 done.
+bool reaches_itself(llvm::Function& f, std::map<llvm::Function*, int>& state) {
+  int& s = state[&f];
+  if (s == 1) return true;
+  if (s == 2) return false;
+  s = 1;
+  for (llvm::BasicBlock& block : f)
+    for (llvm::Instruction& i : block)
+      if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i))
+        if (llvm::Function* callee = call->getCalledFunction())
+          if (!callee->isDeclaration() && reaches_itself(*callee, state)) return true;
+  state[&f] = 2;
+  return false;
+}
+
+} // namespace
+
+bool runs_once(llvm::Module& module) {
+  for (bool removed = true; removed;) {
+    removed = false;
+    for (auto it = module.begin(); it != module.end();) {
+      llvm::Function& f = *it++;
+      if (!f.isDeclaration() && f.hasLocalLinkage() && f.use_empty()) {
+        f.eraseFromParent();
+        removed = true;
+      }
+    }
+  }
+  std::map<llvm::Function*, int> state;
+  for (llvm::Function& f : module) {
+    if (f.isDeclaration()) continue;
+    if (f.hasAddressTaken() || has_cycle(f) || reaches_itself(f, state)) return false;
+  }
+  return true;
+}
+
+bool leave_top_level_unoptimized(llvm::Module& module) {
+  // The exported __main__ calls its body (Note [Entry and body] in emit_function.cpp).
+  llvm::Function* body = module.getFunction("__main__.body");
+  if (!body) body = module.getFunction("__main__");
+  if (!body || body->isDeclaration() || has_cycle(*body)) return false;
+  body->removeFnAttr(llvm::Attribute::AlwaysInline);
+  body->removeFnAttr(llvm::Attribute::MinSize);
+  body->removeFnAttr(llvm::Attribute::OptimizeForSize);
+  body->addFnAttr(llvm::Attribute::NoInline);
+  body->addFnAttr(llvm::Attribute::OptimizeNone);
+  return true;
+}
+
+void prepare_unoptimized(llvm::Module& module, llvm::TargetMachine& machine) {
+  module.setTargetTriple(machine.getTargetTriple().str());
+  module.setDataLayout(machine.createDataLayout());
+  machine.setOptLevel(llvm::CodeGenOptLevel::None);
 }
 
 std::string target_tag() {

@@ -1,0 +1,52 @@
+// What the host API keeps in the compile cache (codegen/compile_cache.hpp), and how a hit is used:
+// Note [What the cache keeps] in module_cache.cpp.
+#pragma once
+
+#include "codegen/codegen.hpp"
+#include "codegen/compile_cache.hpp"
+#include "ir/graph.hpp"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace pyscript::detail {
+
+// The object file of `graphs` compiled with `options` for this machine: from `cache` when it holds
+// it, else compiled (LLVM's -O3 and code generation) and stored there. `cache` may be null.
+// `only_main`: the object defines __main__ alone (Note [Only the top level]). When it compiles and
+// `layout` is given, the data layout of its target machine goes there (and into the cache), so
+// that making the JIT needs no machine of its own.
+std::string object_for(const codegen::CompileCache* cache, const ir::Module& graphs,
+                       const codegen::CodegenOptions& options, bool only_main = false,
+                       std::string* layout = nullptr);
+// Makes every function of `module` but __main__ internal, so that LLVM inlines what the top level
+// calls and drops the rest (Note [Only the top level]).
+void keep_only_main(llvm::Module& module);
+
+// The host's data layout for codegen::Jit::create: from `cache` when it holds it, else made by a
+// target machine and stored (Note [A JIT without a target machine] in codegen/jit.cpp); empty
+// without a cache, and Jit::create makes it.
+std::string data_layout_for(const codegen::CompileCache* cache);
+
+// A module's optimized graphs as a source entry keeps them, with what lowering read besides the
+// source: the top-level functions' arities (for handles' checks) and the files np.load typed from.
+struct SourceEntry {
+  std::unique_ptr<ir::Module> graphs;
+  std::map<std::string, size_t> arities; // every top-level def: name -> parameter count
+};
+
+// The key of the graphs of `path` holding `text`, lowered for a host or for `pyscript run`, or of
+// the specialization `entry` of them (`entry` empty for the top level).
+codegen::CacheKey source_key(const std::string& path, const std::string& text, bool for_host,
+                             const std::string& entry);
+// The graphs stored under `key`, when the entry reads back and every file np.load typed from is as
+// it was (Note [Files lowering read]); nothing otherwise.
+std::optional<SourceEntry> load_source_entry(const codegen::CompileCache& cache, const codegen::CacheKey& key,
+                                             const std::string& path);
+// Stores `graphs` (optimized) with the arities and the stamps of the files np.load names in them.
+void store_source_entry(const codegen::CompileCache& cache, const codegen::CacheKey& key, const std::string& path,
+                        const ir::Module& graphs, const std::map<std::string, size_t>& arities);
+
+} // namespace pyscript::detail
