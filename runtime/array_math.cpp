@@ -2,6 +2,7 @@
 // reductions over an axis, matrix products.
 #include "runtime/array_internal.hpp"
 #include "runtime/array_sum.hpp"
+#include "runtime/parallel.hpp"
 #include "support/python_arith.hpp"
 
 #include <cblas.h>
@@ -656,14 +657,9 @@ pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, i
     // Measured (bench/gemm.py, bench/mlp.py): for a few rows our kernel wins (OpenBLAS's call
     // and threading overhead dominate a GEMV); from kBlasRows rows on, OpenBLAS's blocked GEMM.
     if (m >= kBlasRows && (dtype == PYRT_F32 || dtype == PYRT_F64)) {
-      if (dtype == PYRT_F32)
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(m), int(n), int(k), 1.0f,
-                    static_cast<const float*>(ca->data) + oa, int(k), static_cast<const float*>(cb->data) + ob,
-                    int(n), 0.0f, static_cast<float*>(out->data) + oo, int(n));
-      else
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(m), int(n), int(k), 1.0,
-                    static_cast<const double*>(ca->data) + oa, int(k), static_cast<const double*>(cb->data) + ob,
-                    int(n), 0.0, static_cast<double*>(out->data) + oo, int(n));
+      size_t e = dtype_size(dtype);
+      blas_matmul(dtype, m, n, k, static_cast<const char*>(ca->data) + oa * e, static_cast<const char*>(cb->data) + ob * e,
+                  static_cast<char*>(out->data) + oo * e);
     } else if (dtype == PYRT_F32) {
       matmul_f32(static_cast<const float*>(ca->data) + oa, static_cast<const float*>(cb->data) + ob,
                  static_cast<float*>(out->data) + oo, m, k, n);
