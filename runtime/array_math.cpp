@@ -7,6 +7,7 @@
 
 #include <cblas.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -350,9 +351,29 @@ pyrt_array* pyrt_array_expand(pyrt_array* a, int32_t ndim, const int64_t* shape)
   size_t item = dtype_size(a->dtype);
   const char* src = static_cast<const char*>(a->data);
   char* dst = static_cast<char*>(out->data);
-  walk<1>(ndim, shape, strides, [&](int64_t k, const int64_t* off) {
-    std::memcpy(dst + k * int64_t(item), src + off[0] * int64_t(item), item);
-  });
+  // The innermost axes that the input holds contiguously are copied as one run (a bias row of a
+  // matrix), an innermost axis it broadcasts (stride 0) as one repeated element.
+  int inner = ndim;
+  int64_t run = 1;
+  while (inner > 0 && (strides[0][inner - 1] == run || shape[inner - 1] == 1)) run *= shape[--inner];
+  if (run >= 8) {
+    size_t bytes = size_t(run) * item;
+    walk<1>(inner, shape, strides, [&](int64_t k, const int64_t* off) {
+      std::memcpy(dst + k * int64_t(bytes), src + off[0] * int64_t(item), bytes);
+    });
+  } else if (ndim > 0 && strides[0][ndim - 1] == 0 && shape[ndim - 1] >= 8) {
+    int64_t length = shape[ndim - 1];
+    walk<1>(ndim - 1, shape, strides, [&](int64_t k, const int64_t* off) {
+      char* row = dst + k * length * int64_t(item);
+      std::memcpy(row, src + off[0] * int64_t(item), item);
+      for (int64_t filled = 1; filled < length; filled *= 2) // doubling copies of the element
+        std::memcpy(row + filled * int64_t(item), row, size_t(std::min(filled, length - filled)) * item);
+    });
+  } else {
+    walk<1>(ndim, shape, strides, [&](int64_t k, const int64_t* off) {
+      std::memcpy(dst + k * int64_t(item), src + off[0] * int64_t(item), item);
+    });
+  }
   return out;
 }
 
