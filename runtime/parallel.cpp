@@ -89,7 +89,13 @@ public:
     epoch_.fetch_add(1, std::memory_order_seq_cst);
     if (sleepers_.load(std::memory_order_seq_cst) > 0) epoch_.notify_all();
     help();
-    while (done_.load(std::memory_order_acquire) < pieces) cpu_relax();
+    // The last pieces run on workers: spin, then give the core away (a worker that was
+    // descheduled mid-piece needs it on a machine busy with other processes).
+    auto start = std::chrono::steady_clock::now();
+    for (int i = 0; done_.load(std::memory_order_acquire) < pieces; ++i) {
+      cpu_relax();
+      if (i % 64 == 63 && std::chrono::steady_clock::now() - start > kSpin) std::this_thread::yield();
+    }
     busy_.store(false, std::memory_order_release);
     return true;
   }
@@ -159,9 +165,9 @@ void parallel_for(int64_t n, int64_t grain, int64_t align, pyrt_range_fn fn, voi
   int threads = kernel_threads();
   if (n <= 0) return;
   if (threads > 1 && !on_worker && n >= 2 * grain) {
-    // About four pieces a thread (a thread that is late, or busy elsewhere, leaves its pieces to
+    // About eight pieces a thread (a thread that is late, or busy elsewhere, leaves its pieces to
     // the others), each a multiple of align and at least grain long.
-    int64_t piece = std::max({grain, (n + 4 * threads - 1) / (4 * threads), (n + kMaxPieces - 1) / kMaxPieces});
+    int64_t piece = std::max({grain, (n + 8 * threads - 1) / (8 * threads), (n + kMaxPieces - 1) / kMaxPieces});
     piece = (piece + align - 1) / align * align;
     if (piece < n && pool().run(n, piece, fn, env)) return;
   }
