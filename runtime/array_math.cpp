@@ -490,6 +490,10 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
     }
   }
   bool integer = a->dtype == PYRT_I64 || a->dtype == PYRT_BOOL;
+  if (!all && (op == PYRT_MEAN || (op == PYRT_SUM && !integer))) {
+    sum_runs(a, int(axis), &outer, inner_stride, count, op == PYRT_MEAN, out);
+    return out;
+  }
   int64_t k = 0;
   for_each_offset(&outer, [&](int64_t base) {
     double acc = op == PYRT_MAX ? -INFINITY : op == PYRT_MIN ? INFINITY : 0.0;

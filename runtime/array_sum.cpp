@@ -119,4 +119,22 @@ double sum_along(const pyrt_array* a, int axis, int64_t base, int64_t stride, in
                               : run_sum<double>(a, base, stride, count, innermost);
 }
 
+void sum_runs(const pyrt_array* a, int axis, const pyrt_array* outer, int64_t stride, int64_t count, bool mean,
+              pyrt_array* out) {
+  // Each result element is its own sum: results are split among threads, each sum unchanged
+  // (Note [Sums on the pool]); pieces of at least kBufferSize * kParallelChunks / 2 elements.
+  int64_t grain = std::max<int64_t>(1, kBufferSize * kParallelChunks / 2 / std::max<int64_t>(count, 1));
+  parallel_for(outer->size, grain, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t k = begin; k < end; ++k) {
+      int64_t base = 0, rest = k;
+      for (int d = outer->ndim - 1; d >= 0; --d) {
+        base += rest % outer->shape[d] * outer->strides[d];
+        rest /= outer->shape[d];
+      }
+      double acc = sum_along(a, axis, base, stride, count);
+      store_f64(out, k, mean ? acc / double(count) : acc);
+    }
+  });
+}
+
 } // namespace pyscript::runtime
