@@ -5,12 +5,15 @@ under pyscript (PYSCRIPT_NUM_THREADS), CPython + numpy with OpenBLAS (OPENBLAS_N
 elementwise ops run on one thread whatever it says) and PyTorch eager and torch.jit.script
 (torch.set_num_threads) when Debian's python3-torch is installed. Each figure is the best of
 --runs runs, the thread counts interleaved so that a busy moment of the machine hits both.
-Usage: bench/run_threads.py [--build BUILD_DIR] [--runs N] [--threads 1,2]"""
+On a machine shared with other jobs, --quiet 0.05 keeps only the runs during which the other
+processes used less than 5% of the machine (each is run again until then).
+Usage: bench/run_threads.py [--build BUILD_DIR] [--runs N] [--threads 1,2] [--quiet SHARE]"""
 import argparse
 import os
 import re
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PYTHON = "/usr/bin/python3"
@@ -22,8 +25,36 @@ def number(pattern, text):
     return float(m.group(1)) if m else float("nan")
 
 
+def cpu_ticks():
+    """(busy, total) clock ticks of the whole machine so far (/proc/stat)."""
+    with open("/proc/stat") as f:
+        fields = [int(v) for v in f.readline().split()[1:9]]
+    return sum(fields) - fields[3] - fields[4], sum(fields)
+
+
+QUIET = {"limit": None, "discarded": 0}
+
+
 def output(cmd, env):
-    return subprocess.run(cmd, capture_output=True, text=True, check=True, env=dict(os.environ, **env)).stdout
+    """The command's stdout. With --quiet, the run counts only if other processes used less than
+    that share of the machine while it ran (the machine's busy time minus the command's own CPU
+    time); otherwise it waits a second and runs again (at most 40 times)."""
+    for _ in range(40):
+        busy0, total0 = cpu_ticks()
+        own0 = os.times()
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True, env=dict(os.environ, **env)).stdout
+        busy1, total1 = cpu_ticks()
+        own1 = os.times()
+        if QUIET["limit"] is None or total1 == total0:
+            return out
+        tick = os.sysconf("SC_CLK_TCK")
+        own = (own1.children_user + own1.children_system - own0.children_user - own0.children_system) * tick
+        others = max(0.0, (busy1 - busy0) - own) / (total1 - total0)
+        if others <= QUIET["limit"]:
+            return out
+        QUIET["discarded"] += 1
+        time.sleep(1)
+    return out
 
 
 def main():
@@ -31,7 +62,10 @@ def main():
     ap.add_argument("--build", default=os.path.join(HERE, "..", "build"))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--quiet", type=float, default=None,
+                    help="keep only runs during which other processes used less than this share of the machine")
     args = ap.parse_args()
+    QUIET["limit"] = args.quiet
     pyscript = os.path.join(args.build, "pyscript")
     handle = os.path.join(args.build, "bench", "mlp_bench")
     counts = [int(t) for t in args.threads.split(",")]
@@ -80,6 +114,8 @@ def main():
             print(line)
     if not has_torch:
         print("PyTorch: not installed (Debian's python3-torch), not measured")
+    if args.quiet is not None:
+        print(f"{QUIET['discarded']} runs discarded: other processes used more than {args.quiet:.0%} of the machine")
     return 0
 
 

@@ -38,10 +38,10 @@ template <class T> void gemm(int64_t m, int64_t n, int64_t k, const T* a, const 
 
 template <class T> void gemm_on_pool(int64_t m, int64_t n, int64_t k, const T* a, const T* b, T* c) {
   int64_t per_row = std::max<int64_t>(1, n * k);
-  // Rows per piece: a multiple of kRowAlign, at least kPieceMacs, about four pieces a thread;
-  // the last piece takes the rows left over (so that no piece is small enough for OpenBLAS's
-  // small-matrix kernels, which add in another order).
-  int64_t rows = std::max((kPieceMacs + per_row - 1) / per_row, (m + 4 * kernel_threads() - 1) / (4 * kernel_threads()));
+  // Rows per piece: a multiple of kRowAlign, at least kPieceMacs, one piece a thread (each piece
+  // packs all of B again); the last piece takes the rows left over (so that no piece is small
+  // enough for OpenBLAS's small-matrix kernels, which add in another order).
+  int64_t rows = std::max((kPieceMacs + per_row - 1) / per_row, (m + kernel_threads() - 1) / kernel_threads());
   rows = (rows + kRowAlign - 1) / kRowAlign * kRowAlign;
   int64_t pieces = m / rows;
   if (pieces < 2 || kernel_threads() == 1) {
