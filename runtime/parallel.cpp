@@ -6,11 +6,13 @@
 // being the last one. A kernel is cut into pieces; the caller publishes the job, workers and the
 // caller claim pieces one at a time until none is left, and the caller returns once every piece
 // is done. Who runs which piece does not matter (Note [Pieces do not change results]).
-//  - Oversubscription: the pool serves one call at a time. A call that finds it busy (another
-//    host thread's kernel), or that runs on a worker, runs its kernel on its own thread, so a
-//    host with many threads of its own (bench/serve.cpp) never gets more than its threads plus
-//    the pool's. OpenBLAS runs on one thread (Note [Matrix products on the pool] in
-//    array_math.cpp).
+//  - Oversubscription: the pool serves one call at a time, and only a call that finds no other
+//    large kernel running: one that finds another (on the pool, or inline on another host
+//    thread), or that runs on a worker, runs its kernel on its own thread. So host threads that
+//    all run large kernels (batch-256 forwards from a server's threads) run one kernel each, as
+//    many threads as the host has; kernels below the thresholds (the batch-1 MLP, what
+//    bench/serve.cpp serves) never reach the pool. OpenBLAS runs on one thread (Note [Matrix
+//    products on the pool] in parallel_gemm.cpp).
 //  - Idle workers spin for kSpin after a piece (kernels come in chains: the next one usually
 //    follows within microseconds), then sleep on a futex until the next job.
 //  - The job is one 64-bit word: generation (24 bits), piece count (20), next piece to claim
@@ -164,14 +166,23 @@ int kernel_threads() {
 void parallel_for(int64_t n, int64_t grain, int64_t align, pyrt_range_fn fn, void* env) {
   int threads = kernel_threads();
   if (n <= 0) return;
-  if (threads > 1 && !on_worker && n >= 2 * grain) {
+  if (threads == 1 || on_worker || n < 2 * grain) {
+    fn(env, 0, n);
+    return;
+  }
+  // Large kernels running now, on the pool or inline on host threads.
+  static std::atomic<int> large{0};
+  bool alone = large.fetch_add(1, std::memory_order_acq_rel) == 0;
+  bool done = false;
+  if (alone) {
     // About eight pieces a thread (a thread that is late, or busy elsewhere, leaves its pieces to
     // the others), each a multiple of align and at least grain long.
     int64_t piece = std::max({grain, (n + 8 * threads - 1) / (8 * threads), (n + kMaxPieces - 1) / kMaxPieces});
     piece = (piece + align - 1) / align * align;
-    if (piece < n && pool().run(n, piece, fn, env)) return;
+    done = piece < n && pool().run(n, piece, fn, env);
   }
-  fn(env, 0, n);
+  if (!done) fn(env, 0, n);
+  large.fetch_sub(1, std::memory_order_acq_rel);
 }
 
 } // namespace pyscript::runtime
