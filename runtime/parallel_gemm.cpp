@@ -48,11 +48,10 @@ template <class T> void gemm_on_pool(int64_t m, int64_t n, int64_t k, const T* a
     gemm(m, n, k, a, b, c);
     return;
   }
+  // Consecutive pieces on one thread (all of them, when the pool is taken) are one call.
   parallel_for(pieces, 1, 1, [&](int64_t first, int64_t last) {
-    for (int64_t p = first; p < last; ++p) {
-      int64_t begin = p * rows, end = p == pieces - 1 ? m : begin + rows;
-      gemm(end - begin, n, k, a + begin * k, b, c + begin * n);
-    }
+    int64_t begin = first * rows, end = last == pieces ? m : last * rows;
+    gemm(end - begin, n, k, a + begin * k, b, c + begin * n);
   });
 }
 
