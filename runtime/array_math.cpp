@@ -1,5 +1,6 @@
 // Array arithmetic with numpy's semantics: broadcasting, elementwise ops computed in one dtype,
 // reductions over an axis, matrix products.
+#include "runtime/array_extrema.hpp"
 #include "runtime/array_internal.hpp"
 #include "runtime/array_sum.hpp"
 #include "runtime/parallel.hpp"
@@ -523,7 +524,7 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
       // are exact (and wrap as numpy's do), so visit adds them in any order.
       acc = all ? sum_all(a) : sum_along(a, int(axis), base, inner_stride, count);
     } else if (all) {
-      for_each_offset(a, visit);
+      if (!reduce_contiguous(op, a, acc, iacc, best)) for_each_offset(a, visit); // Note [Extrema on the pool]
     } else {
       for (int64_t i = 0; i < count; ++i) visit(base + i * inner_stride);
     }
