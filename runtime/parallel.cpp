@@ -36,6 +36,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <system_error>
 #include <thread>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -74,7 +75,11 @@ int threads_from_environment() {
 class Pool {
 public:
   explicit Pool(int threads) {
-    for (int i = 1; i < threads; ++i) std::thread([this] { work(); }).detach();
+    // A worker that cannot be started (a thread limit) leaves its pieces to the others.
+    try {
+      for (int i = 1; i < threads; ++i) std::thread([this] { work(); }).detach();
+    } catch (const std::system_error&) {
+    }
   }
 
   // Runs the job on the pool; false (nothing run) when another call holds it.
