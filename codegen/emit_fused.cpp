@@ -115,8 +115,9 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
 // The loop of a fused op is its own function, `void kernel(env, begin, end)`, computing elements
 // [begin, end) of the result from `env` (the result's data pointer, each array input's data
 // pointer, each scalar input's value). Below PYRT_PARALLEL_MIN_ELEMENTS elements the op calls it
-// directly for all of them (LLVM inlines it there: the batch-1 MLP keeps its latency); from there
-// on pyrt_parallel_for runs it in pieces on the kernel pool (Note [The kernel pool] in
+// directly for all of them (a call and a few loads more than the inline loop it was: the batch-1
+// MLP keeps its latency, README "Threads"); from there on pyrt_parallel_for runs it in pieces on
+// the kernel pool (Note [The kernel pool] in
 // runtime/parallel.cpp). Each element is computed by the same code whichever piece holds it
 // (Note [Pieces do not change results]), so results do not depend on the thread count.
 llvm::Function* FunctionEmitter::emit_fused_kernel(const ir::Node& n, llvm::StructType* env_type,
