@@ -34,10 +34,18 @@ namespace {
   std::abort();
 }
 
+// The thread count asked for before OpenBLAS was loaded (Note [Matrix products on the pool] in
+// runtime/parallel_gemm.cpp asks for one when the runtime starts): applied when it loads.
+int requested_threads = 0;
+void* loaded = nullptr;
+
 void* openblas() {
   static void* handle = [] {
     void* h = ::dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
     if (!h) cannot_load(::dlerror());
+    if (requested_threads > 0)
+      if (auto set = reinterpret_cast<void (*)(int)>(::dlsym(h, "openblas_set_num_threads"))) set(requested_threads);
+    loaded = h;
     return h;
   }();
   return handle;
@@ -57,6 +65,13 @@ template <class F> F resolve(const char* name) {
   return real(__VA_ARGS__);
 
 extern "C" {
+
+// Remembered until OpenBLAS loads (so asking costs no start-up), passed on once it has.
+void openblas_set_num_threads(int n) {
+  requested_threads = n;
+  if (loaded)
+    if (auto set = reinterpret_cast<void (*)(int)>(::dlsym(loaded, "openblas_set_num_threads"))) set(n);
+}
 
 float cblas_sdot(const blasint n, const float* x, const blasint incx, const float* y, const blasint incy) {
   PYSCRIPT_FORWARD(cblas_sdot, n, x, incx, y, incy)

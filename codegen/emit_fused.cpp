@@ -1,8 +1,9 @@
 // `fused` (Note [Fused elementwise]) -> one loop over the elements of the result:
 //   shape = broadcast of the array inputs; out = new array; each array input expanded to that
 //   shape (itself when it is already contiguous with it); then, for i < size, the block's scalar
-//   ops on the loaded elements, stored to out[i]. LLVM vectorizes the loop (libmvec for exp/log/
-//   sin/cos; tanh is computed from exp here, see emit_tanh).
+//   ops on the loaded elements, stored to out[i]: a kernel function of [begin, end) that large
+//   arrays run on the kernel pool (Note [Fused kernels]). LLVM vectorizes the loop (libmvec for
+//   log/sin/cos; exp is inline, tanh computed from it, see emit_exp and emit_tanh).
 //
 // Note [Buffer reuse]
 // When an array input of the loop dies there (memory planning releases it right after) and
@@ -69,11 +70,6 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
   llvm::Value* size = field(out, offsetof(pyrt_array, size), i64);
   llvm::Value* out_data = field(out, offsetof(pyrt_array, data), ptr);
 
-  // Element types in memory: bool arrays hold bytes.
-  auto memory_type = [&](const ir::Type& element) -> llvm::Type* {
-    return element.is(TypeKind::Bool) ? b.getInt8Ty() : type(element);
-  };
-  const ir::Block& body = *n.block(0);
   std::vector<llvm::Value*> expanded, data(n.inputs().size(), nullptr);
   for (size_t i : array_inputs) {
     llvm::Value* e = b.CreateCall(PYRT(pyrt_array_expand), {value(n.input(i)), ndim, shape});
@@ -81,6 +77,82 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
     data[i] = field(e, offsetof(pyrt_array, data), ptr);
   }
 
+  // The kernel's environment (Note [Fused kernels]): the result's data, then per input its
+  // data (an array) or its value (a scalar).
+  std::vector<llvm::Value*> captured{out_data};
+  for (size_t k = 0; k < n.inputs().size(); ++k) captured.push_back(data[k] ? data[k] : value(n.input(k)));
+  std::vector<llvm::Type*> captured_types;
+  for (llvm::Value* v : captured) captured_types.push_back(v->getType());
+  llvm::StructType* env_type = llvm::StructType::get(context_, captured_types);
+  llvm::Value* env;
+  {
+    llvm::IRBuilderBase::InsertPointGuard guard(b);
+    llvm::BasicBlock& entry = function_->getEntryBlock();
+    b.SetInsertPoint(&entry, entry.getFirstInsertionPt());
+    env = b.CreateAlloca(env_type);
+  }
+  for (size_t k = 0; k < captured.size(); ++k) b.CreateStore(captured[k], b.CreateStructGEP(env_type, env, unsigned(k)));
+  llvm::Function* kernel = emit_fused_kernel(n, env_type, data);
+
+  llvm::BasicBlock* pool = llvm::BasicBlock::Create(context_, "fused.pool", function_);
+  llvm::BasicBlock* here = llvm::BasicBlock::Create(context_, "fused.here", function_);
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "fused.done", function_);
+  llvm::MDBuilder md(context_);
+  b.CreateCondBr(b.CreateICmpSGE(size, b.getInt64(PYRT_PARALLEL_MIN_ELEMENTS)), pool, here,
+                 md.createBranchWeights(1, 1));
+  b.SetInsertPoint(pool);
+  b.CreateCall(PYRT(pyrt_parallel_for), {size, b.getInt64(PYRT_PARALLEL_MIN_ELEMENTS / 2), kernel, env});
+  b.CreateBr(done);
+  b.SetInsertPoint(here);
+  b.CreateCall(kernel, {env, b.getInt64(0), size});
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+  for (llvm::Value* e : expanded) b.CreateCall(PYRT(pyrt_array_release), {e});
+  bind(n.output(), out);
+}
+
+// Note [Fused kernels]
+// The loop of a fused op is its own function, `void kernel(env, begin, end)`, computing elements
+// [begin, end) of the result from `env` (the result's data pointer, each array input's data
+// pointer, each scalar input's value). Below PYRT_PARALLEL_MIN_ELEMENTS elements the op calls it
+// directly for all of them (a call and a few loads more than the inline loop it was: the batch-1
+// MLP keeps its latency, README "Threads"); from there on pyrt_parallel_for runs it in pieces on
+// the kernel pool (Note [The kernel pool] in
+// runtime/parallel.cpp). Each element is computed by the same code whichever piece holds it
+// (Note [Pieces do not change results]), so results do not depend on the thread count.
+llvm::Function* FunctionEmitter::emit_fused_kernel(const ir::Node& n, llvm::StructType* env_type,
+                                                   const std::vector<llvm::Value*>& data) {
+  llvm::IRBuilder<>& b = builder_;
+  llvm::Type* ptr = llvm::PointerType::getUnqual(context_);
+  llvm::Type* i64 = b.getInt64Ty();
+  auto* kernel = llvm::Function::Create(llvm::FunctionType::get(b.getVoidTy(), {ptr, i64, i64}, false),
+                                        llvm::Function::InternalLinkage, function_->getName() + ".fused", module_);
+  kernel->addFnAttr(llvm::Attribute::NoUnwind);
+  llvm::Value* env = kernel->getArg(0);
+  llvm::Value* begin = kernel->getArg(1);
+  llvm::Value* end = kernel->getArg(2);
+  env->setName("env");
+  begin->setName("begin");
+  end->setName("end");
+
+  llvm::IRBuilderBase::InsertPointGuard guard(b);
+  llvm::Function* saved_function = function_;
+  bool saved_mode = kernel_mode_;
+  function_ = kernel;
+  kernel_mode_ = true;
+  b.SetInsertPoint(llvm::BasicBlock::Create(context_, "entry", kernel));
+  auto captured = [&](size_t k) {
+    return b.CreateLoad(env_type->getElementType(unsigned(k)), b.CreateStructGEP(env_type, env, unsigned(k)));
+  };
+  llvm::Value* out_data = captured(0);
+  std::vector<llvm::Value*> inputs;
+  for (size_t k = 0; k < n.inputs().size(); ++k) inputs.push_back(captured(k + 1));
+
+  // Element types in memory: bool arrays hold bytes.
+  auto memory_type = [&](const ir::Type& element) -> llvm::Type* {
+    return element.is(TypeKind::Bool) ? b.getInt8Ty() : type(element);
+  };
+  const ir::Block& body = *n.block(0);
   // Each iteration reads and writes element i only, so iterations are independent even when the
   // result reuses an input's buffer: say so (parallel accesses), and LLVM vectorizes without
   // run-time alias checks.
@@ -90,34 +162,31 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
     return inst;
   };
   llvm::BasicBlock* pre = b.GetInsertBlock();
-  llvm::BasicBlock* loop = llvm::BasicBlock::Create(context_, "fused.loop", function_);
-  llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "fused.done", function_);
-  b.CreateCondBr(b.CreateICmpSGT(size, b.getInt64(0)), loop, done);
+  llvm::BasicBlock* loop = llvm::BasicBlock::Create(context_, "fused.loop", kernel);
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(context_, "fused.done", kernel);
+  b.CreateCondBr(b.CreateICmpSLT(begin, end), loop, done);
   b.SetInsertPoint(loop);
   llvm::PHINode* i = b.CreatePHI(i64, 2, "i");
-  i->addIncoming(b.getInt64(0), pre);
+  i->addIncoming(begin, pre);
   for (size_t k = 0; k < n.inputs().size(); ++k) {
     const ir::Value* p = body.param(k);
     if (!data[k]) {
-      bind(p, value(n.input(k)));
+      bind(p, inputs[k]);
       continue;
     }
     llvm::Type* mt = memory_type(p->type());
-    llvm::Value* v = in_group(b.CreateLoad(mt, b.CreateGEP(mt, data[k], i)));
+    llvm::Value* v = in_group(b.CreateLoad(mt, b.CreateGEP(mt, inputs[k], i)));
     if (p->type().is(TypeKind::Bool)) v = b.CreateICmpNE(v, b.getInt8(0));
     bind(p, v);
   }
-  bool saved_mode = kernel_mode_;
-  kernel_mode_ = true;
   emit_block(body);
-  kernel_mode_ = saved_mode;
   llvm::Value* result = value(body.outputs()[0]);
-  const ir::Type& element = ir::Type::element(dtype);
+  const ir::Type& element = ir::Type::element(n.output()->type().dtype());
   if (element.is(TypeKind::Bool)) result = b.CreateZExt(result, b.getInt8Ty());
   in_group(b.CreateStore(result, b.CreateGEP(memory_type(element), out_data, i)));
   llvm::Value* next = b.CreateAdd(i, b.getInt64(1), "i.next", true, true);
   i->addIncoming(next, b.GetInsertBlock());
-  llvm::Instruction* latch = b.CreateCondBr(b.CreateICmpSLT(next, size), loop, done);
+  llvm::Instruction* latch = b.CreateCondBr(b.CreateICmpSLT(next, end), loop, done);
   llvm::Metadata* parallel[] = {llvm::MDString::get(context_, "llvm.loop.parallel_accesses"), access_group};
   llvm::Metadata* vectorize[] = {llvm::MDString::get(context_, "llvm.loop.vectorize.enable"),
                                  llvm::ConstantAsMetadata::get(b.getTrue())};
@@ -126,8 +195,10 @@ void FunctionEmitter::emit_fused(const ir::Node& n) {
   loop_id->replaceOperandWith(0, loop_id);
   latch->setMetadata(llvm::LLVMContext::MD_loop, loop_id);
   b.SetInsertPoint(done);
-  for (llvm::Value* e : expanded) b.CreateCall(PYRT(pyrt_array_release), {e});
-  bind(n.output(), out);
+  b.CreateRetVoid();
+  function_ = saved_function;
+  kernel_mode_ = saved_mode;
+  return kernel;
 }
 
 // Note [Broadcast errors in fused loops]

@@ -121,6 +121,10 @@ public:
   bool emit_exception_op(const ir::Node& n);
   // A fused elementwise op (emit_fused.cpp), and tanh as it computes it.
   void emit_fused(const ir::Node& n);
+  // The loop of a fused op as a function of [begin, end) (Note [Fused kernels]); data[k]: the
+  // data pointer of array input k, null for a scalar.
+  llvm::Function* emit_fused_kernel(const ir::Node& n, llvm::StructType* env_type,
+                                    const std::vector<llvm::Value*>& data);
   void emit_broadcast_blame(const ir::Node& n, const std::vector<size_t>& array_inputs);
   llvm::Value* emit_tanh(llvm::Value* x);
   // e^x; edges: exact at the overflow threshold and for subnormal results (two scalings), which

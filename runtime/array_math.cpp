@@ -1,11 +1,14 @@
 // Array arithmetic with numpy's semantics: broadcasting, elementwise ops computed in one dtype,
 // reductions over an axis, matrix products.
+#include "runtime/array_extrema.hpp"
 #include "runtime/array_internal.hpp"
 #include "runtime/array_sum.hpp"
+#include "runtime/parallel.hpp"
 #include "support/python_arith.hpp"
 
 #include <cblas.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -349,9 +352,29 @@ pyrt_array* pyrt_array_expand(pyrt_array* a, int32_t ndim, const int64_t* shape)
   size_t item = dtype_size(a->dtype);
   const char* src = static_cast<const char*>(a->data);
   char* dst = static_cast<char*>(out->data);
-  walk<1>(ndim, shape, strides, [&](int64_t k, const int64_t* off) {
-    std::memcpy(dst + k * int64_t(item), src + off[0] * int64_t(item), item);
-  });
+  // The innermost axes that the input holds contiguously are copied as one run (a bias row of a
+  // matrix), an innermost axis it broadcasts (stride 0) as one repeated element.
+  int inner = ndim;
+  int64_t run = 1;
+  while (inner > 0 && (strides[0][inner - 1] == run || shape[inner - 1] == 1)) run *= shape[--inner];
+  if (run >= 8) {
+    size_t bytes = size_t(run) * item;
+    walk<1>(inner, shape, strides, [&](int64_t k, const int64_t* off) {
+      std::memcpy(dst + k * int64_t(bytes), src + off[0] * int64_t(item), bytes);
+    });
+  } else if (ndim > 0 && strides[0][ndim - 1] == 0 && shape[ndim - 1] >= 8) {
+    int64_t length = shape[ndim - 1];
+    walk<1>(ndim - 1, shape, strides, [&](int64_t k, const int64_t* off) {
+      char* row = dst + k * length * int64_t(item);
+      std::memcpy(row, src + off[0] * int64_t(item), item);
+      for (int64_t filled = 1; filled < length; filled *= 2) // doubling copies of the element
+        std::memcpy(row + filled * int64_t(item), row, size_t(std::min(filled, length - filled)) * item);
+    });
+  } else {
+    walk<1>(ndim, shape, strides, [&](int64_t k, const int64_t* off) {
+      std::memcpy(dst + k * int64_t(item), src + off[0] * int64_t(item), item);
+    });
+  }
   return out;
 }
 
@@ -468,6 +491,10 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
     }
   }
   bool integer = a->dtype == PYRT_I64 || a->dtype == PYRT_BOOL;
+  if (!all && (op == PYRT_MEAN || (op == PYRT_SUM && !integer))) {
+    sum_runs(a, int(axis), &outer, inner_stride, count, op == PYRT_MEAN, out);
+    return out;
+  }
   int64_t k = 0;
   for_each_offset(&outer, [&](int64_t base) {
     double acc = op == PYRT_MAX ? -INFINITY : op == PYRT_MIN ? INFINITY : 0.0;
@@ -497,7 +524,7 @@ pyrt_array* pyrt_array_reduce(pyrt_context* ctx, int32_t op, pyrt_array* a, int6
       // are exact (and wrap as numpy's do), so visit adds them in any order.
       acc = all ? sum_all(a) : sum_along(a, int(axis), base, inner_stride, count);
     } else if (all) {
-      for_each_offset(a, visit);
+      if (!reduce_contiguous(op, a, acc, iacc, best)) for_each_offset(a, visit); // Note [Extrema on the pool]
     } else {
       for (int64_t i = 0; i < count; ++i) visit(base + i * inner_stride);
     }
@@ -656,14 +683,9 @@ pyrt_array* pyrt_array_matmul(pyrt_context* ctx, pyrt_array* a, pyrt_array* b, i
     // Measured (bench/gemm.py, bench/mlp.py): for a few rows our kernel wins (OpenBLAS's call
     // and threading overhead dominate a GEMV); from kBlasRows rows on, OpenBLAS's blocked GEMM.
     if (m >= kBlasRows && (dtype == PYRT_F32 || dtype == PYRT_F64)) {
-      if (dtype == PYRT_F32)
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(m), int(n), int(k), 1.0f,
-                    static_cast<const float*>(ca->data) + oa, int(k), static_cast<const float*>(cb->data) + ob,
-                    int(n), 0.0f, static_cast<float*>(out->data) + oo, int(n));
-      else
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(m), int(n), int(k), 1.0,
-                    static_cast<const double*>(ca->data) + oa, int(k), static_cast<const double*>(cb->data) + ob,
-                    int(n), 0.0, static_cast<double*>(out->data) + oo, int(n));
+      size_t e = dtype_size(dtype);
+      blas_matmul(dtype, m, n, k, static_cast<const char*>(ca->data) + oa * e, static_cast<const char*>(cb->data) + ob * e,
+                  static_cast<char*>(out->data) + oo * e);
     } else if (dtype == PYRT_F32) {
       matmul_f32(static_cast<const float*>(ca->data) + oa, static_cast<const float*>(cb->data) + ob,
                  static_cast<float*>(out->data) + oo, m, k, n);

@@ -1,4 +1,5 @@
 #include "runtime/array_sum.hpp"
+#include "runtime/parallel.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -45,10 +46,27 @@ template <class T, class Load> T pairwise_sum(const Load& load, int64_t start, i
   return pairwise_sum<T>(load, start, half) + pairwise_sum<T>(load, start + half, n - half);
 }
 
+// Note [Sums on the pool]
+// The chunks of a buffered sum are independent until their sums are added one by one: from
+// kParallelChunks chunks on, the kernel pool computes the chunks' pairwise sums (on any thread,
+// in any order) and the caller adds them in order, so the digits are numpy's whatever the thread
+// count (Note [The kernel pool] in parallel.cpp).
+constexpr int64_t kParallelChunks = 16;
+
 template <class T, class Load> T buffered_sum(const Load& load, int64_t n) {
   T acc = 0;
-  for (int64_t chunk = 0; chunk < n; chunk += kBufferSize)
-    acc += pairwise_sum<T>(load, chunk, std::min(kBufferSize, n - chunk));
+  int64_t chunks = (n + kBufferSize - 1) / kBufferSize;
+  if (chunks < kParallelChunks) {
+    for (int64_t chunk = 0; chunk < n; chunk += kBufferSize)
+      acc += pairwise_sum<T>(load, chunk, std::min(kBufferSize, n - chunk));
+    return acc;
+  }
+  std::vector<T> sums(static_cast<size_t>(chunks));
+  parallel_for(chunks, kParallelChunks / 2, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t c = begin; c < end; ++c)
+      sums[size_t(c)] = pairwise_sum<T>(load, c * kBufferSize, std::min(kBufferSize, n - c * kBufferSize));
+  });
+  for (T s : sums) acc += s;
   return acc;
 }
 
@@ -68,6 +86,15 @@ template <class T> double run_sum(const pyrt_array* a, int64_t base, int64_t str
 } // namespace
 
 double sum_all(const pyrt_array* a) {
+  // Contiguous: memory order is index order, no offsets to list.
+  if (is_contiguous(a) && a->dtype == PYRT_F32) {
+    const float* p = static_cast<const float*>(a->data);
+    return double(buffered_sum<float>([p](int64_t i) { return p[i]; }, a->size));
+  }
+  if (is_contiguous(a) && a->dtype == PYRT_F64) {
+    const double* p = static_cast<const double*>(a->data);
+    return buffered_sum<double>([p](int64_t i) { return p[i]; }, a->size);
+  }
   // Memory order: the axes by decreasing |stride| (a reversed axis keeps its direction).
   int order[PYRT_MAX_DIMS];
   for (int d = 0; d < a->ndim; ++d) order[d] = d;
@@ -90,6 +117,24 @@ double sum_along(const pyrt_array* a, int axis, int64_t base, int64_t stride, in
     if (d != axis && a->shape[d] > 1 && std::llabs(a->strides[d]) < std::llabs(stride)) innermost = false;
   return a->dtype == PYRT_F32 ? run_sum<float>(a, base, stride, count, innermost)
                               : run_sum<double>(a, base, stride, count, innermost);
+}
+
+void sum_runs(const pyrt_array* a, int axis, const pyrt_array* outer, int64_t stride, int64_t count, bool mean,
+              pyrt_array* out) {
+  // Each result element is its own sum: results are split among threads, each sum unchanged
+  // (Note [Sums on the pool]); pieces of at least kBufferSize * kParallelChunks / 2 elements.
+  int64_t grain = std::max<int64_t>(1, kBufferSize * kParallelChunks / 2 / std::max<int64_t>(count, 1));
+  parallel_for(outer->size, grain, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t k = begin; k < end; ++k) {
+      int64_t base = 0, rest = k;
+      for (int d = outer->ndim - 1; d >= 0; --d) {
+        base += rest % outer->shape[d] * outer->strides[d];
+        rest /= outer->shape[d];
+      }
+      double acc = sum_along(a, axis, base, stride, count);
+      store_f64(out, k, mean ? acc / double(count) : acc);
+    }
+  });
 }
 
 } // namespace pyscript::runtime

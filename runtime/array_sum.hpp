@@ -15,4 +15,10 @@ double sum_all(const pyrt_array* a);
 // of it, in numpy's order.
 double sum_along(const pyrt_array* a, int axis, int64_t base, int64_t stride, int64_t count);
 
+// Element k of `out` (contiguous) is the sum (or mean) along axis `axis` of `a` of the run at the
+// k-th offset of `outer` (a's other axes, row-major), stride and count as sum_along's; the results
+// are computed on the kernel pool, each in numpy's order.
+void sum_runs(const pyrt_array* a, int axis, const pyrt_array* outer, int64_t stride, int64_t count, bool mean,
+              pyrt_array* out);
+
 } // namespace pyscript::runtime

@@ -30,8 +30,8 @@ extern "C" {
  * PYRT_LINALG_ERROR. 6: str, list and dict objects (runtime_objects.h), PYRT_KEY_ERROR,
  * PYRT_RUNTIME_ERROR. 7: pyrt_np_load, pyrt_np_save, ... (np.load and np.save in compiled code),
  * PYRT_FILE_NOT_FOUND_ERROR and the other OSErrors. 8: exceptions (runtime_exceptions.h),
- * pyrt_context::exception, PYRT_EXCEPTION. 9: pyrt_class::flags. */
-#define PYRT_ABI_VERSION 9
+ * pyrt_context::exception, PYRT_EXCEPTION. 9: pyrt_class::flags. 10: pyrt_parallel_for. */
+#define PYRT_ABI_VERSION 10
 
 typedef enum pyrt_error_kind {
   PYRT_ZERO_DIVISION_INT = 1, /* integer division or modulo by zero */
@@ -155,6 +155,20 @@ typedef enum pyrt_linalg_op {
 #include "pyscript/runtime_random.h"
 #include "pyscript/runtime_objects.h"
 #include "pyscript/runtime_exceptions.h"
+
+/* A kernel over the elements [begin, end) of its work, env its inputs (pyrt_parallel_for). */
+#ifdef __cplusplus
+extern "C" {
+#endif
+typedef void (*pyrt_range_fn)(void* env, int64_t begin, int64_t end);
+#ifdef __cplusplus
+}
+#endif
+/* Fused elementwise loops of at least this many elements run on the kernel pool (measured:
+ * README, "Threads"); pieces start at multiples of PYRT_PARALLEL_ALIGN elements (Note [Pieces do
+ * not change results] in runtime/parallel.cpp). */
+#define PYRT_PARALLEL_MIN_ELEMENTS 65536
+#define PYRT_PARALLEL_ALIGN 1024
 
 /* The functions: one row each in runtime_functions.def (Note [One declaration of the runtime]). */
 #ifdef __cplusplus
