@@ -76,6 +76,8 @@ public:
     // Note [Recursive calls before a return]: what a specialization (by its IR name) returns, as
     // the previous round found it, for recursive calls lowered before its returns settle.
     std::map<std::string, ir::Type> recursive_returns;
+    // Where each of those functions is defined, and its Python name.
+    std::map<std::string, std::pair<SourceRange, std::string>> recursive_sites;
   };
   FieldTypes* field_types = nullptr;
   // The class whose layout holds field `field` of `cls` (cls or a base).

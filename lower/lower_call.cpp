@@ -660,6 +660,7 @@ void FunctionLowering::settle_recursive_returns(const std::string& fn_name) {
   if (unknown_recursive_calls_.empty() && !mismatch) return;
   if (return_type_ && !(known.count(function_.name) && known[function_.name] == *return_type_)) {
     known[function_.name] = *return_type_;
+    module_.classes().field_types->recursive_sites[function_.name] = {function_.range, function_.source_name};
     throw RestartLowering{};
   }
   for (const SourceRange& at : unknown_recursive_calls_) {

@@ -306,8 +306,10 @@ LowerResult lower_module(const CheckedModule& checked, DiagnosticEngine& diags,
         if (before == returns_before.end() || before->second == t) continue;
         std::string shown = t.to_string();
         if (shown.size() > 120) shown = shown.substr(0, 117) + "...";
-        Diagnostic& d = diags.error(SourceRange{}, "type",
-                                    "the return type of '" + fn.substr(0, fn.find('.', fn.find('.') + 1)) +
+        auto site = field_types.recursive_sites.find(fn);
+        bool known = site != field_types.recursive_sites.end();
+        Diagnostic& d = diags.error(known ? site->second.first : SourceRange{}, "type",
+                                    "the return type of '" + (known ? site->second.second : fn) +
                                         "' contains itself, without end: " + shown);
         d.help.push_back("pyscript's types have a fixed depth: hold the nested values in objects of a class "
                          "(a node with a list of children) rather than in dicts and lists of each other");
