@@ -76,6 +76,7 @@ const std::vector<Signature> kContainerMethods = {
     {"isdisjoint", Function, 1, 1, {}},
     // str
     {"split", Function, 0, 2, {"sep", "maxsplit"}},
+    {"splitlines", Function, 0, 0, {}},
     {"join", Function, 1, 1, {}},
     {"strip", Function, 0, 1, {}},
     {"lstrip", Function, 0, 1, {}},

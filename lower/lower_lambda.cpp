@@ -169,6 +169,8 @@ ast::StmtPtr clone_stmt(const ast::Stmt& s) {
     out->targets.push_back(clone_opt(t));
   out->value = clone_opt(s.value);
   out->message = clone_opt(s.message);
+  out->cause = clone_opt(s.cause);
+  out->item_update_rewrite = s.item_update_rewrite;
   out->annotation = clone_opt(s.annotation);
   out->body = clone_body(s.body);
   out->orelse = clone_body(s.orelse);

@@ -54,7 +54,13 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
   }
   if (!is_range) {
     // enumerate(seq[, start]), zip(a, b, ...), reversed(seq): loops over sequences (lower_sequence_loop)
-    if ((call_of("enumerate") || call_of("zip")) && iter.keywords.empty()) {
+    if (call_of("enumerate") || call_of("zip")) { // enumerate(seq, start=k) too
+      bool start_only = iter.keywords.size() == 1 && iter.keywords[0].name == "start" && call_of("enumerate");
+      if (!iter.keywords.empty() && !start_only) {
+        type_error(iter.keywords[0].name_range, "'" + iter.keywords[0].name + "' is not an argument of " +
+                                                    (call_of("zip") ? "zip()" : "enumerate()") + " in pyscript");
+        return poison_target(*s.targets[0], env);
+      }
       lower_sequence_loop(s, env, call_of("enumerate") ? "enumerate" : "zip");
       return;
     }

@@ -115,6 +115,8 @@ void FunctionLowering::lower_sequence_loop(const ast::Stmt& s, Environment& env,
   loop_over_ = LoopOver{};
   size_t n_args = iter.operands.size() - 1;
   bool enumerate = std::string(kind) == "enumerate";
+  const ast::Expr* start_keyword = enumerate && !iter.keywords.empty() ? iter.keywords[0].value.get() : nullptr;
+  if (start_keyword) ++n_args; // enumerate(seq, start=k)
   if (enumerate ? (n_args < 1 || n_args > 2) : n_args < 1) {
     type_error(iter.range, std::string(kind) + "() takes " +
                                (enumerate ? "1 or 2 arguments" : "at least 1 argument"));
@@ -131,6 +133,11 @@ void FunctionLowering::lower_sequence_loop(const ast::Stmt& s, Environment& env,
       break;
     }
     if (!add_loop_sequence(v, iter.operands[i]->range)) return poison_target(*s.targets[0], env);
+  }
+  if (start_keyword && n_args == 2) {
+    Value* v = lower_expr(*start_keyword, env);
+    if (!v || !(v = index_value(v, start_keyword->range, "enumerate() start"))) return poison_target(*s.targets[0], env);
+    loop_over_.enumerate_start = v;
   }
   loop_over_.enumerate = enumerate;
   loop_over_.zip = !enumerate;

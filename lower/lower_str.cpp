@@ -155,6 +155,10 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
     if (!count) return nullptr;
     return str_call("replace", {self, args[0], args[1], count}, Type::str(), r);
   }
+  if (name == "splitlines") {
+    if (!arity(0, 0)) return nullptr;
+    return str_call("splitlines", {self}, Type::list(Type::str()), r);
+  }
   if (name == "split") {
     if (!arity(0, 2) || (!args.empty() && !need_str(0))) return nullptr;
     Value* maxsplit = args.size() == 2 ? index_value(args[1], e.operands[2]->range, "maxsplit")
@@ -178,7 +182,7 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
     return str_call("join", {self, parts}, Type::str(), r);
   }
   type_error(callee.text_range, "a str has no method '" + name + "' in pyscript",
-             "str methods: split join strip lstrip rstrip replace find rfind partition rpartition "
+             "str methods: split splitlines join strip lstrip rstrip replace find rfind partition rpartition "
              "startswith endswith upper lower count isdigit isalpha isspace isalnum isupper islower");
   return nullptr;
 }

@@ -253,10 +253,10 @@ LowerResult ModuleLowering::run(const LowerOptions& options) {
 }
 
 void ModuleLowering::add_item_update_fixits() {
-  for (const auto& [s, list_or_dict] : item_updates_) {
-    if (!list_or_dict) continue;
-    Diagnostic* d = diags_.find(s->range, "in-place");
-    if (d && d->fixits.empty()) d->fixits.push_back(FixIt{s->range, s->item_update_rewrite});
+  for (const auto& [at, update] : item_updates_) {
+    if (!update.list_or_dict) continue;
+    Diagnostic* d = diags_.find(update.range, "in-place");
+    if (d && d->fixits.empty()) d->fixits.push_back(FixIt{update.range, update.rewrite});
   }
 }
 

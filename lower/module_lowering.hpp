@@ -78,8 +78,10 @@ public:
   // rewrite becomes the fix-it of those that every lowering saw on one (Note [Augmented
   // assignment's fix-it] in frontend/parse_stmt.cpp).
   void note_item_update(const ast::Stmt& s, bool list_or_dict) {
-    auto [it, fresh] = item_updates_.emplace(&s, list_or_dict);
-    if (!fresh) it->second = it->second && list_or_dict;
+    // By position: a nested function's body is lowered from a copy (clone_stmt).
+    ItemUpdate seen{s.range, s.item_update_rewrite, list_or_dict};
+    auto [it, fresh] = item_updates_.emplace(s.range.begin_byte, seen);
+    if (!fresh) it->second.list_or_dict = it->second.list_or_dict && list_or_dict;
   }
   // Whether the frontend reported an error inside `r` (Note [All errors in one run]).
   bool has_earlier_error(const SourceRange& r) const;
@@ -114,7 +116,12 @@ private:
   NumpyFiles numpy_files_;
   ExceptionClasses exception_classes_;
   std::set<std::string> never_returns_;
-  std::map<const ast::Stmt*, bool> item_updates_;
+  struct ItemUpdate {
+    SourceRange range;
+    std::string rewrite;
+    bool list_or_dict;
+  };
+  std::map<uint32_t, ItemUpdate> item_updates_; // by the statement's first byte
   void add_item_update_fixits();
 };
 

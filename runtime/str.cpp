@@ -196,6 +196,35 @@ bool split_at(const pyrt_str* s, const pyrt_str* sep, int64_t maxsplit,
   return true;
 }
 
+// s.splitlines(): pieces between line boundaries (\n, \r, \r\n, \v, \f, \x1c-\x1e, \x85, U+2028,
+// U+2029), the boundaries dropped, no empty piece after a final one.
+bool split_lines(const pyrt_str* s, std::vector<pyrt_str*>& out) {
+  auto byte = [&](int64_t k) { return static_cast<unsigned char>(s->data[k]); };
+  int64_t begin = 0;
+  for (int64_t k = 0; k < s->size;) {
+    int64_t width = 0; // the boundary's bytes at k, 0 when none
+    unsigned char c = byte(k);
+    if (c == '\n' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1e)) width = 1;
+    else if (c == '\r') width = k + 1 < s->size && byte(k + 1) == '\n' ? 2 : 1;
+    else if (c == 0xC2 && k + 1 < s->size && byte(k + 1) == 0x85) width = 2;
+    else if (c == 0xE2 && k + 2 < s->size && byte(k + 1) == 0x80 && (byte(k + 2) == 0xA8 || byte(k + 2) == 0xA9)) width = 3;
+    if (!width) {
+      ++k;
+      continue;
+    }
+    pyrt_str* piece = str_copy(s->data + begin, k - begin, count_code_points(s, begin, k));
+    if (!piece) return false;
+    out.push_back(piece);
+    k += width;
+    begin = k;
+  }
+  if (begin == s->size) return true;
+  pyrt_str* last = str_copy(s->data + begin, s->size - begin, count_code_points(s, begin, s->size));
+  if (!last) return false;
+  out.push_back(last);
+  return true;
+}
+
 } // namespace
 
 pyrt_str* str_copy(const char* bytes, int64_t size, int64_t length) {
@@ -413,6 +442,19 @@ pyrt_list* pyrt_str_split(pyrt_context* ctx, pyrt_str* s, pyrt_str* sep, int64_t
   }
   std::vector<pyrt_str*> pieces;
   bool ok = sep ? split_at(s, sep, maxsplit, pieces) : split_whitespace(s, maxsplit, pieces);
+  pyrt_list* l = ok ? make_str_list(pieces, list_type) : nullptr;
+  if (!l) {
+    if (!ok)
+      for (pyrt_str* p : pieces)
+        str_free(p);
+    pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
+  }
+  return l;
+}
+
+pyrt_list* pyrt_str_splitlines(pyrt_context* ctx, pyrt_str* s, const pyrt_type* list_type, const char* site) {
+  std::vector<pyrt_str*> pieces;
+  bool ok = split_lines(s, pieces);
   pyrt_list* l = ok ? make_str_list(pieces, list_type) : nullptr;
   if (!l) {
     if (!ok)

@@ -44,3 +44,21 @@ try:
     raise ValueError("plain")
 except ValueError as e:
     print(e.__cause__)
+
+
+def make_checker(limit):
+    def check(v):
+        try:
+            if v > limit:
+                raise ValueError(f"{v} > {limit}")
+            return v
+        except ValueError as err:
+            raise RuntimeError("check failed") from err
+    return check
+
+
+checker = make_checker(3)
+try:
+    print(checker(2), checker(5))
+except RuntimeError as e:
+    print(e, "<-", e.__cause__)
