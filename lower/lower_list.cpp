@@ -399,6 +399,8 @@ Value* FunctionLowering::lower_list_method(Value* self, const ast::Expr& callee,
   }
   if (name == "extend") {
     if (!arity(1, 1)) return nullptr;
+    if (args[0]->type().is(TypeKind::Set) && !args[0]->type().elements()[0].is(TypeKind::Unknown))
+      args[0] = set_elements(args[0], e.range); // its elements in its order
     if (!args[0]->type().is(TypeKind::List)) {
       type_error(arg_range(0),
                  "list.extend() takes a list here, not a " + args[0]->type().to_string(),

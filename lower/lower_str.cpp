@@ -170,6 +170,8 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
   if (name == "join") {
     if (!arity(1, 1)) return nullptr;
     Value* parts = args[0];
+    if (parts->type().is(TypeKind::Set) && parts->type().elements()[0].is(TypeKind::Str))
+      parts = set_elements(parts, r); // in the set's order
     if (!parts->type().is(TypeKind::List) || !parts->type().elements()[0].is(TypeKind::Str)) {
       if (parts->type().is(TypeKind::List) && parts->type().elements()[0].is(TypeKind::Unknown)) {
         fix_unknown(parts->type().elements()[0].rank(), Type::str());
