@@ -3,6 +3,8 @@
 #include "lower/function_lowering.hpp"
 #include "lower/module_lowering.hpp"
 
+#include <algorithm>
+
 namespace pyscript::lower {
 
 using ir::OpKind;
@@ -72,10 +74,17 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
   if (op == ast::CompareOp::In || op == ast::CompareOp::NotIn) {
     // `x in seen` of an empty display filled later (`seen = []` before a loop that appends what
     // it did not find): the test fixes the element type as a store would (Note [Empty containers]).
-    if ((b->type().is(TypeKind::List) || b->type().is(TypeKind::Dict) || b->type().is(TypeKind::Set)) &&
+    // (A dict's key and a set's element must be hashable: what is not stays out, and CPython's
+    // TypeError is the diagnostic below.)
+    const Type& ta = a->type();
+    bool hashable = ta.is_number() || ta.is(TypeKind::Str) ||
+                    (ta.is(TypeKind::Tuple) && std::all_of(ta.elements().begin(), ta.elements().end(), [](const Type& t) {
+                       return t.is_number() || t.is(TypeKind::Str);
+                     }));
+    if ((b->type().is(TypeKind::List) || ((b->type().is(TypeKind::Dict) || b->type().is(TypeKind::Set)) && hashable)) &&
         b->type().elements()[0].is(TypeKind::Unknown) && b->type().elements()[0].rank() > 0 &&
-        !a->type().has_unknown() && !a->type().is(TypeKind::None))
-      fix_unknown(b->type().elements()[0].rank(), a->type());
+        !ta.has_unknown() && !ta.is(TypeKind::None))
+      fix_unknown(b->type().elements()[0].rank(), ta);
     const Type& tb = b->type();
     Value* found = nullptr;
     if (tb.is(TypeKind::Str)) {
