@@ -300,6 +300,8 @@ bool FunctionEmitter::emit_scalar_op(const ir::Node& n) {
       out(b.CreateCall(module_.getOrInsertFunction(fn, f64, f64), {in(0)}));
     } else if (fn == "gcd") {
       out(checked_call(n, PYRT(pyrt_math_gcd), {in(0), in(1)}));
+    } else if (fn == "powmod") {
+      out(checked_call(n, PYRT(pyrt_math_powmod), {in(0), in(1), in(2)}));
     } else if (fn == "factorial" || fn == "isqrt") {
       out(checked_call(n, fn == "factorial" ? PYRT(pyrt_math_factorial) : PYRT(pyrt_math_isqrt), {in(0)}));
     } else if (fn == "exp") {

@@ -112,6 +112,25 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
                    name == "int" ? Type::int_() : Type::float_(), e.range);
     return true;
   }
+  if (name == "pow" && args.size() == 2) { // a ** b
+    out = arithmetic(ast::BinaryOp::Pow, args[0], args[1], e);
+    return true;
+  }
+  if (name == "pow" && args.size() == 3) { // pow(a, b, m) of ints
+    for (size_t i = 0; i < 3; ++i) {
+      const Type& t = args[i]->type();
+      if (!t.is(TypeKind::Int) && !t.is(TypeKind::Bool)) {
+        type_error(e.operands[i + 1]->range, "pow() 3-argument form takes ints, not " + t.to_string() +
+                                                 " (CPython raises TypeError)");
+        return true;
+      }
+      args[i] = cast(args[i], Type::int_(), e.range);
+    }
+    ir::Node* n = emit(OpKind::MathFn, args, {Type::int_()}, e.range);
+    n->set_attr("fn", std::string("powmod"));
+    out = n->output();
+    return true;
+  }
   if (name == "divmod" && args.size() == 2) { // (a // b, a % b), each raising as its operator does
     ast::Expr op(ast::ExprKind::Binary, e.range);
     Value* q = arithmetic(ast::BinaryOp::FloorDiv, args[0], args[1], e);

@@ -128,6 +128,14 @@ int64_t pyrt_math_isqrt(pyrt_context* ctx, int64_t n, const char* site) {
   return 0;
 }
 
+int64_t pyrt_math_powmod(pyrt_context* ctx, int64_t a, int64_t b, int64_t m, const char* site) {
+  bool zero = false;
+  if (auto r = arith::pow_mod(a, b, m, &zero)) return *r;
+  pyrt_raise_detail(ctx, PYRT_VALUE_ERROR, site,
+                    zero ? "pow() 3rd argument cannot be 0" : "base is not invertible for the given modulus");
+  return 0;
+}
+
 int64_t pyrt_range_length(pyrt_context* ctx, int64_t start, int64_t stop, int64_t step,
                           const char* site) {
   if (auto r = arith::range_length(start, stop, step)) return *r;

@@ -222,6 +222,34 @@ std::optional<int64_t> factorial(int64_t n) {
   return r;
 }
 
+std::optional<int64_t> pow_mod(int64_t a, int64_t b, int64_t m, bool* zero_modulus) {
+  *zero_modulus = m == 0;
+  if (m == 0) return std::nullopt;
+  // |m| fits in 64 unsigned bits even for -2**63; the products are taken in 128 bits.
+  uint64_t mod = m < 0 ? uint64_t(0) - uint64_t(m) : uint64_t(m);
+  uint64_t base = a < 0 ? (mod - (uint64_t(0) - uint64_t(a)) % mod) % mod : uint64_t(a) % mod;
+  uint64_t e = b < 0 ? uint64_t(0) - uint64_t(b) : uint64_t(b);
+  if (b < 0) { // the inverse of base modulo mod (extended Euclid), or none
+    __int128 r0 = __int128(mod), r1 = __int128(base), t0 = 0, t1 = 1;
+    while (r1 != 0) {
+      __int128 q = r0 / r1, r2 = r0 - q * r1, t2 = t0 - q * t1;
+      r0 = r1;
+      r1 = r2;
+      t0 = t1;
+      t1 = t2;
+    }
+    if (r0 != 1 && mod != 1) return std::nullopt;
+    base = uint64_t(((t0 % __int128(mod)) + __int128(mod)) % __int128(mod));
+  }
+  uint64_t result = mod == 1 ? 0 : 1;
+  for (; e; e >>= 1) {
+    if (e & 1) result = uint64_t((unsigned __int128)result * base % mod);
+    base = uint64_t((unsigned __int128)base * base % mod);
+  }
+  if (m < 0 && result != 0) return int64_t(result - mod); // in (m, 0]
+  return int64_t(result);
+}
+
 std::optional<int64_t> isqrt(int64_t n) {
   if (n < 0) return std::nullopt;
   // The double's square root is within one of the answer for every 64-bit n; correct it exactly.

@@ -43,6 +43,9 @@ std::optional<int64_t> ceil_to_int(double x);
 std::optional<int64_t> gcd(int64_t a, int64_t b);
 std::optional<int64_t> factorial(int64_t n);
 std::optional<int64_t> isqrt(int64_t n);
+// pow(a, b, m) of ints: in [0, m) for m > 0, in (m, 0] for m < 0; b < 0 takes a's inverse modulo m.
+// Nothing when m is 0 or a has no inverse (CPython's two ValueErrors: *zero_modulus tells which).
+std::optional<int64_t> pow_mod(int64_t a, int64_t b, int64_t m, bool* zero_modulus);
 
 // int == float etc., exactly (not through a lossy conversion of the int).
 int compare_int_float(int64_t a, double b); // -1, 0, 1; 2 when b is nan

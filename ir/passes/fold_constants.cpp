@@ -147,6 +147,10 @@ std::optional<AttrValue> fold(const Node& n) {
     if (fn == "gcd") return as_attr(arith::gcd(std::get<int64_t>(in[0]), std::get<int64_t>(in[1])));
     if (fn == "factorial") return as_attr(arith::factorial(std::get<int64_t>(in[0])));
     if (fn == "isqrt") return as_attr(arith::isqrt(std::get<int64_t>(in[0])));
+    if (fn == "powmod") { // an error stays for run time
+      bool zero = false;
+      return as_attr(arith::pow_mod(std::get<int64_t>(in[0]), std::get<int64_t>(in[1]), std::get<int64_t>(in[2]), &zero));
+    }
     if (in.size() != 1) return std::nullopt;
     return fold_math(fn, std::get<double>(in[0]));
   }
