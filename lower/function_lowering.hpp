@@ -80,6 +80,10 @@ struct NotYetSupported : std::runtime_error {
   NotYetSupported(const std::string& what, const SourceRange& r) : std::runtime_error(what), where(r) {}
 };
 
+// A value a dict key or set element may be: numbers, str, tuples of them (and None when `none`);
+// an Unknown element still open counts (lower_dict.cpp).
+bool hashable_value(const ir::Type& t, bool none);
+
 class FunctionLowering {
 public:
   FunctionLowering(ModuleLowering& module, ir::Function& function, DiagnosticEngine& diags,

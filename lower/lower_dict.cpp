@@ -11,31 +11,27 @@ using ir::Type;
 using ir::TypeKind;
 using ir::Value;
 
-namespace {
-
-bool hashable(const Type& t) {
+bool hashable_value(const Type& t, bool none) {
   switch (t.kind()) {
   case TypeKind::Int:
   case TypeKind::Float:
   case TypeKind::Bool:
   case TypeKind::Str:
-  case TypeKind::None:
+  case TypeKind::Unknown:
     return true;
+  case TypeKind::None:
+    return none;
   case TypeKind::Tuple:
     for (const Type& e : t.elements())
-      if (!hashable(e)) return false;
-    return true;
-  case TypeKind::Unknown:
+      if (!hashable_value(e, none)) return false;
     return true;
   default:
     return false;
   }
 }
 
-} // namespace
-
 bool FunctionLowering::check_key_type(const Type& t, const SourceRange& r) {
-  if (hashable(t)) return true;
+  if (hashable_value(t, /*none=*/true)) return true;
   type_error(r, "a " + t.to_string() + " cannot be a dict key (CPython: unhashable type)",
              "use an int, float, bool, str, or a tuple of those");
   return false;

@@ -3,8 +3,6 @@
 #include "lower/function_lowering.hpp"
 #include "lower/module_lowering.hpp"
 
-#include <algorithm>
-
 namespace pyscript::lower {
 
 using ir::OpKind;
@@ -77,10 +75,7 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
     // (A dict's key and a set's element must be hashable: what is not stays out, and CPython's
     // TypeError is the diagnostic below.)
     const Type& ta = a->type();
-    bool hashable = ta.is_number() || ta.is(TypeKind::Str) ||
-                    (ta.is(TypeKind::Tuple) && std::all_of(ta.elements().begin(), ta.elements().end(), [](const Type& t) {
-                       return t.is_number() || t.is(TypeKind::Str);
-                     }));
+    bool hashable = hashable_value(ta, /*none=*/false);
     if ((b->type().is(TypeKind::List) || ((b->type().is(TypeKind::Dict) || b->type().is(TypeKind::Set)) && hashable)) &&
         b->type().elements()[0].is(TypeKind::Unknown) && b->type().elements()[0].rank() > 0 &&
         !ta.has_unknown() && !ta.is(TypeKind::None))

@@ -15,21 +15,6 @@ using ir::Value;
 
 namespace {
 
-bool hashable_value(const Type& t) {
-  switch (t.kind()) {
-  case TypeKind::Int:
-  case TypeKind::Float:
-  case TypeKind::Bool:
-  case TypeKind::Str:
-  case TypeKind::Unknown:
-    return true;
-  case TypeKind::Tuple:
-    return std::all_of(t.elements().begin(), t.elements().end(), hashable_value);
-  default:
-    return false;
-  }
-}
-
 // A literal CPython folds into a constant (a number, str, bool, -number, or a tuple of those).
 bool constant_literal(const ast::Expr& e) {
   switch (e.kind) {
@@ -60,7 +45,7 @@ int64_t set_op_code(const std::string& name) {
 } // namespace
 
 bool FunctionLowering::check_set_element(const Type& t, const SourceRange& r) {
-  if (hashable_value(t)) return true;
+  if (hashable_value(t, /*none=*/false)) return true;
   type_error(r, "a set of " + t.to_string() + " is not supported",
              "pyscript's sets hold int, float, bool, str, or tuples of those");
   return false;

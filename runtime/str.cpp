@@ -225,6 +225,19 @@ bool split_lines(const pyrt_str* s, std::vector<pyrt_str*>& out) {
   return true;
 }
 
+// The pieces a split made (ok: all of them were made) as a new list; MemoryError otherwise.
+pyrt_list* pieces_list(pyrt_context* ctx, bool ok, std::vector<pyrt_str*>& pieces, const pyrt_type* list_type,
+                       const char* site) {
+  pyrt_list* l = ok ? make_str_list(pieces, list_type) : nullptr;
+  if (!l) {
+    if (!ok)
+      for (pyrt_str* p : pieces)
+        str_free(p);
+    pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
+  }
+  return l;
+}
+
 } // namespace
 
 pyrt_str* str_copy(const char* bytes, int64_t size, int64_t length) {
@@ -442,27 +455,13 @@ pyrt_list* pyrt_str_split(pyrt_context* ctx, pyrt_str* s, pyrt_str* sep, int64_t
   }
   std::vector<pyrt_str*> pieces;
   bool ok = sep ? split_at(s, sep, maxsplit, pieces) : split_whitespace(s, maxsplit, pieces);
-  pyrt_list* l = ok ? make_str_list(pieces, list_type) : nullptr;
-  if (!l) {
-    if (!ok)
-      for (pyrt_str* p : pieces)
-        str_free(p);
-    pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
-  }
-  return l;
+  return pieces_list(ctx, ok, pieces, list_type, site);
 }
 
 pyrt_list* pyrt_str_splitlines(pyrt_context* ctx, pyrt_str* s, const pyrt_type* list_type, const char* site) {
   std::vector<pyrt_str*> pieces;
   bool ok = split_lines(s, pieces);
-  pyrt_list* l = ok ? make_str_list(pieces, list_type) : nullptr;
-  if (!l) {
-    if (!ok)
-      for (pyrt_str* p : pieces)
-        str_free(p);
-    pyrt_raise(ctx, PYRT_MEMORY_ERROR, site);
-  }
-  return l;
+  return pieces_list(ctx, ok, pieces, list_type, site);
 }
 
 pyrt_str* pyrt_str_join(pyrt_context* ctx, pyrt_str* sep, pyrt_list* parts, const char* site) {
