@@ -217,6 +217,11 @@ Value* FunctionLowering::call_builtin_value(const Type& f, const ast::Expr& call
 // An argument of a builtin or method: a generator expression is its list (Note [Comprehensions]).
 Value* FunctionLowering::lower_call_argument(const ast::Expr& arg, Environment& env) {
   if (arg.kind == ast::ExprKind::GeneratorExp) return lower_comprehension(arg, env);
+  // A generator's values, or an object's with a generator __iter__ (Note [Generators are inlined])
+  if (may_call_generator(arg, env)) return iterable_as_list(arg, env);
+  if (arg.kind == ast::ExprKind::Name)
+    if (Value* held = env.value_of(arg.text); held && has_generator_iter(held->type()))
+      return iterable_as_list(arg, env);
   if (arg.kind == ast::ExprKind::Call && arg.operands[0]->kind == ast::ExprKind::Name) {
     const std::string& f = arg.operands[0]->text;
     if ((f == "range" || f == "enumerate" || f == "zip") && !env.find(f) && !module_.find_function(f))
@@ -611,6 +616,7 @@ Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::
     full[i] = lower_expr(*p.default_value, empty);
     if (!full[i]) return nullptr;
   }
+  if (ast::is_generator(fn)) return generator_called(fn, e, full); // Note [Generators are inlined]
   std::vector<Type> types;
   for (Value* v : full) types.push_back(v->type());
   ir::Function* callee = module_.specialize(fn, types);

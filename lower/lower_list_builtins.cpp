@@ -81,6 +81,12 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
       args[0] = set_elements(args[0], e.range);
     }
   }
+  if ((name == "min" || name == "max") && !args.empty() && args[0]->type().is(TypeKind::Dict)) {
+    // min(d), max(d, key=f): over its keys, in their order (CPython iterates a dict's keys)
+    ir::Node* keys = emit(OpKind::DictToList, {args[0]}, {Type::list(args[0]->type().elements()[0])}, e.range);
+    keys->set_attr("what", int64_t(0));
+    args[0] = keys->output();
+  }
   if ((name == "str" || name == "repr") && args.size() <= 1) {
     if (args.empty())
       out = const_str("", e.range);

@@ -228,7 +228,7 @@ void FunctionLowering::lower_stmts(const ast::StmtList& list, size_t from, Envir
 }
 
 void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
-  if (is_main_) module_.set_top_statement(s.range);
+  if (is_main_ && inlining_.empty()) module_.set_top_statement(s.range); // (not a generator's statements)
   if (is_main_ && module_.has_earlier_error(s.range)) {
     // Note [All errors in one run]: not type-checked; what it binds is poisoned.
     if (s.kind == ast::StmtKind::FunctionDef) module_.mark_executed(s.function->name);
@@ -295,6 +295,10 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
     return;
   case ast::StmtKind::Try:
     lower_try(s, env); // lower_try.cpp
+    return;
+  case ast::StmtKind::Yield: // a generator's body is lowered only inlined, its yields expanded
+    diags_.error(s.range, "unsupported", "'yield' is supported in a generator that a loop consumes")
+        .help.push_back("iterate over the generator with 'for', a comprehension, or list(...)");
     return;
   case ast::StmtKind::Raise:
     lower_raise(s, env); // exceptions.cpp
