@@ -228,7 +228,7 @@ void dump_stmt(const Stmt& s, int indent, std::string& out) {
 void dump_function(const FunctionDef& fn, const std::string& pad, const std::string& loc, int indent,
                    std::string& out) {
   {
-    out += pad + (fn.is_static ? "@staticmethod " : "") + "def " + fn.name + "(";
+    out += pad + (fn.is_static ? "@staticmethod " : fn.is_property ? "@property " : "") + "def " + fn.name + "(";
     for (size_t i = 0; i < fn.params.size(); ++i) {
       const Param& p = fn.params[i];
       out += (i ? ", " : "") + p.name;

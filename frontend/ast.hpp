@@ -154,6 +154,7 @@ struct FunctionDef {
   // A method: the class it is defined in ("" for a module-level function), and @staticmethod.
   std::string class_name;
   bool is_static = false;
+  bool is_property = false; // @property: `obj.name` calls it (lower/lower_class.cpp object_attribute)
   // A nested function's closure (Note [Closures] in lower/lower_lambda.cpp): the name the source
   // gives it (`name` is unique in the module), and how many leading parameters are its captures.
   // Its body sees `display_name` as itself: the closure of those captures.

@@ -52,18 +52,20 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
       for (TSNode c : named_children(member))
         if (is(c, "decorator")) decorators.push_back(c);
       TSNode def = field(member, "definition");
-      bool is_static = decorators.size() == 1 && text(decorators[0]) == "@staticmethod" &&
-                       is(def, "function_definition");
-      if (!is_static) {
+      bool one_function = decorators.size() == 1 && is(def, "function_definition");
+      bool is_static = one_function && text(decorators[0]) == "@staticmethod";
+      bool is_property = one_function && text(decorators[0]) == "@property";
+      if (!is_static && !is_property) {
         unsupported(decorators.empty() ? member : decorators[0], "this decorator",
-                    "pyscript compiles methods and @staticmethod; remove the decorator");
+                    "pyscript compiles methods, @staticmethod and @property (without a setter); remove the decorator");
         continue;
       }
       ast::StmtList one;
       convert_function(def, one, has_keyword(def, "async"));
       if (one.empty()) continue;
       one[0]->function->class_name = cls->name;
-      one[0]->function->is_static = true;
+      one[0]->function->is_static = is_static;
+      one[0]->function->is_property = is_property;
       cls->methods.push_back(std::move(one[0]->function));
       continue;
     }

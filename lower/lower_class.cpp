@@ -234,6 +234,15 @@ Value* FunctionLowering::object_attribute(Value* object, const ast::Expr& e) {
     return chain(0);
   }
   if (Value* k = class_constant(*cls, e.text, e.range)) return k;
+  if (const ast::FunctionDef* m = module_.classes().method(*cls, e.text).first; m && m->is_property) {
+    // @property: obj.name is obj.name() (the method of the object's run-time class)
+    auto call = std::make_unique<ast::Expr>(ast::ExprKind::Call, e.range);
+    call->operands.push_back(clone_expr(e));
+    const ast::Expr& c = *call;
+    synthetic_exprs_.push_back(std::move(call));
+    Environment empty;
+    return call_method(object, e.text, c, {}, call_env_ ? *call_env_ : empty);
+  }
   if (module_.classes().method(*cls, e.text).first) {
     type_error(e.range, "a bound method used as a value is not supported",
                "call it: '" + e.text + "(...)'");
@@ -254,6 +263,12 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
     return;
   }
   ClassTable& classes = module_.classes();
+  if (const ast::FunctionDef* m = classes.method(*cls, target.text).first; m && m->is_property) {
+    type_error(target.range, "property '" + target.text + "' of '" + cls->name +
+                                 "' object has no setter (CPython raises AttributeError here)",
+               "pyscript's properties are read-only: store to another attribute");
+    return;
+  }
   const ClassInfo* owner = classes.field_owner(*cls, target.text);
   if (!owner) {
     Diagnostic& d = diags_.error(target.range, "attribute",

@@ -157,6 +157,7 @@ std::unique_ptr<ast::FunctionDef> clone_function(const ast::FunctionDef& fn) {
   out->rejected_bindings = fn.rejected_bindings;
   out->class_name = fn.class_name;
   out->is_static = fn.is_static;
+  out->is_property = fn.is_property;
   out->display_name = fn.display_name;
   out->captures = fn.captures;
   return out;

@@ -222,6 +222,9 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
   }
   if (name == "str" || name == "repr" || name == "print" || name == "isinstance" || name == "bool")
     return false;
+  if (name == "sum" && args.size() == 1 && t.is(TypeKind::List) && t.elements()[0].is(TypeKind::Unknown) &&
+      t.elements()[0].rank() > 0) // a list that nothing has filled yet: its sum is CPython's int 0,
+    fix_unknown(t.elements()[0].rank(), Type::int_()); // so it holds ints (Note [Empty containers])
   if (t.is(TypeKind::List) && t.elements()[0].is(TypeKind::Unknown) && name != "list") {
     unknown_element(seq, r);
     return true;
