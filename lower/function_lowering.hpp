@@ -490,12 +490,14 @@ private:
   bool add_loop_sequence(ir::Value* v, const SourceRange& r);
   ir::Value* tuple_as_list(ir::Value* v, const SourceRange& r);
   void lower_sequence_loop(const ast::Stmt& s, Environment& env, const char* kind);
+  void lower_zip_star(const ast::Stmt& s, Environment& env); // for c in zip(*rows)
   void lower_sequence_loop_over(const ast::Stmt& s, Environment& env);
   bool lower_unrolled_tuple_loop(const ast::Stmt& s, ir::Value* tuple, Environment& env);
   std::deque<ast::StmtList> synthetic_stmts_; // what lower_unrolled_tuple_loop lowers (stable addresses)
   ir::Value* loop_element(const LoopOver& over, ir::Value* i, const SourceRange& r);
   ir::Value* loop_more(const LoopOver& over, ir::Value* i, const SourceRange& r);
   std::vector<ast::StmtPtr> comprehension_asts_;
+  const ast::Expr* float_operand_ = nullptr; // Note [A float sum of nothing] (lower_expr.cpp)
   // generators (lower_generator.cpp, Note [Generators are inlined]): the call a loop asks for,
   // filled in by lower_user_call with the generator and its parameters' values.
   struct GeneratorRequest {

@@ -258,7 +258,7 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     if (start && start->type().is(TypeKind::Float) && !acc_type.is(TypeKind::Float))
       acc_type = Type::float_();
     if (!start) {
-      if (acc_type.is(TypeKind::Float))
+      if (acc_type.is(TypeKind::Float) && &e != float_operand_) // Note [A float sum of nothing]
         raise_if(emit1(OpKind::Eq, {sequence_length(seq, r), const_int(0, r)}, Type::bool_(), r),
                  PYRT_VALUE_ERROR,
                  "sum() of an empty list of floats is the int 0 in CPython; pyscript's sum has one "

@@ -76,6 +76,8 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
   }
   if (!is_range) {
     // enumerate(seq[, start]), zip(a, b, ...), reversed(seq): loops over sequences (lower_sequence_loop)
+    if (call_of("zip") && iter.keywords.size() == 1 && iter.keywords[0].name == "*")
+      return lower_zip_star(s, env); // zip(*rows): Note [zip of a starred list]
     if (!lowered && (call_of("enumerate") || call_of("zip"))) { // enumerate(seq, start=k) too
       bool start_only = iter.keywords.size() == 1 && iter.keywords[0].name == "start" && call_of("enumerate");
       if (!iter.keywords.empty() && !start_only) {
