@@ -92,7 +92,7 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
     c->def = s->cls.get();
     c->name = s->cls->name;
     if (names.count(c->name)) continue; // reported by the resolver
-    if (!c->def->base.empty()) {
+    if (!c->def->base.empty() && c->def->base != "object") { // (`class A(object):` has no base)
       auto it = names.find(c->def->base);
       if (it != names.end()) {
         c->base = it->second;
@@ -137,6 +137,24 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
   std::set<std::string> constructed = constructed_names(module);
   for (auto& c : defined)
     c->constructed = constructed.count(c->name) > 0;
+  // Note [The object class]
+  // Every Python class derives from `object`, so a list, dict value, variable or field may hold
+  // objects of classes that share no base of the program (`{"X": MinimaxPlayer(), "O":
+  // FirstFree()}`, duck typing). Such values merge into the static type `object`: a class of the
+  // table that is the root of every other (ids [0, end), depth -1), has no fields, methods or
+  // constants, and is never constructed. A method call on it dispatches on the run-time class
+  // over the classes that define the method, as for any base (call_method); an attribute read is
+  // a diagnostic (no field is at one offset in all of them). Its layout is emitted only where a
+  // merge made it.
+  root_def_ = std::make_unique<ast::ClassDef>();
+  root_def_->name = "object";
+  root_ = std::make_unique<ClassInfo>();
+  root_->def = root_def_.get();
+  root_->name = "object";
+  root_->id = 0;
+  root_->id_end = next;
+  root_->depth = -1;
+  if (!by_name_.count("object")) by_name_["object"] = root_.get();
   // Keep them in id order (a class whose base is not defined is numbered as a root).
   std::stable_sort(defined.begin(), defined.end(),
                    [](const auto& a, const auto& b) { return a->id < b->id; });
@@ -202,6 +220,10 @@ std::optional<ir::Type> ClassTable::merge(const ir::Type& a, const ir::Type& b) 
   const ClassInfo* common = nullptr;
   for (const ClassInfo* x = ca; x && !common; x = x->base)
     if (is_subclass(*cb, *x)) common = x;
+  if (!common && root_ && !ca->is_exception && !cb->is_exception) { // Note [The object class]
+    common = root_.get();
+    root_used_ = true;
+  }
   if (!common) return std::nullopt;
   ir::Type merged = ir::Type::object(common->name);
   if (a.is(TypeKind::Optional) || b.is(TypeKind::Optional)) merged = ir::Type::optional(merged);
@@ -230,6 +252,13 @@ std::vector<ir::ClassLayout> ClassTable::layouts() const {
       for (const auto& m : c->def->methods)
         if (!m->is_static) l.methods.push_back({m->name, int(m->params.size())});
     out.push_back(std::move(l));
+  }
+  if (root_used_) { // Note [The object class]
+    ir::ClassLayout l;
+    l.name = root_->name;
+    l.id = root_->id;
+    l.id_end = root_->id_end;
+    out.insert(out.begin(), std::move(l));
   }
   return out;
 }

@@ -60,8 +60,9 @@ public:
   }
   // Whether `cls` or a subclass is ever constructed: a dispatch chain leaves out the others.
   bool has_instances(const ClassInfo& cls) const;
-  // The merge of two types holding objects: C and D -> their nearest common base, None and C ->
-  // Optional[C]; nothing when they do not merge.
+  // The merge of two types holding objects: C and D -> their nearest common base (`object` when
+  // they have none, Note [The object class]), None and C -> Optional[C]; nothing when they do not
+  // merge.
   std::optional<ir::Type> merge(const ir::Type& a, const ir::Type& b) const;
   const std::vector<std::unique_ptr<ClassInfo>>& all() const { return classes_; }
 
@@ -88,6 +89,10 @@ public:
 private:
   std::vector<std::unique_ptr<ClassInfo>> classes_; // preorder (by id)
   std::map<std::string, ClassInfo*> by_name_;
+  // Note [The object class]: the base every class has in Python, for values of unrelated classes.
+  std::unique_ptr<ast::ClassDef> root_def_;
+  std::unique_ptr<ClassInfo> root_;
+  mutable bool root_used_ = false; // a merge gave it: its layout goes out with the others
 };
 
 // Sets ClassLayout::acyclic (Note [Acyclic classes] in class_cycles.cpp).

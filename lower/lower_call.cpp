@@ -316,8 +316,12 @@ bool FunctionLowering::printable(const Value* v, const SourceRange& range) {
   }
   // An object inside a container prints with its class's __repr__ (runtime/value.cpp).
   std::function<const ClassInfo*(const Type&)> without_repr = [&](const Type& t) -> const ClassInfo* {
-    if (const ClassInfo* c = class_of(t))
-      return module_.classes().method(*c, "__repr__").first ? nullptr : c;
+    if (const ClassInfo* c = class_of(t)) {
+      if (c->depth < 0) // `object` (Note [The object class]): each class with instances
+        for (const auto& k : module_.classes().all())
+          if (k->constructed && !k->is_exception && !module_.classes().method(*k, "__repr__").first) return k.get();
+      return c->depth < 0 || module_.classes().method(*c, "__repr__").first ? nullptr : c;
+    }
     for (const Type& e : t.elements())
       if (const ClassInfo* c = without_repr(e)) return c;
     return nullptr;

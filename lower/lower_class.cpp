@@ -248,6 +248,11 @@ Value* FunctionLowering::object_attribute(Value* object, const ast::Expr& e) {
                "call it: '" + e.text + "(...)'");
     return nullptr;
   }
+  if (cls->depth < 0) { // Note [The object class]
+    type_error(e.text_range, "reading '" + e.text + "' of objects of classes with no common base is not supported",
+               "derive the classes from one base class whose __init__ assigns 'self." + e.text + "'");
+    return nullptr;
+  }
   type_error(e.text_range, "'" + cls->name + "' object has no attribute '" + e.text + "'",
              "attributes are the names __init__ assigns ('self." + e.text + " = ...')");
   return nullptr;
@@ -430,6 +435,35 @@ Value* FunctionLowering::object_to_str(Value* v, bool repr, const SourceRange& r
   const ClassInfo* cls = class_of(v->type());
   const ClassTable& classes = module_.classes();
   const char* name = !repr && classes.method(*cls, "__str__").first ? "__str__" : "__repr__";
+  if (cls->depth < 0 && !v->type().is(TypeKind::Optional)) { // Note [The object class]: per class
+    std::vector<const ClassInfo*> concrete;
+    for (const auto& k : classes.all())
+      if (k->constructed && !k->is_exception) concrete.push_back(k.get());
+    for (const ClassInfo* k : concrete)
+      if (!classes.method(*k, repr ? "__repr__" : "__str__").first) {
+        Diagnostic& d = diags_.error(r, "unsupported", "printing a '" + k->name +
+                                                           "' object, which has no __str__ or __repr__, is not supported");
+        d.notes.push_back({SourceRange{}, "CPython would print its address, which differs from run to run"});
+        d.help.push_back("define __repr__ (or __str__) in class " + k->name);
+        return nullptr;
+      }
+    if (concrete.empty()) return const_str("", r);
+    Value* id = emit1(OpKind::ClassId, {v}, Type::int_(), r);
+    ast::Expr call(ast::ExprKind::Call, r);
+    Environment empty;
+    std::function<Value*(size_t)> chain = [&](size_t i) -> Value* {
+      const ClassInfo* k = concrete[i];
+      auto [fn, owner] = classes.method(*k, repr ? "__repr__" : "__str__");
+      auto invoke = [&, fn = fn, owner = owner]() -> Value* {
+        return invoke_method(*fn, *owner, object_cast(v, Type::object(k->name), r), call, {},
+                             call_env_ ? *call_env_ : empty);
+      };
+      if (i + 1 == concrete.size()) return invoke();
+      Value* is_k = emit1(OpKind::Eq, {id, const_int(k->id, r)}, Type::bool_(), r);
+      return select(is_k, invoke, [&] { return chain(i + 1); }, call, "str()");
+    };
+    return chain(0);
+  }
   if (!classes.method(*cls, name).first) {
     if (cls->is_exception) return nullptr;
     Diagnostic& d =

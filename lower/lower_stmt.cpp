@@ -68,7 +68,11 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
   case TypeKind::Bool: return v;
   case TypeKind::Int:
   case TypeKind::Float: return cast(v, Type::bool_(), r);
-  case TypeKind::None: return const_bool(false, r);
+  case TypeKind::None: { // `x if cells else y` where this specialization's cells is None
+    Value* no = const_bool(false, r);
+    decided_by_types_.insert(no); // Note [Branches the types decide]
+    return no;
+  }
   case TypeKind::Tuple: return const_bool(!v->type().elements().empty(), r);
   case TypeKind::Array: return array_item(v, Type::bool_(), r); // numpy: one element only
   case TypeKind::Either: { // both kinds have Python's truth
