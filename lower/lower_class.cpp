@@ -321,6 +321,15 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
       if (ve.is(TypeKind::Unknown) && ve.rank() > 0 && ve != field_type.elements()[k])
         fix_unknown(ve.rank(), field_type.elements()[k]);
     }
+  if (v->type() != field_type && (field_type.is(TypeKind::List) || field_type.is(TypeKind::Dict) ||
+                                  field_type.is(TypeKind::Set))) {
+    // (an empty container whose unknown element is not the field's: [[]] into a list[list[int]]
+    // can fix it, a list[list[list[int]]] cannot)
+    diags_.error(target.range, "type",
+                 "type conflict: attribute '" + target.text + "' of '" + owner->name + "' is a " +
+                     field_type.to_string() + " and here a " + v->type().to_string());
+    return;
+  }
   Value* value = v->type() == field_type
                      ? v
                      : (field_type.is_object_ref() ? object_cast(v, field_type, target.range)
