@@ -155,6 +155,9 @@ struct FunctionDef {
   std::string class_name;
   bool is_static = false;
   bool is_property = false; // @property: `obj.name` calls it (lower/lower_class.cpp object_attribute)
+  // @classmethod: read as a @staticmethod whose `cls` is the class's name (Note [Class methods]
+  // in frontend/parse_class.cpp); is_static is set too.
+  bool is_classmethod = false;
   // A nested function's closure (Note [Closures] in lower/lower_lambda.cpp): the name the source
   // gives it (`name` is unique in the module), and how many leading parameters are its captures.
   // Its body sees `display_name` as itself: the closure of those captures.

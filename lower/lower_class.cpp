@@ -80,6 +80,20 @@ bool FunctionLowering::check_method_arity(const ast::FunctionDef& fn, const ast:
 Value* FunctionLowering::invoke_method(const ast::FunctionDef& fn, const ClassInfo& owner,
                                        Value* self, const ast::Expr& call, std::vector<Value*> args,
                                        Environment& env) {
+  if (fn.is_classmethod && self) { // obj.make(...): cls is the object's run-time class
+    const ClassTable& classes = module_.classes();
+    const ClassInfo* static_class = class_of(self->type());
+    bool exact = static_class == &owner;
+    for (const auto& k : classes.all())
+      if (k.get() != &owner && classes.is_subclass(*k, owner) && classes.has_instances(*k)) exact = false;
+    if (!exact) {
+      diags_.error(call.range, "unsupported",
+                   "the class method '" + fn.name + "' called on an object that may be of a subclass of '" +
+                       owner.name + "' is not supported (cls would be its run-time class)")
+          .help.push_back("call it on the class: " + owner.name + "." + fn.name + "(...)");
+      return nullptr;
+    }
+  }
   if (fn.is_static) {
     if (!check_method_arity(fn, call, args.size(), false)) return nullptr;
     return lower_user_call(fn, call, args, env);
@@ -584,6 +598,13 @@ Value* FunctionLowering::lower_class_call(const ast::Expr& e, Environment& env, 
         return nullptr;
       }
       if (!arguments(args)) return nullptr;
+      if (fn->is_classmethod && owner != cls) { // Note [Class methods] (frontend/parse_class.cpp)
+        diags_.error(callee.range, "unsupported",
+                     "a class method inherited from '" + owner->name + "' called on '" + cls->name +
+                         "' is not supported (its cls would be '" + cls->name + "')")
+            .help.push_back("define " + callee.text + " in " + cls->name + " too");
+        return nullptr;
+      }
       if (fn->is_static) return invoke_method(*fn, *owner, nullptr, e, std::move(args), env);
       if (args.empty() || !class_of(args[0]->type())) {
         type_error(e.range,

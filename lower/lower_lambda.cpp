@@ -158,6 +158,7 @@ std::unique_ptr<ast::FunctionDef> clone_function(const ast::FunctionDef& fn) {
   out->class_name = fn.class_name;
   out->is_static = fn.is_static;
   out->is_property = fn.is_property;
+  out->is_classmethod = fn.is_classmethod;
   out->display_name = fn.display_name;
   out->captures = fn.captures;
   return out;
