@@ -127,6 +127,23 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
         c->field_at[field] = at;
       }
     }
+    // Note [Attributes set outside __init__]
+    // CPython creates an attribute at its first store, in any method. A field that only other
+    // methods assign (`self.bonus = []` in a method run later) is laid out after __init__'s as an
+    // Optional of the type its stores give, None (zero) until the first store: reading it before
+    // raises CPython's AttributeError ('C' object has no attribute 'bonus', lower_class.cpp
+    // get_field). Its stores may not assign None, which would read as never assigned.
+    for (const auto& m : c->def->methods) {
+      if (m->name == "__init__" || m->params.empty() || m->is_static) continue;
+      std::vector<std::pair<std::string, SourceRange>> stores;
+      collect_self_stores(m->body, m->params[0].name, stores);
+      for (const auto& [field, at] : stores) {
+        if (std::find(c->fields.begin(), c->fields.end(), field) != c->fields.end()) continue;
+        c->fields.push_back(field);
+        c->field_at[field] = at;
+        c->late_fields.insert(field);
+      }
+    }
     by_name_[c->name] = c;
     for (ClassInfo* d : c->derived)
       number(d, depth + 1);
@@ -246,6 +263,7 @@ std::vector<ir::ClassLayout> ClassTable::layouts() const {
         auto it = field_types->types.find({owner->name, f});
         if (it != field_types->types.end()) t = it->second;
       }
+      if (owner->late_fields.count(f) && !t.is(ir::TypeKind::None)) t = ir::Type::optional(t); // Note [Attributes set outside __init__]
       l.fields.push_back({f, t});
     }
     if (c->def)

@@ -6,6 +6,7 @@
 #include "ir/graph.hpp"
 
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,6 +41,8 @@ struct ClassInfo {
   std::vector<std::string> fields;             // layout order, base's first
   std::map<std::string, SourceRange> field_at; // where each own field is first assigned
   bool is_exception = false;                   // derives from a built-in exception class
+  // Own fields no __init__ assigns, only other methods (Note [Attributes set outside __init__]).
+  std::set<std::string> late_fields;
   // The program constructs it somewhere (`C(...)`, `raise C`): classes are not values in pyscript,
   // so a class no such expression names never has an instance, nor does any object of its type.
   bool constructed = false;

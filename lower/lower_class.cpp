@@ -197,9 +197,16 @@ Value* FunctionLowering::get_field(Value* object, const std::string& field, cons
     return nullptr;
   }
   Value* obj = unwrap_optional(object, field, r);
-  ir::Node* get =
-      emit(OpKind::GetAttr, {object_cast(obj, Type::object(owner->name), r)}, {it->second}, r);
+  bool late = owner->late_fields.count(field) > 0; // held as an Optional
+  ir::Node* get = emit(OpKind::GetAttr, {object_cast(obj, Type::object(owner->name), r)},
+                       {late ? Type::optional(it->second) : it->second}, r);
   get->set_attr("field", field);
+  if (late) {
+    // Note [Attributes set outside __init__] (classes.cpp): not assigned yet is CPython's AttributeError
+    ir::Node* value = emit(OpKind::OptionalGet, {get->output()}, {it->second}, r);
+    value->set_attr("message", "'" + cls->name + "' object has no attribute '" + field + "'");
+    return value->output();
+  }
   return get->output();
 }
 
@@ -299,6 +306,17 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
   auto& types = classes.field_types->types;
   auto key = std::make_pair(owner->name, target.text);
   Type want = v->type();
+  if (owner->late_fields.count(target.text)) { // Note [Attributes set outside __init__] (classes.cpp)
+    if (want.is(TypeKind::None) || want.is(TypeKind::Optional) || !want.is_nullable()) {
+      Diagnostic& d = diags_.error(target.range, "type",
+                                   "attribute '" + target.text + "' of '" + owner->name +
+                                       "' is created outside __init__ with a " + want.to_string() +
+                                       ", which pyscript does not support there");
+      d.help.push_back("assign 'self." + target.text + "' in " + owner->name +
+                       ".__init__ first (an int, float, bool, str, list, dict or object can be created later)");
+      return;
+    }
+  }
   auto it = types.find(key);
   if (it == types.end() || it->second.is(TypeKind::Unknown)) {
     bool was_unknown = it != types.end();
@@ -348,6 +366,8 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
                      ? v
                      : (field_type.is_object_ref() ? object_cast(v, field_type, target.range)
                                                    : to_either(v, field_type, target.range));
+  if (owner->late_fields.count(target.text)) // held as an Optional (Note [Attributes set outside __init__])
+    value = object_cast(value, Type::optional(field_type), target.range);
   Value* obj = object_cast(unwrap_optional(object, target.text, target.range),
                            Type::object(owner->name), target.range);
   ir::Node* set = emit(OpKind::SetAttr, {obj, value}, {}, target.range);
