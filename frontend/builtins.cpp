@@ -278,6 +278,33 @@ const std::vector<Signature> kArrayMembers = {
     {"dot", Function, 1, 1, {}},
 };
 
+// Standard-library modules written in Python and compiled with the program (Note [Python-written
+// modules] in lower/stdlib_modules.cpp), and `string`'s constants.
+const std::vector<Signature> kBisect = {
+    {"bisect_left", Function, 2, 4, {"lo", "hi", "key"}},  {"bisect_right", Function, 2, 4, {"lo", "hi", "key"}},
+    {"bisect", Function, 2, 4, {"lo", "hi", "key"}},       {"insort_left", Function, 2, 4, {"lo", "hi", "key"}},
+    {"insort_right", Function, 2, 4, {"lo", "hi", "key"}}, {"insort", Function, 2, 4, {"lo", "hi", "key"}},
+};
+
+const std::vector<Signature> kHeapq = {
+    {"heappush", Function, 2, 2, {}},    {"heappop", Function, 1, 1, {}},
+    {"heapify", Function, 1, 1, {}},     {"heappushpop", Function, 2, 2, {}},
+    {"heapreplace", Function, 2, 2, {}}, {"nlargest", Function, 2, 2, {"key"}},
+    {"nsmallest", Function, 2, 2, {"key"}},
+};
+
+const std::vector<Signature> kFunctools = {
+    {"reduce", Function, 2, 3, {}},
+};
+
+const std::vector<Signature> kString = {
+    {"ascii_lowercase", Constant, 0, 0, {}}, {"ascii_uppercase", Constant, 0, 0, {}},
+    {"ascii_letters", Constant, 0, 0, {}},   {"digits", Constant, 0, 0, {}},
+    {"hexdigits", Constant, 0, 0, {}},       {"octdigits", Constant, 0, 0, {}},
+    {"punctuation", Constant, 0, 0, {}},     {"whitespace", Constant, 0, 0, {}},
+    {"printable", Constant, 0, 0, {}},
+};
+
 // Array attributes and methods: these rows, and the reductions of include/pyscript/ufuncs.def.
 const std::vector<Signature>& array_members() {
   static const std::vector<Signature> members = [] {
@@ -305,6 +332,10 @@ const std::vector<Signature>* module_table(std::string_view module) {
   if (module == "random") return &kRandom;
   if (module == "sys") return &kSys;
   if (module == "sys.stdout") return &kSysStdout;
+  if (module == "bisect") return &kBisect;
+  if (module == "heapq") return &kHeapq;
+  if (module == "functools") return &kFunctools;
+  if (module == "string") return &kString;
   return nullptr;
 }
 

@@ -381,6 +381,9 @@ private:
                             const SourceRange& r);
   ir::Value* lower_sys_call(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_sys_attribute(const ast::Expr& e);
+  // bisect, heapq, functools and string (stdlib_modules.cpp)
+  ir::Value* lower_stdlib_call(const std::string& module, const ast::Expr& e, Environment& env);
+  ir::Value* lower_string_constant(const ast::Expr& e);
   // numpy's math, sorting and np.linalg (lower_numpy_math.cpp, lower_numpy_linalg.cpp)
   static bool is_numpy_math(const std::string& name);
   static bool is_array_math_method(const std::string& name);

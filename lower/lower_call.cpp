@@ -43,6 +43,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
       !env.find(callee.operands[0]->text)) {
     if (const std::string* module = module_.use_module(callee.operands[0]->text, callee.operands[0]->range)) {
       if (*module == "numpy") return lower_numpy_call(callee.text, e, env);
+      if (is_python_module(*module)) return lower_stdlib_call(*module, e, env); // stdlib_modules.cpp
       std::vector<Value*> args;
       for (size_t i = 1; i < e.operands.size(); ++i) {
         Value* v = lower_expr(*e.operands[i], env);

@@ -1,0 +1,321 @@
+// Standard-library modules written in Python: bisect, heapq and functools.reduce (Note
+// [Python-written modules]), and the constants of `string`.
+#include "frontend/frontend.hpp"
+#include "frontend/parser.hpp"
+#include "frontend/resolve.hpp"
+#include "lower/module_lowering.hpp"
+#include "support/internal_error.hpp"
+
+#include <mutex>
+
+namespace pyscript::lower {
+
+using ir::Value;
+
+// Note [Python-written modules]
+// bisect, heapq and functools.reduce are functions written in pyscript's subset (kModules), compiled
+// with the program the first time the program calls one of the module's members: they are then
+// specialized per argument types as the program's own functions are (a heappush of a list[int]
+// and one of a list[tuple[int, str]] are two functions), and inlined and optimized with the
+// caller. Each function of a module's source is named "$MODULE.NAME" ("$heapq.heappush"), a name
+// no program can spell, and the calls between them are renamed alike. The algorithms are CPython's
+// own (heapq's sift-down and bottom-up sift-up, bisect's midpoints, the comparisons in CPython's
+// order and direction: only `<`), so heap order and the elements compared are CPython's; the
+// errors CPython's C code raises are raised with its messages (IndexError "index out of range" of
+// heappop on an empty heap). nlargest/nsmallest are sorted(...)[:n], which is what CPython
+// documents them to equal (its heap of (element, order) pairs keeps sorted's stability).
+// Divergence: a runtime error raised inside one of these functions is reported at the line of the
+// module's source, not at the caller's line, when it is not caught.
+namespace {
+
+struct PythonModule {
+  const char* name;
+  const char* source;
+};
+
+constexpr const char* kBisectSource = R"(def bisect_right(a, x, lo=0, hi=None, key=None):
+    if lo < 0:
+        raise ValueError("lo must be non-negative")
+    if hi is None:
+        hi = len(a)
+    if key is None:
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if x < a[mid]:
+                hi = mid
+            else:
+                lo = mid + 1
+    else:
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if x < key(a[mid]):
+                hi = mid
+            else:
+                lo = mid + 1
+    return lo
+
+
+def bisect_left(a, x, lo=0, hi=None, key=None):
+    if lo < 0:
+        raise ValueError("lo must be non-negative")
+    if hi is None:
+        hi = len(a)
+    if key is None:
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if a[mid] < x:
+                lo = mid + 1
+            else:
+                hi = mid
+    else:
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if key(a[mid]) < x:
+                lo = mid + 1
+            else:
+                hi = mid
+    return lo
+
+
+def insort_right(a, x, lo=0, hi=None, key=None):
+    if key is None:
+        i = bisect_right(a, x, lo, hi)
+    else:
+        i = bisect_right(a, key(x), lo, hi, key)
+    a.insert(i, x)
+
+
+def insort_left(a, x, lo=0, hi=None, key=None):
+    if key is None:
+        i = bisect_left(a, x, lo, hi)
+    else:
+        i = bisect_left(a, key(x), lo, hi, key)
+    a.insert(i, x)
+)";
+
+constexpr const char* kHeapqSource = R"(def siftdown(heap, startpos, pos):
+    newitem = heap[pos]
+    while pos > startpos:
+        parentpos = (pos - 1) // 2
+        parent = heap[parentpos]
+        if not (newitem < parent):
+            break
+        heap[pos] = parent
+        pos = parentpos
+    heap[pos] = newitem
+
+
+def siftup(heap, pos):
+    endpos = len(heap)
+    startpos = pos
+    newitem = heap[pos]
+    childpos = 2 * pos + 1
+    while childpos < endpos:
+        rightpos = childpos + 1
+        if rightpos < endpos and not (heap[childpos] < heap[rightpos]):
+            childpos = rightpos
+        heap[pos] = heap[childpos]
+        pos = childpos
+        childpos = 2 * pos + 1
+    heap[pos] = newitem
+    siftdown(heap, startpos, pos)
+
+
+def heappush(heap, item):
+    heap.append(item)
+    siftdown(heap, 0, len(heap) - 1)
+
+
+def heappop(heap):
+    if len(heap) == 0:
+        raise IndexError("index out of range")
+    last = heap.pop()
+    if len(heap) == 0:
+        return last
+    top = heap[0]
+    heap[0] = last
+    siftup(heap, 0)
+    return top
+
+
+def heapreplace(heap, item):
+    if len(heap) == 0:
+        raise IndexError("index out of range")
+    top = heap[0]
+    heap[0] = item
+    siftup(heap, 0)
+    return top
+
+
+def heappushpop(heap, item):
+    if len(heap) > 0 and heap[0] < item:
+        top = heap[0]
+        heap[0] = item
+        siftup(heap, 0)
+        return top
+    return item
+
+
+def heapify(heap):
+    for i in range(len(heap) // 2 - 1, -1, -1):
+        siftup(heap, i)
+
+
+def nlargest(n, iterable, key=None):
+    if n <= 0:
+        return list(iterable)[:0]
+    if key is None:
+        return sorted(iterable, reverse=True)[:n]
+    return sorted(iterable, key=key, reverse=True)[:n]
+
+
+def nsmallest(n, iterable, key=None):
+    if n <= 0:
+        return list(iterable)[:0]
+    if key is None:
+        return sorted(iterable)[:n]
+    return sorted(iterable, key=key)[:n]
+)";
+
+constexpr const char* kFunctoolsSource = R"(def reduce(function, iterable):
+    items = list(iterable)
+    if len(items) == 0:
+        raise TypeError("reduce() of empty iterable with no initial value")
+    acc = items[0]
+    for i in range(1, len(items)):
+        acc = function(acc, items[i])
+    return acc
+
+
+def reduce_initial(function, iterable, initial):
+    acc = initial
+    for x in iterable:
+        acc = function(acc, x)
+    return acc
+)";
+
+const PythonModule kModules[] = {
+    {"bisect", kBisectSource},
+    {"heapq", kHeapqSource},
+    {"functools", kFunctoolsSource},
+};
+
+const PythonModule* python_module(const std::string& name) {
+  for (const PythonModule& m : kModules)
+    if (name == m.name) return &m;
+  return nullptr;
+}
+
+// The function of the module's source that `module.name(...)` with `nargs` positional arguments
+// calls (bisect.bisect is bisect_right; reduce with an initial value has a function of its own).
+std::string source_function(const std::string& module, const std::string& name, size_t nargs) {
+  if (module == "bisect" && (name == "bisect" || name == "insort")) return name + "_right";
+  if (module == "functools" && name == "reduce" && nargs == 3) return "reduce_initial";
+  return name;
+}
+
+// The module's source file, made once per process: diagnostics (a heappush of values that `<`
+// cannot compare) point into it, and are printed after the lowered module, which holds its
+// functions, is gone.
+std::shared_ptr<SourceFile> module_file(const PythonModule& m) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<SourceFile>> files;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::shared_ptr<SourceFile>& f = files[m.name];
+  if (!f) f = std::make_shared<SourceFile>(std::string("<pyscript ") + m.name + ">", m.source);
+  return f;
+}
+
+std::string hidden_name(const std::string& module, const std::string& name) { return "$" + module + "." + name; }
+
+// `string`'s constants, as CPython spells them.
+const char* string_constant(const std::string& name) {
+  static const struct {
+    const char* name;
+    const char* value;
+  } kConstants[] = {
+      {"ascii_lowercase", "abcdefghijklmnopqrstuvwxyz"},
+      {"ascii_uppercase", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
+      {"ascii_letters", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"},
+      {"digits", "0123456789"},
+      {"hexdigits", "0123456789abcdefABCDEF"},
+      {"octdigits", "01234567"},
+      {"punctuation", R"(!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~)"},
+      {"whitespace", " \t\n\r\x0b\x0c"},
+      {"printable", "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                    R"(!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~)"
+                    " \t\n\r\x0b\x0c"},
+  };
+  for (const auto& c : kConstants)
+    if (name == c.name) return c.value;
+  return nullptr;
+}
+
+} // namespace
+
+bool is_python_module(const std::string& module) { return python_module(module) != nullptr; }
+
+const ast::FunctionDef* ModuleLowering::stdlib_function(const std::string& module, const std::string& name) {
+  if (const ast::FunctionDef* existing = find_function(hidden_name(module, name))) return existing;
+  const PythonModule* m = python_module(module);
+  if (!m || loaded_python_modules_.count(module)) return nullptr;
+  loaded_python_modules_.insert(module);
+  DiagnosticEngine diags;
+  auto checked = std::make_unique<CheckedModule>();
+  checked->file = module_file(*m);
+  checked->module = parse_module(*checked->file, diags);
+  resolve_names(checked->module, diags);
+  PYSCRIPT_ASSERT(diags.error_count() == 0, "the " + module + " module compiles");
+  std::set<std::string> own;
+  for (const ast::StmtPtr& s : checked->module.body)
+    if (s->kind == ast::StmtKind::FunctionDef) own.insert(s->function->name);
+  // Calls between the module's functions use the hidden names.
+  ast::for_each_expr(checked->module.body, [&](const ast::Expr& e) {
+    if (e.kind == ast::ExprKind::Name && own.count(e.text))
+      const_cast<ast::Expr&>(e).text = hidden_name(module, e.text); // the module's own tree
+  }, /*into_functions=*/true);
+  for (const ast::StmtPtr& s : checked->module.body) {
+    if (s->kind != ast::StmtKind::FunctionDef) continue;
+    ast::FunctionDef& fn = *s->function;
+    fn.name = hidden_name(module, fn.name);
+    functions_[fn.name] = &fn;
+    mark_executed(fn.name);
+  }
+  module_->sources.push_back(checked->file);
+  helpers_.push_back(std::move(checked));
+  return find_function(hidden_name(module, name));
+}
+
+// bisect.insort(xs, x), heapq.heappush(h, x), functools.reduce(f, xs): a call of the module's
+// function (Note [Python-written modules]).
+Value* FunctionLowering::lower_stdlib_call(const std::string& module, const ast::Expr& e, Environment& env) {
+  const ast::Expr& callee = *e.operands[0];
+  std::vector<Value*> args;
+  for (size_t i = 1; i < e.operands.size(); ++i) {
+    Value* v = lower_expr(*e.operands[i], env);
+    if (!v) return nullptr;
+    if (never_values_.count(v)) return v;
+    args.push_back(v);
+  }
+  // heappush(h, x) and insort(xs, x) of an empty list fix its element type as xs.append(x) does
+  // (the functions read the list before they store x in it).
+  static const std::set<std::string> stores = {"heappush", "heappushpop", "heapreplace",
+                                               "insort", "insort_left", "insort_right"};
+  if (args.size() >= 2 && stores.count(callee.text) && args[0]->type().is(ir::TypeKind::List)) {
+    const ir::Type& element = args[0]->type().elements()[0];
+    if (element.is(ir::TypeKind::Unknown) && element.rank() > 0 && !as_element(args[1], args[0], 0, e.range))
+      return nullptr;
+  }
+  const ast::FunctionDef* fn =
+      module_.stdlib_function(module, source_function(module, callee.text, args.size()));
+  if (!fn) return nullptr; // reported by the resolver
+  return lower_user_call(*fn, e, args, env);
+}
+
+// string.ascii_lowercase and the other constants of `string`.
+Value* FunctionLowering::lower_string_constant(const ast::Expr& e) {
+  const char* value = string_constant(e.text);
+  return value ? const_str(value, e.range) : nullptr; // else reported by the resolver
+}
+
+} // namespace pyscript::lower
