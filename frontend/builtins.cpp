@@ -295,6 +295,8 @@ const std::vector<Signature> kHeapq = {
 
 const std::vector<Signature> kFunctools = {
     {"reduce", Function, 2, 3, {}},
+    {"lru_cache", Function, 0, 2, {"maxsize", "typed"}}, // decorators (Note [Cache decorators])
+    {"cache", Function, 1, 1, {}},
 };
 
 const std::vector<Signature> kString = {

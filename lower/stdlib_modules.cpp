@@ -308,7 +308,11 @@ Value* FunctionLowering::lower_stdlib_call(const std::string& module, const ast:
   }
   const ast::FunctionDef* fn =
       module_.stdlib_function(module, source_function(module, callee.text, args.size()));
-  if (!fn) return nullptr; // reported by the resolver
+  if (!fn) { // functools.lru_cache, functools.cache
+    type_error(callee.range, module + "." + callee.text + " is supported only as a decorator",
+               "write @" + module + "." + callee.text + " above the def");
+    return nullptr;
+  }
   return lower_user_call(*fn, e, args, env);
 }
 
