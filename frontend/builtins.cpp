@@ -97,6 +97,16 @@ const std::vector<Signature> kContainerMethods = {
     {"rfind", Function, 1, 3, {}},
     {"partition", Function, 1, 1, {}},
     {"rpartition", Function, 1, 1, {}},
+    // deque (append, extend, pop, ...: above)
+    {"popleft", Function, 0, 0, {}},
+    {"appendleft", Function, 1, 1, {}},
+    {"extendleft", Function, 1, 1, {}},
+    {"rotate", Function, 0, 1, {}},
+    // Counter (update: above)
+    {"most_common", Function, 0, 1, {}},
+    {"elements", Function, 0, 0, {}},
+    {"subtract", Function, 1, 1, {}},
+    {"total", Function, 0, 0, {}},
 };
 
 const std::vector<Signature> kMath = {
@@ -299,6 +309,13 @@ const std::vector<Signature> kFunctools = {
     {"cache", Function, 1, 1, {}},
 };
 
+// collections (lower/lower_collections.cpp).
+const std::vector<Signature> kCollections = {
+    {"deque", Function, 0, 2, {"maxlen"}},
+    {"Counter", Function, 0, 1, {}},
+    {"defaultdict", Function, 0, 2, {}},
+};
+
 const std::vector<Signature> kString = {
     {"ascii_lowercase", Constant, 0, 0, {}}, {"ascii_uppercase", Constant, 0, 0, {}},
     {"ascii_letters", Constant, 0, 0, {}},   {"digits", Constant, 0, 0, {}},
@@ -338,6 +355,7 @@ const std::vector<Signature>* module_table(std::string_view module) {
   if (module == "heapq") return &kHeapq;
   if (module == "functools") return &kFunctools;
   if (module == "string") return &kString;
+  if (module == "collections") return &kCollections;
   return nullptr;
 }
 

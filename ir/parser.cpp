@@ -92,6 +92,26 @@ public:
       expect(")");
       return Type::closure(name, std::move(captures));
     }
+    if (w == "deque" || w == "Counter") { // Note [Collections are flavored lists and dicts]
+      expect("[");
+      Type e = type();
+      expect("]");
+      return w == "deque" ? Type::deque(std::move(e)) : Type::counter(std::move(e));
+    }
+    if (w == "defaultdict") {
+      expect("(");
+      size_t start = pos_;
+      while (pos_ < text_.size() && text_[pos_] != ')') ++pos_;
+      std::string factory(text_.substr(start, pos_ - start));
+      if (factory.empty()) fail("expected a default factory");
+      expect(")");
+      expect("[");
+      Type k = type();
+      expect(",");
+      Type v = type();
+      expect("]");
+      return Type::defaultdict(factory, std::move(k), std::move(v));
+    }
     if (w == "list" || w == "set") {
       expect("[");
       Type e = type();

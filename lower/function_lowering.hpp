@@ -384,6 +384,16 @@ private:
   // bisect, heapq, functools and string (stdlib_modules.cpp)
   ir::Value* lower_stdlib_call(const std::string& module, const ast::Expr& e, Environment& env);
   ir::Value* lower_string_constant(const ast::Expr& e);
+  // collections.deque, Counter, defaultdict (lower_collections.cpp)
+  ir::Value* lower_collections_call(const ast::Expr& e, Environment& env);
+  ir::Value* defaultdict_value(const std::string& factory, const ir::Type* value, const ast::Expr& e,
+                               Environment& env);
+  ir::Value* collection_subscript(ir::Value* d, ir::Value* k, const ast::Expr& e, Environment& env, bool& handled);
+  ir::Value* collection_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
+                               std::vector<ir::Value*>& args, Environment& env, bool& handled);
+  ir::Value* collections_helper(const std::string& fn, std::vector<ir::Value*>& args, const ast::Expr& e,
+                                Environment& env);
+  ir::Value* collection_to_str(ir::Value* v, const SourceRange& r);
   // numpy's math, sorting and np.linalg (lower_numpy_math.cpp, lower_numpy_linalg.cpp)
   static bool is_numpy_math(const std::string& name);
   static bool is_array_math_method(const std::string& name);

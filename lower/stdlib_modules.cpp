@@ -4,6 +4,7 @@
 #include "frontend/parser.hpp"
 #include "frontend/resolve.hpp"
 #include "lower/module_lowering.hpp"
+#include "pyscript/runtime.h"
 #include "support/internal_error.hpp"
 
 #include <mutex>
@@ -24,8 +25,11 @@ using ir::Value;
 // errors CPython's C code raises are raised with its messages (IndexError "index out of range" of
 // heappop on an empty heap). nlargest/nsmallest are sorted(...)[:n], which is what CPython
 // documents them to equal (its heap of (element, order) pairs keeps sorted's stability).
-// Divergence: a runtime error raised inside one of these functions is reported at the line of the
-// module's source, not at the caller's line, when it is not caught.
+// The errors CPython's C code raises before it compares anything (heappop of an empty heap, a
+// negative lo given by position, reduce of an empty list) are raised at the call, so an uncaught
+// one is reported at the caller's line as CPython reports it. Divergence: one raised inside these
+// functions (a comparison of values `<` refuses, a negative lo=) is reported at the line of the
+// module's source.
 namespace {
 
 struct PythonModule {
@@ -194,7 +198,93 @@ def reduce_initial(function, iterable, initial):
     return acc
 )";
 
+// deque's, Counter's and defaultdict's own methods (Note [Collections are flavored lists and
+// dicts] in lower_collections.cpp): the argument is the deque or Counter itself, whose other
+// methods and items are a list's or a dict's (d.pop(i) and c[k] = v here are the list's and dict's).
+constexpr const char* kCollectionsSource = R"py(def deque_extend(d, iterable):
+    for x in iterable:
+        d.append(x)
+
+
+def popleft(d):
+    if len(d) == 0:
+        raise IndexError("pop from an empty deque")
+    return d.pop(0)
+
+
+def deque_pop(d):
+    if len(d) == 0:
+        raise IndexError("pop from an empty deque")
+    return d.pop(len(d) - 1)
+
+
+def appendleft(d, x):
+    d.insert(0, x)
+
+
+def extendleft(d, iterable):
+    for x in iterable:
+        d.insert(0, x)
+
+
+def rotate(d, n):
+    k = len(d)
+    if k > 1:
+        for i in range(n % k):
+            d.insert(0, d.pop(k - 1))
+
+
+def counter_add(c, iterable):
+    for x in iterable:
+        c[x] = c.get(x, 0) + 1
+
+
+def counter_add_mapping(c, m):
+    for k in m:
+        c[k] = c.get(k, 0) + m[k]
+
+
+def counter_subtract(c, iterable):
+    for x in iterable:
+        c[x] = c.get(x, 0) - 1
+
+
+def counter_subtract_mapping(c, m):
+    for k in m:
+        c[k] = c.get(k, 0) - m[k]
+
+
+def most_common(c):
+    return sorted(c.items(), key=lambda kv: kv[1], reverse=True)
+
+
+def most_common_n(c, n):
+    return sorted(c.items(), key=lambda kv: kv[1], reverse=True)[:max(n, 0)]
+
+
+def elements(c):
+    out = []
+    for k in c:
+        for i in range(c[k]):
+            out.append(k)
+    return out
+
+
+def total(c):
+    t = 0
+    for k in c:
+        t = t + c[k]
+    return t
+
+
+def counter_repr(c):
+    if len(c) == 0:
+        return "Counter()"
+    return "Counter(" + repr(dict(most_common(c))) + ")"
+)py";
+
 const PythonModule kModules[] = {
+    {"collections", kCollectionsSource},
     {"bisect", kBisectSource},
     {"heapq", kHeapqSource},
     {"functools", kFunctoolsSource},
@@ -306,8 +396,26 @@ Value* FunctionLowering::lower_stdlib_call(const std::string& module, const ast:
     if (element.is(ir::TypeKind::Unknown) && element.rank() > 0 && !as_element(args[1], args[0], 0, e.range))
       return nullptr;
   }
+  // The errors CPython's C functions raise are raised here, at the caller's line as CPython
+  // reports them (the functions raise them too, for the cases not checked here).
+  const std::string& name = callee.text;
+  auto empty = [&](Value* seq) {
+    return emit1(ir::OpKind::Eq, {sequence_length(seq, e.range), const_int(0, e.range)}, ir::Type::bool_(), e.range);
+  };
+  auto sized = [](Value* v) {
+    const ir::Type& t = v->type();
+    return t.is(ir::TypeKind::List) || t.is(ir::TypeKind::Str) || t.is(ir::TypeKind::Dict) || t.is(ir::TypeKind::Set);
+  };
+  if (module == "heapq" && (name == "heappop" || name == "heapreplace") && !args.empty() &&
+      args[0]->type().is(ir::TypeKind::List))
+    raise_if(empty(args[0]), PYRT_INDEX_ERROR, "index out of range", e.range);
+  if (module == "functools" && name == "reduce" && args.size() == 2 && sized(args[1]))
+    raise_if(empty(args[1]), PYRT_TYPE_ERROR, "reduce() of empty iterable with no initial value", e.range);
+  if (module == "bisect" && args.size() >= 3 && args[2]->type().is(ir::TypeKind::Int))
+    raise_if(emit1(ir::OpKind::Lt, {args[2], const_int(0, e.range)}, ir::Type::bool_(), e.range), PYRT_VALUE_ERROR,
+             "lo must be non-negative", e.range);
   const ast::FunctionDef* fn =
-      module_.stdlib_function(module, source_function(module, callee.text, args.size()));
+      module_.stdlib_function(module, source_function(module, name, args.size()));
   if (!fn) { // functools.lru_cache, functools.cache
     type_error(callee.range, module + "." + callee.text + " is supported only as a decorator",
                "write @" + module + "." + callee.text + " above the def");

@@ -253,7 +253,8 @@ TEST_CASE("[unsupported] dynamic Python, each at its own location") {
 TEST_CASE("[import] only numpy, math, time, random and sys") {
   CHECK(check("import os\n").first() == "1:1 [import] module 'os' cannot be imported in pyscript");
   CHECK(check("import os\n").diagnostics.at(0).help.at(0) ==
-        "pyscript can import only numpy, math, time, random, sys, bisect, heapq, functools and string");
+        "pyscript can import only numpy, math, time, random, sys, bisect, heapq, functools, string and "
+        "collections");
   CHECK(check("import numpy.linalg\n").codes() == "import");
   CHECK(
       check("import numpy, math, time, random, sys\nprint(math.pi, random.random(), sys.maxsize)\n"

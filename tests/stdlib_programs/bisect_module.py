@@ -1,3 +1,4 @@
+# expect-runtime-error: 48:1
 import bisect
 from bisect import bisect_left, insort_right
 
@@ -44,3 +45,4 @@ try:
     bisect.insort(a, 3, -2)
 except ValueError as e:
     print("ValueError:", e)
+bisect.bisect_right(a, 1, -3)

@@ -1,3 +1,4 @@
+# expect-runtime-error: 53:1
 import heapq
 import random
 from heapq import heappush, heappop, heapify
@@ -49,3 +50,4 @@ big = list(range(3000, 0, -1))
 heapify(big)
 print(big[:12], big[-5:])
 print([heappop(big) for _ in range(5)])
+heappop(e)
