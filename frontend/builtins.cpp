@@ -316,6 +316,17 @@ const std::vector<Signature> kCollections = {
     {"defaultdict", Function, 0, 2, {}},
 };
 
+// itertools' finite iterators, as lists (Note [itertools as lists] in lower/lower_itertools.cpp).
+const std::vector<Signature> kItertools = {
+    {"permutations", Function, 1, 2, {"r"}},
+    {"combinations", Function, 1, 2, {"r"}},
+    {"combinations_with_replacement", Function, 1, 2, {"r"}},
+    {"product", Function, 0, kVariadic, {"repeat"}},
+    {"accumulate", Function, 1, 2, {"func", "initial"}},
+    {"chain", Function, 0, kVariadic, {}},
+    {"islice", Function, 2, 4, {}},
+};
+
 const std::vector<Signature> kString = {
     {"ascii_lowercase", Constant, 0, 0, {}}, {"ascii_uppercase", Constant, 0, 0, {}},
     {"ascii_letters", Constant, 0, 0, {}},   {"digits", Constant, 0, 0, {}},
@@ -356,6 +367,7 @@ const std::vector<Signature>* module_table(std::string_view module) {
   if (module == "functools") return &kFunctools;
   if (module == "string") return &kString;
   if (module == "collections") return &kCollections;
+  if (module == "itertools") return &kItertools;
   return nullptr;
 }
 

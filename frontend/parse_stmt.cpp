@@ -523,13 +523,13 @@ void CstReader::convert_augmented_assignment(TSNode n, ast::StmtList* out) {
 namespace {
 
 const char* const kImportHelp =
-    "pyscript can import only numpy, math, time, random, sys, bisect, heapq, functools, string and "
-    "collections";
+    "pyscript can import only numpy, math, time, random, sys, bisect, heapq, functools, string, "
+    "collections and itertools";
 
 bool is_importable(std::string_view module) {
   return module == "numpy" || module == "math" || module == "time" || module == "random" ||
          module == "sys" || module == "bisect" || module == "heapq" || module == "functools" ||
-         module == "string" || module == "collections";
+         module == "string" || module == "collections" || module == "itertools";
 }
 
 } // namespace

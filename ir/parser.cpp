@@ -99,13 +99,9 @@ public:
       return w == "deque" ? Type::deque(std::move(e)) : Type::counter(std::move(e));
     }
     if (w == "defaultdict") {
-      expect("(");
-      size_t start = pos_;
-      while (pos_ < text_.size() && text_[pos_] != ')') ++pos_;
-      std::string factory(text_.substr(start, pos_ - start));
-      if (factory.empty()) fail("expected a default factory");
-      expect(")");
       expect("[");
+      std::string factory = word();
+      expect(",");
       Type k = type();
       expect(",");
       Type v = type();

@@ -65,8 +65,8 @@ public:
   // collections' containers (Note [Collections are flavored lists and dicts] in
   // lower/lower_collections.cpp): a list or dict at run time, a type of its own here.
   // deque[T] is a List named "deque"; Counter[K, int] a Dict named "Counter";
-  // defaultdict(F)[K, V] a Dict named "defaultdict F" (F: int, float, str, list, set, dict, bool,
-  // or the function of a lambda).
+  // defaultdict[F, K, V] a Dict named "defaultdict F" (F: the factory as a function value's name:
+  // builtins.int, builtins.list, ..., a lambda's or a def's function).
   static Type deque(Type element) {
     Type t = list(std::move(element));
     t.name_ = "deque";

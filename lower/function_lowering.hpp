@@ -394,6 +394,10 @@ private:
   ir::Value* collections_helper(const std::string& fn, std::vector<ir::Value*>& args, const ast::Expr& e,
                                 Environment& env);
   ir::Value* collection_to_str(ir::Value* v, const SourceRange& r);
+  ir::Value* python_helper(const std::string& module, const std::string& fn, std::vector<ir::Value*>& args,
+                           const ast::Expr& e, Environment& env);
+  // itertools (lower_itertools.cpp)
+  ir::Value* lower_itertools_call(const ast::Expr& e, Environment& env);
   // numpy's math, sorting and np.linalg (lower_numpy_math.cpp, lower_numpy_linalg.cpp)
   static bool is_numpy_math(const std::string& name);
   static bool is_array_math_method(const std::string& name);

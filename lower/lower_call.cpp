@@ -44,6 +44,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
     if (const std::string* module = module_.use_module(callee.operands[0]->text, callee.operands[0]->range)) {
       if (*module == "numpy") return lower_numpy_call(callee.text, e, env);
       if (*module == "collections") return lower_collections_call(e, env); // lower_collections.cpp
+      if (*module == "itertools") return lower_itertools_call(e, env);     // lower_itertools.cpp
       if (is_python_module(*module)) return lower_stdlib_call(*module, e, env); // stdlib_modules.cpp
       std::vector<Value*> args;
       for (size_t i = 1; i < e.operands.size(); ++i) {

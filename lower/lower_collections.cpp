@@ -34,6 +34,13 @@ using ir::Value;
 
 namespace {
 
+// A function value's constant, once its type has been read: nothing exists at run time, and the
+// verifier wants a constant to have a value (Note [Functions as values]).
+void drop_function_constant(Value* f) {
+  ir::Node* p = f ? f->producer() : nullptr;
+  if (p && p->kind() == OpKind::Constant && !f->has_uses()) p->destroy();
+}
+
 const char* builtin_factory_class(const std::string& factory) {
   static const char* const kClasses[] = {"int", "float", "str", "bool", "list", "set", "dict"};
   for (const char* c : kClasses)
@@ -98,7 +105,8 @@ Value* FunctionLowering::lower_collections_call(const ast::Expr& e, Environment&
                  "use int, float, str, list, set, dict, or a lambda or function of no arguments");
       return nullptr;
     }
-    const std::string& factory = f->type().function_name();
+    const std::string factory = f->type().function_name();
+    drop_function_constant(f);
     if (factory.rfind("math.", 0) == 0 || (factory.rfind("builtins.", 0) == 0 && !builtin_factory_class(factory))) {
       type_error(e.operands[1]->range, "a defaultdict's factory must be a type or a function of no arguments",
                  "use int, float, str, list, set, dict, or a lambda");
@@ -133,7 +141,9 @@ Value* FunctionLowering::defaultdict_value(const std::string& factory, const Typ
   ast::Expr call(ast::ExprKind::Call, e.range);
   call.operands.push_back(std::make_unique<ast::Expr>(ast::ExprKind::Name, e.range));
   call.operands[0]->text = factory;
-  return call_function_value(f, call, {}, env);
+  Value* out = call_function_value(f, call, {}, env);
+  drop_function_constant(f);
+  return out;
 }
 
 // c[k] of a Counter (0 when missing), d[k] of a defaultdict (the factory's value stored when
@@ -215,7 +225,13 @@ Value* FunctionLowering::collection_method(Value* self, const ast::Expr& callee,
 // A function of the "collections" Python-written module, called at `e` with `args`.
 Value* FunctionLowering::collections_helper(const std::string& fn_name, std::vector<Value*>& args,
                                            const ast::Expr& e, Environment& env) {
-  const ast::FunctionDef* fn = module_.stdlib_function("collections", fn_name);
+  return python_helper("collections", fn_name, args, e, env);
+}
+
+// A function of a Python-written module (Note [Python-written modules]), called at `e`.
+Value* FunctionLowering::python_helper(const std::string& module, const std::string& fn_name,
+                                       std::vector<Value*>& args, const ast::Expr& e, Environment& env) {
+  const ast::FunctionDef* fn = module_.stdlib_function(module, fn_name);
   if (!fn) return nullptr;
   ast::Expr plain(ast::ExprKind::Call, e.range);
   return lower_user_call(*fn, plain, args, env);

@@ -283,7 +283,142 @@ def counter_repr(c):
     return "Counter(" + repr(dict(most_common(c))) + ")"
 )py";
 
+// itertools' iterators as lists (Note [itertools as lists] in lower_itertools.cpp): the index
+// sequences of the combinatoric ones in CPython's (lexicographic) order, and the others whole.
+constexpr const char* kItertoolsSource = R"py(def to_list(iterable):
+    out = []
+    for x in iterable:
+        out.append(x)
+    return out
+
+
+def extend_from(out, iterable):
+    for x in iterable:
+        out.append(x)
+
+
+def accumulate(items):
+    out = items[:0]
+    for i in range(len(items)):
+        if i == 0:
+            out.append(items[0])
+        else:
+            out.append(out[i - 1] + items[i])
+    return out
+
+
+def accumulate_func(items, func):
+    out = items[:0]
+    for i in range(len(items)):
+        if i == 0:
+            out.append(items[0])
+        else:
+            out.append(func(out[i - 1], items[i]))
+    return out
+
+
+def accumulate_initial(items, initial):
+    out = [initial]
+    for x in items:
+        out.append(out[len(out) - 1] + x)
+    return out
+
+
+def accumulate_func_initial(items, func, initial):
+    out = [initial]
+    for x in items:
+        out.append(func(out[len(out) - 1], x))
+    return out
+
+
+def islice(items, start, stop, step):
+    if stop is None:
+        stop = len(items)
+    elif stop < 0:
+        raise ValueError("Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.")
+    if start is None:
+        start = 0
+    elif start < 0:
+        raise ValueError("Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.")
+    if step is None:
+        step = 1
+    elif step <= 0:
+        raise ValueError("Step for islice() must be a positive integer or None.")
+    return items[start:stop:step]
+
+
+def product_indices(sizes):
+    out: list[list[int]] = []
+    k = len(sizes)
+    for s in sizes:
+        if s == 0:
+            return out
+    idx = [0] * k
+    going = True
+    while going:
+        out.append(idx[:])
+        j = k - 1
+        while j >= 0 and idx[j] == sizes[j] - 1:
+            idx[j] = 0
+            j = j - 1
+        if j < 0:
+            going = False
+        else:
+            idx[j] = idx[j] + 1
+    return out
+
+
+def permute(n, r, used, current, out):
+    if len(current) == r:
+        out.append(current[:])
+        return None
+    for i in range(n):
+        if not used[i]:
+            used[i] = True
+            current.append(i)
+            permute(n, r, used, current, out)
+            current.pop()
+            used[i] = False
+    return None
+
+
+def permutation_indices(n, r):
+    out: list[list[int]] = []
+    current: list[int] = []
+    if r <= n:
+        permute(n, r, [False] * n, current, out)
+    return out
+
+
+def combine(n, r, start, again, current, out):
+    if len(current) == r:
+        out.append(current[:])
+        return None
+    for i in range(start, n):
+        current.append(i)
+        combine(n, r, i if again else i + 1, again, current, out)
+        current.pop()
+    return None
+
+
+def combination_indices(n, r):
+    out: list[list[int]] = []
+    current: list[int] = []
+    if r <= n:
+        combine(n, r, 0, False, current, out)
+    return out
+
+
+def replacement_indices(n, r):
+    out: list[list[int]] = []
+    current: list[int] = []
+    if n > 0:
+        combine(n, r, 0, True, current, out)
+    return out
+)py";
+
 const PythonModule kModules[] = {
+    {"itertools", kItertoolsSource},
     {"collections", kCollectionsSource},
     {"bisect", kBisectSource},
     {"heapq", kHeapqSource},
