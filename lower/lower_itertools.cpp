@@ -89,6 +89,19 @@ Value* FunctionLowering::lower_itertools_call(const ast::Expr& e, Environment& e
         type_error(r, "islice()'s bounds must be ints or None, not " + b->type().to_string());
         return nullptr;
       }
+    // CPython's checks, in its order, at the caller's line: a stop of -1 has a message of its own
+    // (CPython's C code reads -1 as its conversion's error), other negative bounds another.
+    auto compare = [&](OpKind op, Value* b, int64_t k) { return emit1(op, {b, const_int(k, r)}, Type::bool_(), r); };
+    const std::string indices = "Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.";
+    bool has_start = !bounds[0]->type().is(TypeKind::None), has_stop = !bounds[1]->type().is(TypeKind::None);
+    if (has_stop)
+      raise_if(compare(OpKind::Eq, bounds[1], -1), PYRT_VALUE_ERROR,
+               "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.", r);
+    if (has_start) raise_if(compare(OpKind::Lt, bounds[0], 0), PYRT_VALUE_ERROR, indices, r);
+    if (has_stop) raise_if(compare(OpKind::Lt, bounds[1], 0), PYRT_VALUE_ERROR, indices, r);
+    if (!bounds[2]->type().is(TypeKind::None))
+      raise_if(compare(OpKind::Lt, bounds[2], 1), PYRT_VALUE_ERROR, "Step for islice() must be a positive integer or None.",
+               r);
     return helper("islice", {items, bounds[0], bounds[1], bounds[2]});
   }
   // The combinatoric ones: index sequences, then tuples of elements.

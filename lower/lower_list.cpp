@@ -241,6 +241,12 @@ Value* FunctionLowering::lower_list_display(const ast::Expr& e, Environment& env
 Value* FunctionLowering::list_subscript(Value* list, const ast::Expr& e, Environment& env) {
   const ast::Expr& index = *e.operands[1];
   if (index.kind == ast::ExprKind::Slice) {
+    if (list->type().is_deque()) {
+      type_error(index.range, "a deque cannot be sliced: CPython raises TypeError: sequence index must be integer, "
+                              "not 'slice'",
+                 "slice a list of it: list(d)[a:b]");
+      return nullptr;
+    }
     int64_t has = 0;
     std::vector<Value*> inputs{list};
     if (!slice_bounds(index, env, inputs, has)) return nullptr;

@@ -284,7 +284,8 @@ def counter_repr(c):
 )py";
 
 // itertools' iterators as lists (Note [itertools as lists] in lower_itertools.cpp): the index
-// sequences of the combinatoric ones in CPython's (lexicographic) order, and the others whole.
+// sequences of the combinatoric ones in CPython's (lexicographic) order, and the others whole
+// (islice's bounds are checked at the call).
 constexpr const char* kItertoolsSource = R"py(def to_list(iterable):
     out = []
     for x in iterable:
@@ -334,16 +335,10 @@ def accumulate_func_initial(items, func, initial):
 def islice(items, start, stop, step):
     if stop is None:
         stop = len(items)
-    elif stop < 0:
-        raise ValueError("Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.")
     if start is None:
         start = 0
-    elif start < 0:
-        raise ValueError("Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.")
     if step is None:
         step = 1
-    elif step <= 0:
-        raise ValueError("Step for islice() must be a positive integer or None.")
     return items[start:stop:step]
 
 

@@ -4,7 +4,7 @@ import collections
 dd = defaultdict(list)
 for k, v in [("a", 1), ("b", 2), ("a", 3)]:
     dd[k].append(v)
-print(dd, dd["a"], len(dd), dd["zz"], len(dd), "q" in dd)
+print(dd, dd["a"], len(dd), dd["zz"], len(dd), "q" in dd, type(dd).__name__, isinstance(dd, dict))
 di = defaultdict(int)
 for ch in "hello world":
     di[ch] = di[ch] + 1

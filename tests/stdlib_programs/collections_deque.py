@@ -1,5 +1,5 @@
 # expect-runtime-error: 55:7
-from collections import deque
+from collections import deque, Counter
 import collections
 
 d = deque([1, 2, 3])
@@ -33,7 +33,7 @@ try:
     q.pop()
 except IndexError as e:
     print("IndexError:", e)
-print(q, len(q), type(q).__name__ if False else "deque")
+print(q, len(q), type(q).__name__, isinstance(q, list), type(Counter()).__name__, isinstance(Counter(), dict))
 w = collections.deque("abc")
 w.reverse()
 print(w, [c.upper() for c in w])

@@ -37,3 +37,8 @@ pairs = [a + "-" + b for a, b in combinations(words, 2)]
 print(pairs, max(product([1, 5], [2, 3]), key=lambda t: t[0] * t[1]))
 grid = list(product(range(3), range(2)))
 print(len(grid), grid[-1])
+for bounds in [(-1, 2, 1), (0, -2, 1), (-1, -1, 1), (1, 3, -1), (-2, -1, 0), (0, 5, 0), (1, 4, 2)]:
+    try:
+        print(list(islice("abcdef", bounds[0], bounds[1], bounds[2])))
+    except ValueError as e:
+        print("ValueError:", e)
