@@ -394,6 +394,7 @@ private:
   ir::Value* collections_helper(const std::string& fn, std::vector<ir::Value*>& args, const ast::Expr& e,
                                 Environment& env);
   ir::Value* collection_to_str(ir::Value* v, const SourceRange& r);
+  ir::Value* counter_arithmetic(ast::BinaryOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
   ir::Value* python_helper(const std::string& module, const std::string& fn, std::vector<ir::Value*>& args,
                            const ast::Expr& e, Environment& env);
   // itertools (lower_itertools.cpp)

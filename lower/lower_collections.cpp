@@ -29,7 +29,8 @@ using ir::Value;
 // - str/repr/print/f-strings of one print CPython's reprs: deque([1, 2]), Counter({'a': 2})
 //   (most common first), defaultdict(<class 'list'>, {...}). One nested inside another
 //   container would print as a list or dict: that is refused.
-// Not built: deque(maxlen=...), Counter arithmetic and comparisons, Counter(a=1), defaultdict()
+// - c + d, c - d, c | d, c & d of Counters: functions of that module, CPython's order.
+// Not built: deque(maxlen=...), Counter's unary + and -, its comparisons, Counter(a=1), defaultdict()
 // without a factory, isinstance(x, dict) of one; a deque's index and remove errors say "list".
 
 namespace {
@@ -235,6 +236,32 @@ Value* FunctionLowering::python_helper(const std::string& module, const std::str
   if (!fn) return nullptr;
   ast::Expr plain(ast::ExprKind::Call, e.range);
   return lower_user_call(*fn, plain, args, env);
+}
+
+// c + d, c - d, c | d, c & d of two Counters: CPython's multiset operations (only positive counts
+// kept; the left operand's keys first, then the right's new ones).
+Value* FunctionLowering::counter_arithmetic(ast::BinaryOp op, Value* a, Value* b, const ast::Expr& e) {
+  const char* fn = op == ast::BinaryOp::Add    ? "counter_plus"
+                   : op == ast::BinaryOp::Sub   ? "counter_minus"
+                   : op == ast::BinaryOp::BitOr ? "counter_union"
+                   : op == ast::BinaryOp::BitAnd ? "counter_intersection"
+                                                : nullptr;
+  if (!fn) {
+    type_error(e.range, std::string("unsupported operand types for ") + ast::spelling(op) + ": 'Counter' and 'Counter'");
+    return nullptr;
+  }
+  Type ka = a->type().elements()[0], kb = b->type().elements()[0];
+  if (ka.is(TypeKind::Unknown) && ka.rank() > 0 && !kb.is(TypeKind::Unknown)) fix_unknown(ka.rank(), kb);
+  if (kb.is(TypeKind::Unknown) && kb.rank() > 0 && !ka.is(TypeKind::Unknown)) fix_unknown(kb.rank(), ka);
+  if (a->type() != b->type()) {
+    type_error(e.range, "this operation mixes " + a->type().to_string() + " and " + b->type().to_string());
+    return nullptr;
+  }
+  Value* out = emit1(OpKind::DictNew, {}, a->type(), e.range);
+  std::vector<Value*> args{out, a, b};
+  Environment none; // (the helper takes no keywords)
+  if (!collections_helper(fn, args, e, none)) return nullptr;
+  return out;
 }
 
 // str(c) / repr(c) of a deque, Counter or defaultdict: CPython's repr (str is repr for them).

@@ -401,6 +401,7 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
     return array_binary(names[static_cast<int>(op)], a, b, e);
   }
  if (a->type().is(TypeKind::Str) || b->type().is(TypeKind::Str)) return str_arithmetic(op, a, b, e);
+  if (a->type().is_counter() && b->type().is_counter()) return counter_arithmetic(op, a, b, e); // lower_collections.cpp
   if (a->type().is(TypeKind::List) || b->type().is(TypeKind::List)) return sequence_arithmetic(op, a, b, e);
   if (a->type().is(TypeKind::Set) &&
       (op == ast::BinaryOp::BitOr || op == ast::BinaryOp::BitAnd || op == ast::BinaryOp::Sub || op == ast::BinaryOp::BitXor))

@@ -277,6 +277,43 @@ def total(c):
     return t
 
 
+def counter_plus(out, a, b):
+    for k in a:
+        n = a[k] + b[k]
+        if n > 0:
+            out[k] = n
+    for k in b:
+        if k not in a and b[k] > 0:
+            out[k] = b[k]
+
+
+def counter_minus(out, a, b):
+    for k in a:
+        n = a[k] - b[k]
+        if n > 0:
+            out[k] = n
+    for k in b:
+        if k not in a and b[k] < 0:
+            out[k] = 0 - b[k]
+
+
+def counter_union(out, a, b):
+    for k in a:
+        n = max(a[k], b[k])
+        if n > 0:
+            out[k] = n
+    for k in b:
+        if k not in a and b[k] > 0:
+            out[k] = b[k]
+
+
+def counter_intersection(out, a, b):
+    for k in a:
+        n = min(a[k], b[k])
+        if n > 0:
+            out[k] = n
+
+
 def counter_repr(c):
     if len(c) == 0:
         return "Counter()"
