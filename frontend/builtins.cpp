@@ -97,6 +97,16 @@ const std::vector<Signature> kContainerMethods = {
     {"rfind", Function, 1, 3, {}},
     {"partition", Function, 1, 1, {}},
     {"rpartition", Function, 1, 1, {}},
+    // deque (append, extend, pop, ...: above)
+    {"popleft", Function, 0, 0, {}},
+    {"appendleft", Function, 1, 1, {}},
+    {"extendleft", Function, 1, 1, {}},
+    {"rotate", Function, 0, 1, {}},
+    // Counter (update: above)
+    {"most_common", Function, 0, 1, {}},
+    {"elements", Function, 0, 0, {}},
+    {"subtract", Function, 1, 1, {}},
+    {"total", Function, 0, 0, {}},
 };
 
 const std::vector<Signature> kMath = {
@@ -278,6 +288,53 @@ const std::vector<Signature> kArrayMembers = {
     {"dot", Function, 1, 1, {}},
 };
 
+// Standard-library modules written in Python and compiled with the program (Note [Python-written
+// modules] in lower/stdlib_modules.cpp), and `string`'s constants.
+const std::vector<Signature> kBisect = {
+    {"bisect_left", Function, 2, 4, {"lo", "hi", "key"}},  {"bisect_right", Function, 2, 4, {"lo", "hi", "key"}},
+    {"bisect", Function, 2, 4, {"lo", "hi", "key"}},       {"insort_left", Function, 2, 4, {"lo", "hi", "key"}},
+    {"insort_right", Function, 2, 4, {"lo", "hi", "key"}}, {"insort", Function, 2, 4, {"lo", "hi", "key"}},
+};
+
+const std::vector<Signature> kHeapq = {
+    {"heappush", Function, 2, 2, {}},    {"heappop", Function, 1, 1, {}},
+    {"heapify", Function, 1, 1, {}},     {"heappushpop", Function, 2, 2, {}},
+    {"heapreplace", Function, 2, 2, {}}, {"nlargest", Function, 2, 2, {"key"}},
+    {"nsmallest", Function, 2, 2, {"key"}},
+};
+
+const std::vector<Signature> kFunctools = {
+    {"reduce", Function, 2, 3, {}},
+    {"lru_cache", Function, 0, 2, {"maxsize", "typed"}}, // decorators (Note [Cache decorators])
+    {"cache", Function, 1, 1, {}},
+};
+
+// collections (lower/lower_collections.cpp).
+const std::vector<Signature> kCollections = {
+    {"deque", Function, 0, 2, {"maxlen"}},
+    {"Counter", Function, 0, 1, {}},
+    {"defaultdict", Function, 0, 2, {}},
+};
+
+// itertools' finite iterators, as lists (Note [itertools as lists] in lower/lower_itertools.cpp).
+const std::vector<Signature> kItertools = {
+    {"permutations", Function, 1, 2, {"r"}},
+    {"combinations", Function, 1, 2, {"r"}},
+    {"combinations_with_replacement", Function, 1, 2, {"r"}},
+    {"product", Function, 0, kVariadic, {"repeat"}},
+    {"accumulate", Function, 1, 2, {"func", "initial"}},
+    {"chain", Function, 0, kVariadic, {}},
+    {"islice", Function, 2, 4, {}},
+};
+
+const std::vector<Signature> kString = {
+    {"ascii_lowercase", Constant, 0, 0, {}}, {"ascii_uppercase", Constant, 0, 0, {}},
+    {"ascii_letters", Constant, 0, 0, {}},   {"digits", Constant, 0, 0, {}},
+    {"hexdigits", Constant, 0, 0, {}},       {"octdigits", Constant, 0, 0, {}},
+    {"punctuation", Constant, 0, 0, {}},     {"whitespace", Constant, 0, 0, {}},
+    {"printable", Constant, 0, 0, {}},
+};
+
 // Array attributes and methods: these rows, and the reductions of include/pyscript/ufuncs.def.
 const std::vector<Signature>& array_members() {
   static const std::vector<Signature> members = [] {
@@ -305,6 +362,12 @@ const std::vector<Signature>* module_table(std::string_view module) {
   if (module == "random") return &kRandom;
   if (module == "sys") return &kSys;
   if (module == "sys.stdout") return &kSysStdout;
+  if (module == "bisect") return &kBisect;
+  if (module == "heapq") return &kHeapq;
+  if (module == "functools") return &kFunctools;
+  if (module == "string") return &kString;
+  if (module == "collections") return &kCollections;
+  if (module == "itertools") return &kItertools;
   return nullptr;
 }
 

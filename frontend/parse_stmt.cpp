@@ -92,6 +92,26 @@ const RejectedStatement kRejectedStatements[] = {
     {"exec_statement", "'exec'", ""},
 };
 
+// Note [Cache decorators]
+// `@functools.lru_cache(maxsize=None)`, `@lru_cache`, `@lru_cache()`, `@lru_cache(maxsize=N)`,
+// `@lru_cache(N)`, `@functools.cache`, `@cache` on a function: the function is compiled as if
+// undecorated. For the functions these decorators are meant for (pure ones) the results are the
+// same; what is not built is the cache itself (a program relying on it for its speed, fib(80),
+// runs the uncached recursion) and the wrapper's methods (cache_info, cache_clear).
+bool is_cache_decorator(std::string text) {
+  text.erase(std::remove_if(text.begin(), text.end(), [](char c) { return c == ' ' || c == '\n'; }),
+             text.end());
+  if (text.rfind("@", 0) != 0) return false;
+  text = text.substr(1);
+  if (text.rfind("functools.", 0) == 0) text = text.substr(10);
+  if (text == "cache" || text == "lru_cache" || text == "lru_cache()") return true;
+  if (text.rfind("lru_cache(", 0) != 0 || text.back() != ')') return false;
+  std::string arg = text.substr(10, text.size() - 11);
+  if (arg.rfind("maxsize=", 0) == 0) arg = arg.substr(8);
+  return arg == "None" ||
+         (!arg.empty() && std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; }));
+}
+
 } // namespace
 
 void CstReader::collect_statement_bindings(TSNode stmt) {
@@ -162,6 +182,13 @@ void CstReader::convert_yield(TSNode n, ast::StmtList& out) {
 void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
   SourceRange r = range(n);
   std::string_view type = type_of(n);
+  if (type == "decorated_definition" && is(field(n, "definition"), "function_definition")) {
+    bool caches = true; // Note [Cache decorators]
+    for (TSNode c : named_children(n))
+      if (is(c, "decorator")) caches = caches && is_cache_decorator(std::string(text(c)));
+    TSNode def = field(n, "definition");
+    if (caches) return convert_function(def, out, has_keyword(def, "async"));
+  }
   for (const RejectedStatement& rej : kRejectedStatements) {
     if (type == rej.node_type) {
       unsupported(n, rej.what, rej.help);
@@ -515,11 +542,14 @@ void CstReader::convert_augmented_assignment(TSNode n, ast::StmtList* out) {
 
 namespace {
 
-const char* const kImportHelp = "pyscript can import only numpy, math, time, random and sys";
+const char* const kImportHelp =
+    "pyscript can import only numpy, math, time, random, sys, bisect, heapq, functools, string, "
+    "collections and itertools";
 
 bool is_importable(std::string_view module) {
   return module == "numpy" || module == "math" || module == "time" || module == "random" ||
-         module == "sys";
+         module == "sys" || module == "bisect" || module == "heapq" || module == "functools" ||
+         module == "string" || module == "collections" || module == "itertools";
 }
 
 } // namespace

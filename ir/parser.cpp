@@ -92,6 +92,22 @@ public:
       expect(")");
       return Type::closure(name, std::move(captures));
     }
+    if (w == "deque" || w == "Counter") { // Note [Collections are flavored lists and dicts]
+      expect("[");
+      Type e = type();
+      expect("]");
+      return w == "deque" ? Type::deque(std::move(e)) : Type::counter(std::move(e));
+    }
+    if (w == "defaultdict") {
+      expect("[");
+      std::string factory = word();
+      expect(",");
+      Type k = type();
+      expect(",");
+      Type v = type();
+      expect("]");
+      return Type::defaultdict(factory, std::move(k), std::move(v));
+    }
     if (w == "list" || w == "set") {
       expect("[");
       Type e = type();

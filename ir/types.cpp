@@ -90,8 +90,11 @@ std::string Type::to_string() const {
   }
   case TypeKind::Object: return name_;
   case TypeKind::Optional: return "Optional[" + elements_[0].to_string() + "]";
-  case TypeKind::List: return "list[" + elements_[0].to_string() + "]";
-  case TypeKind::Dict: return "dict[" + elements_[0].to_string() + ", " + elements_[1].to_string() + "]";
+  case TypeKind::List: return (is_deque() ? "deque[" : "list[") + elements_[0].to_string() + "]";
+  case TypeKind::Dict:
+    if (is_counter()) return "Counter[" + elements_[0].to_string() + "]";
+    return (is_defaultdict() ? "defaultdict[" + defaultdict_factory() + ", " : std::string("dict[")) +
+           elements_[0].to_string() + ", " + elements_[1].to_string() + "]";
   case TypeKind::Set: return "set[" + elements_[0].to_string() + "]";
   case TypeKind::Tuple: {
     std::string out = "Tuple[";

@@ -62,6 +62,45 @@ public:
   static Type dict(Type key, Type value);
   // A set of hashable values (Note [Set tables] in runtime/set.cpp): elements() are {element}.
   static Type set(Type element);
+  // collections' containers (Note [Collections are flavored lists and dicts] in
+  // lower/lower_collections.cpp): a list or dict at run time, a type of its own here.
+  // deque[T] is a List named "deque"; Counter[K, int] a Dict named "Counter";
+  // defaultdict[F, K, V] a Dict named "defaultdict F" (F: the factory as a function value's name:
+  // builtins.int, builtins.list, ..., a lambda's or a def's function).
+  static Type deque(Type element) {
+    Type t = list(std::move(element));
+    t.name_ = "deque";
+    return t;
+  }
+  static Type counter(Type key) {
+    Type t = dict(std::move(key), int_());
+    t.name_ = "Counter";
+    return t;
+  }
+  static Type defaultdict(const std::string& factory, Type key, Type value) {
+    Type t = dict(std::move(key), std::move(value));
+    t.name_ = "defaultdict " + factory;
+    return t;
+  }
+  // "deque", "Counter", "defaultdict F" for those; "" for a plain list or dict.
+  const std::string& container_name() const { return name_; }
+  bool is_deque() const { return kind_ == TypeKind::List && name_ == "deque"; }
+  bool is_counter() const { return kind_ == TypeKind::Dict && name_ == "Counter"; }
+  bool is_defaultdict() const { return kind_ == TypeKind::Dict && name_.rfind("defaultdict ", 0) == 0; }
+  std::string defaultdict_factory() const { return is_defaultdict() ? name_.substr(12) : ""; }
+  // A collections container anywhere inside (printing it nested is not built).
+  bool holds_collection() const {
+    if ((kind_ == TypeKind::List || kind_ == TypeKind::Dict) && !name_.empty()) return true;
+    for (const Type& e : elements_)
+      if (e.holds_collection()) return true;
+    return false;
+  }
+  // The same kind of container (list, dict, set, tuple; with its collections name) of `elements`.
+  Type with_elements(std::vector<Type> elements) const {
+    Type t = *this;
+    t.elements_ = std::move(elements);
+    return t;
+  }
   static Type function(std::string name) {
     Type t(TypeKind::Function);
     t.name_ = std::move(name);
@@ -163,7 +202,7 @@ private:
   std::vector<Type> elements_;
   DType dtype_ = DType::Float64;
   int rank_ = 0;
-  std::string name_; // Function, Object
+  std::string name_; // Function, Object; List and Dict of collections
 };
 
 } // namespace pyscript::ir

@@ -381,6 +381,24 @@ private:
                             const SourceRange& r);
   ir::Value* lower_sys_call(const std::string& name, const ast::Expr& e, std::vector<ir::Value*>& args);
   ir::Value* lower_sys_attribute(const ast::Expr& e);
+  // bisect, heapq, functools and string (stdlib_modules.cpp)
+  ir::Value* lower_stdlib_call(const std::string& module, const ast::Expr& e, Environment& env);
+  ir::Value* lower_string_constant(const ast::Expr& e);
+  // collections.deque, Counter, defaultdict (lower_collections.cpp)
+  ir::Value* lower_collections_call(const ast::Expr& e, Environment& env);
+  ir::Value* defaultdict_value(const std::string& factory, const ir::Type* value, const ast::Expr& e,
+                               Environment& env);
+  ir::Value* collection_subscript(ir::Value* d, ir::Value* k, const ast::Expr& e, Environment& env, bool& handled);
+  ir::Value* collection_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
+                               std::vector<ir::Value*>& args, Environment& env, bool& handled);
+  ir::Value* collections_helper(const std::string& fn, std::vector<ir::Value*>& args, const ast::Expr& e,
+                                Environment& env);
+  ir::Value* collection_to_str(ir::Value* v, const SourceRange& r);
+  ir::Value* counter_arithmetic(ast::BinaryOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
+  ir::Value* python_helper(const std::string& module, const std::string& fn, std::vector<ir::Value*>& args,
+                           const ast::Expr& e, Environment& env);
+  // itertools (lower_itertools.cpp)
+  ir::Value* lower_itertools_call(const ast::Expr& e, Environment& env);
   // numpy's math, sorting and np.linalg (lower_numpy_math.cpp, lower_numpy_linalg.cpp)
   static bool is_numpy_math(const std::string& name);
   static bool is_array_math_method(const std::string& name);

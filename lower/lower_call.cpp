@@ -43,6 +43,9 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
       !env.find(callee.operands[0]->text)) {
     if (const std::string* module = module_.use_module(callee.operands[0]->text, callee.operands[0]->range)) {
       if (*module == "numpy") return lower_numpy_call(callee.text, e, env);
+      if (*module == "collections") return lower_collections_call(e, env); // lower_collections.cpp
+      if (*module == "itertools") return lower_itertools_call(e, env);     // lower_itertools.cpp
+      if (is_python_module(*module)) return lower_stdlib_call(*module, e, env); // stdlib_modules.cpp
       std::vector<Value*> args;
       for (size_t i = 1; i < e.operands.size(); ++i) {
         Value* v = lower_expr(*e.operands[i], env);
@@ -85,6 +88,10 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
         if (!v) return nullptr;
         if (never_values_.count(v)) return v; // what follows a raise never runs
         args.push_back(v);
+      }
+      if (bool handled; !object->type().container_name().empty()) { // deque, Counter: lower_collections.cpp
+        Value* v = collection_method(object, callee, e, args, env, handled);
+        if (handled) return v;
       }
       if (object->type().is(TypeKind::List) && callee.text != "sort" && !e.keywords.empty()) {
         type_error(e.keywords[0].name_range, "list." + callee.text + "() takes no keyword arguments");
@@ -340,6 +347,13 @@ bool FunctionLowering::printable(const Value* v, const SourceRange& range) {
       if ((e.is(TypeKind::Array) && e.rank() == 0) || (e.is(TypeKind::Tuple) && holds_numpy_scalar(e))) return true;
     return false;
   };
+  // One by itself prints through collection_to_str (Note [Collections are flavored lists and dicts]).
+  if (std::any_of(v->type().elements().begin(), v->type().elements().end(),
+                  [](const Type& t) { return t.holds_collection(); })) {
+    type_error(range, "printing a deque, Counter or defaultdict inside a container is not supported by pyscript",
+               "print it by itself, or convert it: list(d), dict(c)");
+    return false;
+  }
   if (v->type().is(TypeKind::Tuple) && holds_numpy_scalar(v->type())) {
     type_error(range, "printing a numpy scalar inside a tuple is not supported (numpy 1 prints 6.0, numpy 2 "
                       "np.float64(6.0))",
@@ -376,6 +390,7 @@ Value* FunctionLowering::lower_print(const ast::Expr& e, std::vector<Value*>& ar
   if (!print_keywords(e, sep, end)) return nullptr;
   for (size_t i = 0; i < args.size(); ++i) {
     if (class_of(args[i]->type())) args[i] = object_to_str(args[i], false, e.operands[i + 1]->range); // __str__
+    else if (!args[i]->type().container_name().empty()) args[i] = collection_to_str(args[i], e.operands[i + 1]->range);
     if (!args[i] || !printable(args[i], e.range)) return nullptr;
   }
   ir::Node* n = emit(OpKind::Print, args, {}, e.range);

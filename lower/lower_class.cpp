@@ -346,13 +346,17 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
     }
   }
   const Type& field_type = types[key];
-  if (v->type().has_unknown() &&
-      field_type.is(v->type().kind())) // `self.items = []` (Note [Empty containers])
-    for (size_t k = 0; k < field_type.elements().size(); ++k) {
-      const Type& ve = v->type().elements()[k];
-      if (ve.is(TypeKind::Unknown) && ve.rank() > 0 && ve != field_type.elements()[k])
-        fix_unknown(ve.rank(), field_type.elements()[k]);
+  // `self.items = []` (Note [Empty containers]); `self.by = defaultdict(list)`, a list[Unknown]
+  // inside: each Unknown becomes the field's (copies: fix_unknown rewrites the types).
+  std::function<void(Type, Type)> unify = [&](Type have, Type got) {
+    if (have.is(TypeKind::Unknown) && have.rank() > 0) {
+      if (have != got) fix_unknown(have.rank(), got);
+      return;
     }
+    if (have.kind() != got.kind() || have.elements().size() != got.elements().size()) return;
+    for (size_t k = 0; k < have.elements().size(); ++k) unify(have.elements()[k], got.elements()[k]);
+  };
+  if (v->type().has_unknown() && field_type.is(v->type().kind())) unify(v->type(), field_type);
   if (v->type() != field_type && (field_type.is(TypeKind::List) || field_type.is(TypeKind::Dict) ||
                                   field_type.is(TypeKind::Set))) {
     // (an empty container whose unknown element is not the field's: [[]] into a list[list[int]]

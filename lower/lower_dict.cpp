@@ -75,6 +75,8 @@ Value* FunctionLowering::dict_subscript(Value* d, const ast::Expr& e, Environmen
   const ast::Expr& index = *e.operands[1];
   Value* k = lower_expr(index, env);
   if (!k) return nullptr;
+  if (bool handled; Value* v = collection_subscript(d, k, e, env, handled)) return v; // Counter, defaultdict
+  else if (handled) return nullptr;
   const Type& key = d->type().elements()[0];
   if (key.is(TypeKind::Unknown)) return unknown_element(d, e.range), nullptr;
   if (!(k = comparable_element(k, key, index.range))) return nullptr;

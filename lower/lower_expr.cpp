@@ -185,6 +185,7 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
         return const_float(std::numeric_limits<double>::quiet_NaN(), e.range);
       if (*module == "numpy" && e.text == "newaxis") return const_none(e.range); // an index: x[:, np.newaxis]
       if (*module == "sys") return lower_sys_attribute(e); // lower_modules.cpp
+      if (*module == "string") return lower_string_constant(e); // stdlib_modules.cpp
       if (const Signature* sig = find_module_member(*module, e.text);
           *module == "math" && sig && sig->kind == MemberKind::Function) // Note [Builtins as values]
         return emit1(OpKind::Constant, {}, Type::function("math." + e.text), e.range);
@@ -400,6 +401,7 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
     return array_binary(names[static_cast<int>(op)], a, b, e);
   }
  if (a->type().is(TypeKind::Str) || b->type().is(TypeKind::Str)) return str_arithmetic(op, a, b, e);
+  if (a->type().is_counter() && b->type().is_counter()) return counter_arithmetic(op, a, b, e); // lower_collections.cpp
   if (a->type().is(TypeKind::List) || b->type().is(TypeKind::List)) return sequence_arithmetic(op, a, b, e);
   if (a->type().is(TypeKind::Set) &&
       (op == ast::BinaryOp::BitOr || op == ast::BinaryOp::BitAnd || op == ast::BinaryOp::Sub || op == ast::BinaryOp::BitXor))

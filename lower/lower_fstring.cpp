@@ -53,6 +53,7 @@ Value* FunctionLowering::lower_print_fstrings(const ast::Expr& e, Environment& e
     if (arg.kind != ast::ExprKind::FString) {
       Value* v = lower_expr(arg, env);
       if (v && class_of(v->type())) v = object_to_str(v, false, arg.range); // __str__ (lower_class.cpp)
+      else if (v && !v->type().container_name().empty()) v = collection_to_str(v, arg.range); // deque, Counter
       if (!v || !printable(v, e.range)) return nullptr;
       pieces.push_back(value_piece(v, 0, "", arg.range));
       continue;
@@ -63,10 +64,11 @@ Value* FunctionLowering::lower_print_fstrings(const ast::Expr& e, Environment& e
         continue;
       }
       Value* v = formatted_number(lower_expr(*arg.operands[size_t(piece.field)], env), piece);
-      if (v && class_of(v->type())) { // f"{obj}" formats str(obj), f"{obj!r}" repr(obj)
+      if (v && (class_of(v->type()) || !v->type().container_name().empty())) { // f"{obj}" formats str(obj), f"{obj!r}" repr(obj)
         ast::FStringPiece as_str = piece;
         as_str.conversion = 0;
-        v = object_to_str(v, piece.conversion == 'r', piece.range);
+        v = class_of(v->type()) ? object_to_str(v, piece.conversion == 'r', piece.range)
+                                : collection_to_str(v, piece.range);
         if (!v || !formattable(v, as_str)) return nullptr;
         pieces.push_back(value_piece(v, 0, piece.spec, piece.range));
         continue;

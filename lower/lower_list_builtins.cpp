@@ -158,6 +158,12 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
                  "keep the list, or write the tuple out: (xs[0], xs[1])");
     return true;
   }
+  if (name == "dict" && args.size() == 1 && args[0]->type().is(TypeKind::Dict)) { // a copy (of a Counter: a dict)
+    const Type& t = args[0]->type();
+    if (t.has_unknown()) return unknown_element(args[0], e.range), out = nullptr, true;
+    out = emit1(OpKind::DictCopy, {args[0]}, Type::dict(t.elements()[0], t.elements()[1]), e.range);
+    return true;
+  }
   if (name == "dict" && args.size() == 1 && args[0]->type().is(TypeKind::List)) {
     const Type& pair = args[0]->type().elements()[0];
     if (!pair.is(TypeKind::Tuple) || pair.elements().size() != 2 ||
@@ -402,7 +408,7 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     }
     Value* copy;
     if (t.is(TypeKind::List)) {
-      ir::Node* n = emit(OpKind::ListSlice, {seq}, {t}, r);
+      ir::Node* n = emit(OpKind::ListSlice, {seq}, {Type::list(t.elements()[0])}, r); // of a deque: a list
       n->set_attr("has", int64_t(0));
       copy = n->output();
     } else {

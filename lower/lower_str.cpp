@@ -26,6 +26,7 @@ Value* FunctionLowering::to_str(Value* v, bool repr, const SourceRange& r) {
   if (t.is(TypeKind::Float)) return str_call("from_float", {v}, Type::str(), r);
   if (t.is(TypeKind::Bool)) return str_call("from_bool", {v}, Type::str(), r);
   if (class_of(t)) return object_to_str(v, repr, r); // __str__ / __repr__ (lower_class.cpp)
+  if (!t.container_name().empty()) return collection_to_str(v, r); // deque, Counter: lower_collections.cpp
   ir::Node* n = emit(OpKind::ValueStr, {v}, {Type::str()}, r);
   n->set_attr("repr", repr);
   return n->output();

@@ -10,6 +10,9 @@
 
 namespace pyscript::lower {
 
+// bisect, heapq, functools: modules whose functions are written in Python (stdlib_modules.cpp).
+bool is_python_module(const std::string& module);
+
 class ModuleLowering {
 public:
   ModuleLowering(const CheckedModule& checked, DiagnosticEngine& diags, ClassTable::FieldTypes& field_types);
@@ -20,6 +23,9 @@ public:
   const ast::FunctionDef* lambda_function(const ast::Expr& e, const std::vector<std::string>& captured);
   // list.sort() of objects by __lt__ (sort_objects.cpp, Note [Sorting by __lt__]).
   const ast::FunctionDef* sort_by_lt_function();
+  // The function NAME of a module written in Python (Note [Python-written modules] in
+  // stdlib_modules.cpp), its module compiled on first use; null when it has none.
+  const ast::FunctionDef* stdlib_function(const std::string& module, const std::string& name);
   const ast::FunctionDef* nested_function(const ast::FunctionDef& fn, const std::vector<std::string>& captured);
   void note_instantiated(const std::string& cls) { instantiated_.insert(cls); }
 
@@ -108,6 +114,7 @@ private:
   std::vector<std::unique_ptr<ast::FunctionDef>> lambdas_;
   std::vector<std::unique_ptr<CheckedModule>> helpers_; // functions pyscript writes in Python
   std::set<std::string> instantiated_; // classes with a constructor call
+  std::set<std::string> loaded_python_modules_; // Note [Python-written modules]
   bool store_module_names_ = false;
   std::set<std::string> module_names_; // globals stored for a host at the top level's end
   // An entry request's "Class.method" (null when there is none).

@@ -253,8 +253,12 @@ TEST_CASE("[unsupported] dynamic Python, each at its own location") {
 
 TEST_CASE("[import] only numpy, math, time, random and sys") {
   CHECK(check("import os\n").first() == "1:1 [import] module 'os' cannot be imported in pyscript");
+  CHECK(check("import functools\nf = functools.reduce\n").codes() == "unsupported");
+  CHECK(check("from functools import lru_cache\n@lru_cache(maxsize=None)\ndef f(n):\n    return n\nprint(f(2))\n")
+            .diagnostics.empty());
   CHECK(check("import os\n").diagnostics.at(0).help.at(0) ==
-        "pyscript can import only numpy, math, time, random and sys");
+        "pyscript can import only numpy, math, time, random, sys, bisect, heapq, functools, string, "
+        "collections and itertools");
   CHECK(check("import numpy.linalg\n").codes() == "import");
   CHECK(
       check("import numpy, math, time, random, sys\nprint(math.pi, random.random(), sys.maxsize)\n"

@@ -4,6 +4,7 @@
 //   tests/golden/passes/NAME.ir    "# pass: P", the IR in, "# expect:", the IR after pass P
 // Every graph is verified after lowering and after every pass, and printed, parsed and printed
 // again to the same text. Set PYSCRIPT_UPDATE_GOLDEN=1 to rewrite the expected files.
+#include "frontend/from_imports.hpp"
 #include "ir/parser.hpp"
 #include "ir/passes/pipeline.hpp"
 #include "ir/printer.hpp"
@@ -284,4 +285,30 @@ TEST_CASE("the verifier checks numpy's file ops: paths, keys, names and arrays")
   broken("  numpy_savez(%p, %p, %a)\n");                     // no compressed attribute
   broken("  numpy_savez[compressed=False](%p, %p)\n");       // a name without its array
   broken("  numpy_savez[compressed=False](%p, %a, %p)\n");   // an array where a name goes
+}
+
+// Note [Collections are flavored lists and dicts]: their types print and parse back (artifacts
+// are IR text), and differ from list's and dict's.
+TEST_CASE("deque, Counter and defaultdict types survive printing and parsing") {
+  DiagnosticEngine diags;
+  CheckedModule checked = check_source(
+      "c.py",
+      "from collections import deque, Counter, defaultdict\n"
+      "def f(d, c, g, h):\n    return len(d) + c['a'] + len(g['b']) + h[1]\n"
+      "print(f(deque([1]), Counter('ab'), defaultdict(list), defaultdict(lambda: 5)))\n",
+      diags);
+  expand_from_imports(checked.module);
+  LowerResult lowered = lower_module(checked, diags);
+  INFO(format_diagnostics_text(diags.sorted()));
+  REQUIRE(lowered.module != nullptr);
+  std::string printed = ir::print_module(*lowered.module);
+  CHECK(printed.find("deque[int]") != std::string::npos);
+  CHECK(printed.find("Counter[str]") != std::string::npos);
+  CHECK(printed.find("defaultdict[builtins.list, str, list[") != std::string::npos);
+  ir::PipelineOptions options; // (the functions passed as factories are constants DCE removes)
+  options.verify = true;
+  ir::optimize(*lowered.module, options);
+  check_round_trip(*lowered.module);
+  CHECK(ir::Type::deque(ir::Type::int_()) != ir::Type::list(ir::Type::int_()));
+  CHECK(ir::Type::counter(ir::Type::str()) != ir::Type::dict(ir::Type::str(), ir::Type::int_()));
 }

@@ -348,3 +348,19 @@ TEST_CASE("[type] np.random: what would not give numpy's answer is a diagnostic"
   CHECK(lower_errors(np + "rng = np.random.default_rng()\nnp.random.seed()\nx = rng.random(dtype=np.float32) + "
                           "np.random.uniform(np.float32(1.0), 2)\n").empty());
 }
+
+TEST_CASE("the standard library's modules: what they refuse") {
+  // A tuple's length is part of its type: permutations' r is a literal (Note [itertools as lists]).
+  CHECK(first("from itertools import permutations\nfor p in permutations([1, 2]):\n    print(p)\n") ==
+        "2:10 [type] permutations()'s r must be an int literal in pyscript: the tuples' length is part of their type");
+  CHECK(lower_errors("from itertools import permutations\nfor p in permutations([1, 2], 2):\n    print(p)\n").empty());
+  // Note [Collections are flavored lists and dicts]: one nested in a container would print as a list.
+  CHECK(first("from collections import deque\nd = deque([1])\nprint([d])\n") ==
+        "3:1 [type] printing a deque, Counter or defaultdict inside a container is not supported by pyscript");
+  CHECK(first("import collections\nd = collections.deque([1], maxlen=2)\n") ==
+        "2:28 [type] collections.deque() with keyword arguments is not supported by pyscript");
+  CHECK(first("from collections import deque\nd = deque([1])\nd.sort()\n") ==
+        "3:3 [type] 'collections.deque' object has no attribute 'sort'");
+  CHECK(first("import functools\nx = functools.lru_cache(3)\n") ==
+        "2:5 [type] functools.lru_cache is supported only as a decorator");
+}
