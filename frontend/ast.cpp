@@ -219,13 +219,16 @@ void dump_stmt(const Stmt& s, int indent, std::string& out) {
     }
     return;
   case StmtKind::Raise: out += pad + "raise " + dump_expr(s.value.get()) + loc + "\n"; return;
+  case StmtKind::Yield:
+    out += pad + (s.delegates ? "yield from " : "yield ") + dump_expr(s.value.get()) + loc + "\n";
+    return;
   }
 }
 
 void dump_function(const FunctionDef& fn, const std::string& pad, const std::string& loc, int indent,
                    std::string& out) {
   {
-    out += pad + (fn.is_static ? "@staticmethod " : "") + "def " + fn.name + "(";
+    out += pad + (fn.is_static ? "@staticmethod " : fn.is_property ? "@property " : "") + "def " + fn.name + "(";
     for (size_t i = 0; i < fn.params.size(); ++i) {
       const Param& p = fn.params[i];
       out += (i ? ", " : "") + p.name;
@@ -316,6 +319,20 @@ void for_each_expr(const StmtList& body, const std::function<void(const Expr&)>&
     for (const StmtList* b : nested_bodies(*s))
       for_each_expr(*b, f, into_functions);
   }
+}
+
+bool contains_yield(const StmtList& body) {
+  for (const StmtPtr& s : body) {
+    if (s->kind == StmtKind::Yield) return true;
+    if (s->kind == StmtKind::FunctionDef || s->kind == StmtKind::ClassDef) continue;
+    for (const StmtList* b : nested_bodies(*s))
+      if (contains_yield(*b)) return true;
+  }
+  return false;
+}
+
+bool is_generator(const FunctionDef& fn) {
+  return contains_yield(fn.body);
 }
 
 std::vector<const StmtList*> nested_bodies(const Stmt& s) {

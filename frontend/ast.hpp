@@ -123,6 +123,8 @@ enum class StmtKind {
   ClassDef,    // cls
   Try,         // try: body handlers... else: orelse finally: finalbody (Note [Try regions])
   Raise,       // raise value; value null: a bare `raise` (in a handler)
+  Yield,       // yield value (null: a bare `yield`); delegates: `yield from value`. A statement
+               // only, in a function (Note [Generators are inlined] in lower/lower_generator.cpp)
 };
 
 // `except type as name: body` of a Try; type null: a bare `except:`; name empty: no `as`.
@@ -152,6 +154,10 @@ struct FunctionDef {
   // A method: the class it is defined in ("" for a module-level function), and @staticmethod.
   std::string class_name;
   bool is_static = false;
+  bool is_property = false; // @property: `obj.name` calls it (lower/lower_class.cpp object_attribute)
+  // @classmethod: read as a @staticmethod whose `cls` is the class's name (Note [Class methods]
+  // in frontend/parse_class.cpp); is_static is set too.
+  bool is_classmethod = false;
   // A nested function's closure (Note [Closures] in lower/lower_lambda.cpp): the name the source
   // gives it (`name` is unique in the module), and how many leading parameters are its captures.
   // Its body sees `display_name` as itself: the closure of those captures.
@@ -189,6 +195,7 @@ struct Stmt {
   // lowering types only to offer this rewrite as the fix-it where t is a list or a dict (Note
   // [Augmented assignment's fix-it] in frontend/parse_stmt.cpp). Empty for every other statement.
   std::string item_update_rewrite;
+  bool delegates = false; // Yield: `yield from`
 
   Stmt(StmtKind k, SourceRange r) : kind(k), range(r) {}
 };
@@ -197,6 +204,11 @@ struct Stmt {
 // Try's finalbody. Walkers of nested statements use it, so a new compound statement is one place.
 std::vector<const StmtList*> nested_bodies(const Stmt& s);
 std::vector<StmtList*> nested_bodies(Stmt& s);
+// Whether `fn` is a generator: a `yield` in its body (nested functions are not looked into).
+bool is_generator(const FunctionDef& fn);
+// Whether `body` holds a `yield` (nested functions not looked into).
+bool contains_yield(const StmtList& body);
+
 // The names `s` binds, its nested statements included (collect_assigned_names of a list of one).
 void collect_assigned_names(const Stmt& s, std::set<std::string>& out);
 

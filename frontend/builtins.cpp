@@ -22,7 +22,7 @@ const std::vector<Signature> kBuiltins = {
     {"sorted", Function, 1, 1, {"key", "reverse"}},
     {"reversed", Function, 1, 1, {}},
     {"enumerate", Function, 1, 2, {"start"}},
-    {"zip", Function, 0, kVariadic, {}},
+    {"zip", Function, 0, kVariadic, {"*"}}, // "*": zip(*rows) (frontend/parse_expr.cpp convert_call)
     {"any", Function, 1, 1, {}},
     {"all", Function, 1, 1, {}},
     {"list", Function, 0, 1, {}},

@@ -113,6 +113,7 @@ private:
   // try/except/else/finally and raise (parse_try.cpp)
   void convert_try(TSNode n, ast::StmtList& out);
   void convert_raise(TSNode n, ast::StmtList& out);
+  void convert_yield(TSNode n, ast::StmtList& out);
 
   const SourceFile& file_;
   DiagnosticEngine& diags_;

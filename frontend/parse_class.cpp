@@ -3,6 +3,43 @@
 
 namespace pyscript::detail {
 
+namespace {
+
+// Note [Class methods]
+// `@classmethod def make(cls, n): return cls(...)` is read as `@staticmethod def make(n): return
+// C(...)`: its first parameter's name, wherever the body reads it, becomes the class's name. That
+// is CPython's meaning when it is called on C itself (`C.make(3)`, or on an instance of exactly C);
+// through a subclass, CPython's cls would be the subclass, so the lowering refuses those calls
+// (lower_class.cpp).
+void rename_reads(ast::Expr& e, const std::string& from, const std::string& to);
+
+void rename_reads(ast::StmtList& body, const std::string& from, const std::string& to) {
+  for (ast::StmtPtr& s : body) {
+    for (ast::ExprPtr& t : s->targets)
+      if (t) rename_reads(*t, from, to);
+    for (ast::ExprPtr* e : {&s->value, &s->message, &s->cause})
+      if (*e) rename_reads(**e, from, to);
+    for (ast::ExceptHandler& h : s->handlers)
+      if (h.type) rename_reads(*h.type, from, to);
+    for (ast::StmtList* b : ast::nested_bodies(*s)) rename_reads(*b, from, to);
+    if (s->function) rename_reads(s->function->body, from, to);
+  }
+}
+
+void rename_reads(ast::Expr& e, const std::string& from, const std::string& to) {
+  if (e.kind == ast::ExprKind::Name && e.text == from) e.text = to;
+  for (ast::ExprPtr& op : e.operands)
+    if (op) rename_reads(*op, from, to);
+  for (ast::Keyword& k : e.keywords) rename_reads(*k.value, from, to);
+  for (ast::Comprehension& c : e.comprehension) {
+    rename_reads(*c.iter, from, to);
+    for (ast::ExprPtr& i : c.ifs) rename_reads(*i, from, to);
+  }
+  if (e.lambda) rename_reads(e.lambda->body, from, to);
+}
+
+} // namespace
+
 // class_definition: name, superclasses (an argument_list)?, body. The body holds methods (plain or
 // @staticmethod), class-level constants (`rate = 0.5`), `pass` and docstrings; anything else is
 // reported where it is.
@@ -52,18 +89,33 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
       for (TSNode c : named_children(member))
         if (is(c, "decorator")) decorators.push_back(c);
       TSNode def = field(member, "definition");
-      bool is_static = decorators.size() == 1 && text(decorators[0]) == "@staticmethod" &&
-                       is(def, "function_definition");
-      if (!is_static) {
+      bool one_function = decorators.size() == 1 && is(def, "function_definition");
+      bool is_static = one_function && text(decorators[0]) == "@staticmethod";
+      bool is_property = one_function && text(decorators[0]) == "@property";
+      bool is_classmethod = one_function && text(decorators[0]) == "@classmethod";
+      if (!is_static && !is_property && !is_classmethod) {
         unsupported(decorators.empty() ? member : decorators[0], "this decorator",
-                    "pyscript compiles methods and @staticmethod; remove the decorator");
+                    "pyscript compiles methods, @staticmethod, @classmethod and @property (without a "
+                    "setter); remove the decorator");
         continue;
       }
       ast::StmtList one;
       convert_function(def, one, has_keyword(def, "async"));
       if (one.empty()) continue;
+      if (is_classmethod) { // Note [Class methods]
+        ast::FunctionDef& fn = *one[0]->function;
+        if (fn.params.empty()) {
+          diags_.error(fn.name_range, "arity", "a class method needs a first parameter (cls)");
+          continue;
+        }
+        std::string cls_param = fn.params[0].name;
+        fn.params.erase(fn.params.begin());
+        rename_reads(fn.body, cls_param, cls->name);
+        fn.is_classmethod = is_static = true;
+      }
       one[0]->function->class_name = cls->name;
-      one[0]->function->is_static = true;
+      one[0]->function->is_static = is_static;
+      one[0]->function->is_property = is_property;
       cls->methods.push_back(std::move(one[0]->function));
       continue;
     }

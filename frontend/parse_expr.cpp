@@ -384,6 +384,19 @@ ExprPtr CstReader::convert_call(TSNode n) {
     return e;
   }
   bool ok = callee != nullptr;
+  // zip(*rows), the transposition idiom: the rows as a keyword named "*" (Note [zip of a starred
+  // list] in lower/lower_sequence_loop.cpp); other '*' arguments stay refused.
+  if (callee && callee->kind == ExprKind::Name && callee->text == "zip" && arg_nodes.size() == 1 &&
+      is(arg_nodes[0], "list_splat") && named_children(arg_nodes[0]).size() == 1) {
+    ast::Keyword kw;
+    kw.name = "*";
+    kw.name_range = range(arg_nodes[0]);
+    kw.value = convert_expr(named_children(arg_nodes[0])[0]);
+    if (!kw.value) return nullptr;
+    e->operands.push_back(std::move(callee));
+    e->keywords.push_back(std::move(kw));
+    return e;
+  }
   e->operands.push_back(std::move(callee));
   for (TSNode a : arg_nodes) {
     if (is(a, "keyword_argument")) {

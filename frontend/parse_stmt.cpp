@@ -160,6 +160,25 @@ void CstReader::convert_statement(TSNode n, ast::StmtList& out) {
   if (out.size() == converted && diags_.error_count() > errors) collect_statement_bindings(n);
 }
 
+// `yield v`, `yield a, b`, `yield` and `yield from it` as statements of a function: a generator
+// (Note [Generators are inlined] in lower/lower_generator.cpp). `x = yield v` (send) is refused
+// where the assignment reads its value.
+void CstReader::convert_yield(TSNode n, ast::StmtList& out) {
+  SourceRange r = range(n);
+  if (function_depth == 0) {
+    diags_.error(r, "syntax", "'yield' outside function");
+    return;
+  }
+  auto s = std::make_unique<ast::Stmt>(ast::StmtKind::Yield, r);
+  s->delegates = has_keyword(n, "from");
+  std::vector<TSNode> kids = named_children(n);
+  if (!kids.empty()) {
+    s->value = convert_expr(kids[0]); // `yield a, b`: an expression_list, a Tuple
+    if (!s->value) return;
+  }
+  out.push_back(std::move(s));
+}
+
 void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
   SourceRange r = range(n);
   std::string_view type = type_of(n);
@@ -185,6 +204,7 @@ void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
     if (kids.size() == 1 && is(kids[0], "assignment")) return convert_assignment(kids[0], out);
     if (kids.size() == 1 && is(kids[0], "augmented_assignment"))
       return convert_augmented_assignment(kids[0], &out);
+    if (kids.size() == 1 && is(kids[0], "yield")) return convert_yield(kids[0], out);
     ast::ExprPtr value;
     if (kids.size() == 1) {
       value = convert_expr(kids[0]);

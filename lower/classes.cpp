@@ -92,7 +92,7 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
     c->def = s->cls.get();
     c->name = s->cls->name;
     if (names.count(c->name)) continue; // reported by the resolver
-    if (!c->def->base.empty()) {
+    if (!c->def->base.empty() && c->def->base != "object") { // (`class A(object):` has no base)
       auto it = names.find(c->def->base);
       if (it != names.end()) {
         c->base = it->second;
@@ -127,6 +127,23 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
         c->field_at[field] = at;
       }
     }
+    // Note [Attributes set outside __init__]
+    // CPython creates an attribute at its first store, in any method. A field that only other
+    // methods assign (`self.bonus = []` in a method run later) is laid out after __init__'s as an
+    // Optional of the type its stores give, None (zero) until the first store: reading it before
+    // raises CPython's AttributeError ('C' object has no attribute 'bonus', lower_class.cpp
+    // get_field). Its stores may not assign None, which would read as never assigned.
+    for (const auto& m : c->def->methods) {
+      if (m->name == "__init__" || m->params.empty() || m->is_static) continue;
+      std::vector<std::pair<std::string, SourceRange>> stores;
+      collect_self_stores(m->body, m->params[0].name, stores);
+      for (const auto& [field, at] : stores) {
+        if (std::find(c->fields.begin(), c->fields.end(), field) != c->fields.end()) continue;
+        c->fields.push_back(field);
+        c->field_at[field] = at;
+        c->late_fields.insert(field);
+      }
+    }
     by_name_[c->name] = c;
     for (ClassInfo* d : c->derived)
       number(d, depth + 1);
@@ -137,6 +154,24 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
   std::set<std::string> constructed = constructed_names(module);
   for (auto& c : defined)
     c->constructed = constructed.count(c->name) > 0;
+  // Note [The object class]
+  // Every Python class derives from `object`, so a list, dict value, variable or field may hold
+  // objects of classes that share no base of the program (`{"X": MinimaxPlayer(), "O":
+  // FirstFree()}`, duck typing). Such values merge into the static type `object`: a class of the
+  // table that is the root of every other (ids [0, end), depth -1), has no fields, methods or
+  // constants, and is never constructed. A method call on it dispatches on the run-time class
+  // over the classes that define the method, as for any base (call_method); an attribute read is
+  // a diagnostic (no field is at one offset in all of them). Its layout is emitted only where a
+  // merge made it.
+  root_def_ = std::make_unique<ast::ClassDef>();
+  root_def_->name = "object";
+  root_ = std::make_unique<ClassInfo>();
+  root_->def = root_def_.get();
+  root_->name = "object";
+  root_->id = 0;
+  root_->id_end = next;
+  root_->depth = -1;
+  if (!by_name_.count("object")) by_name_["object"] = root_.get();
   // Keep them in id order (a class whose base is not defined is numbered as a root).
   std::stable_sort(defined.begin(), defined.end(),
                    [](const auto& a, const auto& b) { return a->id < b->id; });
@@ -202,6 +237,10 @@ std::optional<ir::Type> ClassTable::merge(const ir::Type& a, const ir::Type& b) 
   const ClassInfo* common = nullptr;
   for (const ClassInfo* x = ca; x && !common; x = x->base)
     if (is_subclass(*cb, *x)) common = x;
+  if (!common && root_ && !ca->is_exception && !cb->is_exception) { // Note [The object class]
+    common = root_.get();
+    root_used_ = true;
+  }
   if (!common) return std::nullopt;
   ir::Type merged = ir::Type::object(common->name);
   if (a.is(TypeKind::Optional) || b.is(TypeKind::Optional)) merged = ir::Type::optional(merged);
@@ -224,12 +263,20 @@ std::vector<ir::ClassLayout> ClassTable::layouts() const {
         auto it = field_types->types.find({owner->name, f});
         if (it != field_types->types.end()) t = it->second;
       }
+      if (owner->late_fields.count(f) && !t.is(ir::TypeKind::None)) t = ir::Type::optional(t); // Note [Attributes set outside __init__]
       l.fields.push_back({f, t});
     }
     if (c->def)
       for (const auto& m : c->def->methods)
         if (!m->is_static) l.methods.push_back({m->name, int(m->params.size())});
     out.push_back(std::move(l));
+  }
+  if (root_used_) { // Note [The object class]
+    ir::ClassLayout l;
+    l.name = root_->name;
+    l.id = root_->id;
+    l.id_end = root_->id_end;
+    out.insert(out.begin(), std::move(l));
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include "ir/graph.hpp"
 
 #include <map>
+#include <set>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,6 +41,8 @@ struct ClassInfo {
   std::vector<std::string> fields;             // layout order, base's first
   std::map<std::string, SourceRange> field_at; // where each own field is first assigned
   bool is_exception = false;                   // derives from a built-in exception class
+  // Own fields no __init__ assigns, only other methods (Note [Attributes set outside __init__]).
+  std::set<std::string> late_fields;
   // The program constructs it somewhere (`C(...)`, `raise C`): classes are not values in pyscript,
   // so a class no such expression names never has an instance, nor does any object of its type.
   bool constructed = false;
@@ -60,8 +63,9 @@ public:
   }
   // Whether `cls` or a subclass is ever constructed: a dispatch chain leaves out the others.
   bool has_instances(const ClassInfo& cls) const;
-  // The merge of two types holding objects: C and D -> their nearest common base, None and C ->
-  // Optional[C]; nothing when they do not merge.
+  // The merge of two types holding objects: C and D -> their nearest common base (`object` when
+  // they have none, Note [The object class]), None and C -> Optional[C]; nothing when they do not
+  // merge.
   std::optional<ir::Type> merge(const ir::Type& a, const ir::Type& b) const;
   const std::vector<std::unique_ptr<ClassInfo>>& all() const { return classes_; }
 
@@ -88,6 +92,10 @@ public:
 private:
   std::vector<std::unique_ptr<ClassInfo>> classes_; // preorder (by id)
   std::map<std::string, ClassInfo*> by_name_;
+  // Note [The object class]: the base every class has in Python, for values of unrelated classes.
+  std::unique_ptr<ast::ClassDef> root_def_;
+  std::unique_ptr<ClassInfo> root_;
+  mutable bool root_used_ = false; // a merge gave it: its layout goes out with the others
 };
 
 // Sets ClassLayout::acyclic (Note [Acyclic classes] in class_cycles.cpp).

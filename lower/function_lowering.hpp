@@ -28,7 +28,7 @@ ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::str
 // it does not depend on run time (lower_type_names.cpp).
 std::optional<std::string> static_type_name(const ir::Type& t);
 // A copy of a statement of a function's body (lower_lambda.cpp).
-ast::StmtPtr clone_stmt(const ast::Stmt& s);
+ast::StmtPtr clone_stmt(const ast::Stmt& s, const std::map<std::string, std::string>& renames = {});
 
 // 3 or -3 as written in the source (axes, tuple indices and slice bounds); nothing otherwise.
 std::optional<int64_t> int_literal(const ast::Expr& e);
@@ -509,12 +509,34 @@ private:
   bool add_loop_sequence(ir::Value* v, const SourceRange& r);
   ir::Value* tuple_as_list(ir::Value* v, const SourceRange& r);
   void lower_sequence_loop(const ast::Stmt& s, Environment& env, const char* kind);
+  void lower_zip_star(const ast::Stmt& s, Environment& env); // for c in zip(*rows)
   void lower_sequence_loop_over(const ast::Stmt& s, Environment& env);
   bool lower_unrolled_tuple_loop(const ast::Stmt& s, ir::Value* tuple, Environment& env);
   std::deque<ast::StmtList> synthetic_stmts_; // what lower_unrolled_tuple_loop lowers (stable addresses)
   ir::Value* loop_element(const LoopOver& over, ir::Value* i, const SourceRange& r);
   ir::Value* loop_more(const LoopOver& over, ir::Value* i, const SourceRange& r);
   std::vector<ast::StmtPtr> comprehension_asts_;
+  const ast::Expr* float_operand_ = nullptr; // Note [A float sum of nothing] (lower_expr.cpp)
+  // generators (lower_generator.cpp, Note [Generators are inlined]): the call a loop asks for,
+  // filled in by lower_user_call with the generator and its parameters' values.
+  struct GeneratorRequest {
+    const ast::Expr* call = nullptr;
+    ir::Block* block = nullptr; // where the loop asked: a call reached in a branch was chosen at run time
+    const ast::FunctionDef* fn = nullptr;
+    std::vector<ir::Value*> params;
+    bool elsewhere = false;
+  };
+  GeneratorRequest* generator_request_ = nullptr;
+  std::vector<const ast::FunctionDef*> inlining_; // the generators being inlined, outermost first
+  bool may_call_generator(const ast::Expr& e, Environment& env);
+  bool reaches_itself(const ast::FunctionDef& fn);
+  bool has_generator_iter(const ir::Type& t) const;
+  ir::Value* generator_called(const ast::FunctionDef& fn, const ast::Expr& e, const std::vector<ir::Value*>& params);
+  bool lower_generator_loop(const ast::Stmt& s, const ast::Expr& iter, const ast::Expr* counter_start,
+                            ir::Value*& value, Environment& env);
+  bool lower_iter_generator_loop(const ast::Stmt& s, ir::Value* object, Environment& env);
+  void inline_generator(const ast::Stmt& s, const ast::FunctionDef& fn, const std::vector<ir::Value*>& params,
+                        const ast::Expr* counter_start, Environment& env);
   std::vector<ast::ExprPtr> synthetic_exprs_;
   ir::Value* iterable_as_list(const ast::Expr& arg, Environment& env);
   bool is_map_call(const ast::Expr& e, Environment& env);

@@ -224,6 +224,11 @@ Value* FunctionLowering::call_builtin_value(const Type& f, const ast::Expr& call
 // An argument of a builtin or method: a generator expression is its list (Note [Comprehensions]).
 Value* FunctionLowering::lower_call_argument(const ast::Expr& arg, Environment& env) {
   if (arg.kind == ast::ExprKind::GeneratorExp) return lower_comprehension(arg, env);
+  // A generator's values, or an object's with a generator __iter__ (Note [Generators are inlined])
+  if (may_call_generator(arg, env)) return iterable_as_list(arg, env);
+  if (arg.kind == ast::ExprKind::Name)
+    if (Value* held = env.value_of(arg.text); held && has_generator_iter(held->type()))
+      return iterable_as_list(arg, env);
   if (arg.kind == ast::ExprKind::Call && arg.operands[0]->kind == ast::ExprKind::Name) {
     const std::string& f = arg.operands[0]->text;
     if ((f == "range" || f == "enumerate" || f == "zip") && !env.find(f) && !module_.find_function(f))
@@ -318,8 +323,12 @@ bool FunctionLowering::printable(const Value* v, const SourceRange& range) {
   }
   // An object inside a container prints with its class's __repr__ (runtime/value.cpp).
   std::function<const ClassInfo*(const Type&)> without_repr = [&](const Type& t) -> const ClassInfo* {
-    if (const ClassInfo* c = class_of(t))
-      return module_.classes().method(*c, "__repr__").first ? nullptr : c;
+    if (const ClassInfo* c = class_of(t)) {
+      if (c->depth < 0) // `object` (Note [The object class]): each class with instances
+        for (const auto& k : module_.classes().all())
+          if (k->constructed && !k->is_exception && !module_.classes().method(*k, "__repr__").first) return k.get();
+      return c->depth < 0 || module_.classes().method(*c, "__repr__").first ? nullptr : c;
+    }
     for (const Type& e : t.elements())
       if (const ClassInfo* c = without_repr(e)) return c;
     return nullptr;
@@ -626,6 +635,7 @@ Value* FunctionLowering::lower_user_call(const ast::FunctionDef& fn, const ast::
     full[i] = lower_expr(*p.default_value, empty);
     if (!full[i]) return nullptr;
   }
+  if (ast::is_generator(fn)) return generator_called(fn, e, full); // Note [Generators are inlined]
   std::vector<Type> types;
   for (Value* v : full) types.push_back(v->type());
   ir::Function* callee = module_.specialize(fn, types);

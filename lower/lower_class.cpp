@@ -80,6 +80,20 @@ bool FunctionLowering::check_method_arity(const ast::FunctionDef& fn, const ast:
 Value* FunctionLowering::invoke_method(const ast::FunctionDef& fn, const ClassInfo& owner,
                                        Value* self, const ast::Expr& call, std::vector<Value*> args,
                                        Environment& env) {
+  if (fn.is_classmethod && self) { // obj.make(...): cls is the object's run-time class
+    const ClassTable& classes = module_.classes();
+    const ClassInfo* static_class = class_of(self->type());
+    bool exact = static_class == &owner;
+    for (const auto& k : classes.all())
+      if (k.get() != &owner && classes.is_subclass(*k, owner) && classes.has_instances(*k)) exact = false;
+    if (!exact) {
+      diags_.error(call.range, "unsupported",
+                   "the class method '" + fn.name + "' called on an object that may be of a subclass of '" +
+                       owner.name + "' is not supported (cls would be its run-time class)")
+          .help.push_back("call it on the class: " + owner.name + "." + fn.name + "(...)");
+      return nullptr;
+    }
+  }
   if (fn.is_static) {
     if (!check_method_arity(fn, call, args.size(), false)) return nullptr;
     return lower_user_call(fn, call, args, env);
@@ -183,9 +197,16 @@ Value* FunctionLowering::get_field(Value* object, const std::string& field, cons
     return nullptr;
   }
   Value* obj = unwrap_optional(object, field, r);
-  ir::Node* get =
-      emit(OpKind::GetAttr, {object_cast(obj, Type::object(owner->name), r)}, {it->second}, r);
+  bool late = owner->late_fields.count(field) > 0; // held as an Optional
+  ir::Node* get = emit(OpKind::GetAttr, {object_cast(obj, Type::object(owner->name), r)},
+                       {late ? Type::optional(it->second) : it->second}, r);
   get->set_attr("field", field);
+  if (late) {
+    // Note [Attributes set outside __init__] (classes.cpp): not assigned yet is CPython's AttributeError
+    ir::Node* value = emit(OpKind::OptionalGet, {get->output()}, {it->second}, r);
+    value->set_attr("message", "'" + cls->name + "' object has no attribute '" + field + "'");
+    return value->output();
+  }
   return get->output();
 }
 
@@ -234,9 +255,23 @@ Value* FunctionLowering::object_attribute(Value* object, const ast::Expr& e) {
     return chain(0);
   }
   if (Value* k = class_constant(*cls, e.text, e.range)) return k;
+  if (const ast::FunctionDef* m = module_.classes().method(*cls, e.text).first; m && m->is_property) {
+    // @property: obj.name is obj.name() (the method of the object's run-time class)
+    auto call = std::make_unique<ast::Expr>(ast::ExprKind::Call, e.range);
+    call->operands.push_back(clone_expr(e));
+    const ast::Expr& c = *call;
+    synthetic_exprs_.push_back(std::move(call));
+    Environment empty;
+    return call_method(object, e.text, c, {}, call_env_ ? *call_env_ : empty);
+  }
   if (module_.classes().method(*cls, e.text).first) {
     type_error(e.range, "a bound method used as a value is not supported",
                "call it: '" + e.text + "(...)'");
+    return nullptr;
+  }
+  if (cls->depth < 0) { // Note [The object class]
+    type_error(e.text_range, "reading '" + e.text + "' of objects of classes with no common base is not supported",
+               "derive the classes from one base class whose __init__ assigns 'self." + e.text + "'");
     return nullptr;
   }
   type_error(e.text_range, "'" + cls->name + "' object has no attribute '" + e.text + "'",
@@ -254,6 +289,12 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
     return;
   }
   ClassTable& classes = module_.classes();
+  if (const ast::FunctionDef* m = classes.method(*cls, target.text).first; m && m->is_property) {
+    type_error(target.range, "property '" + target.text + "' of '" + cls->name +
+                                 "' object has no setter (CPython raises AttributeError here)",
+               "pyscript's properties are read-only: store to another attribute");
+    return;
+  }
   const ClassInfo* owner = classes.field_owner(*cls, target.text);
   if (!owner) {
     Diagnostic& d = diags_.error(target.range, "attribute",
@@ -265,6 +306,17 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
   auto& types = classes.field_types->types;
   auto key = std::make_pair(owner->name, target.text);
   Type want = v->type();
+  if (owner->late_fields.count(target.text)) { // Note [Attributes set outside __init__] (classes.cpp)
+    if (want.is(TypeKind::None) || want.is(TypeKind::Optional) || !want.is_nullable()) {
+      Diagnostic& d = diags_.error(target.range, "type",
+                                   "attribute '" + target.text + "' of '" + owner->name +
+                                       "' is created outside __init__ with a " + want.to_string() +
+                                       ", which pyscript does not support there");
+      d.help.push_back("assign 'self." + target.text + "' in " + owner->name +
+                       ".__init__ first (an int, float, bool, str, list, dict or object can be created later)");
+      return;
+    }
+  }
   auto it = types.find(key);
   if (it == types.end() || it->second.is(TypeKind::Unknown)) {
     bool was_unknown = it != types.end();
@@ -305,10 +357,21 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
     for (size_t k = 0; k < have.elements().size(); ++k) unify(have.elements()[k], got.elements()[k]);
   };
   if (v->type().has_unknown() && field_type.is(v->type().kind())) unify(v->type(), field_type);
+  if (v->type() != field_type && (field_type.is(TypeKind::List) || field_type.is(TypeKind::Dict) ||
+                                  field_type.is(TypeKind::Set))) {
+    // (an empty container whose unknown element is not the field's: [[]] into a list[list[int]]
+    // can fix it, a list[list[list[int]]] cannot)
+    diags_.error(target.range, "type",
+                 "type conflict: attribute '" + target.text + "' of '" + owner->name + "' is a " +
+                     field_type.to_string() + " and here a " + v->type().to_string());
+    return;
+  }
   Value* value = v->type() == field_type
                      ? v
                      : (field_type.is_object_ref() ? object_cast(v, field_type, target.range)
                                                    : to_either(v, field_type, target.range));
+  if (owner->late_fields.count(target.text)) // held as an Optional (Note [Attributes set outside __init__])
+    value = object_cast(value, Type::optional(field_type), target.range);
   Value* obj = object_cast(unwrap_optional(object, target.text, target.range),
                            Type::object(owner->name), target.range);
   ir::Node* set = emit(OpKind::SetAttr, {obj, value}, {}, target.range);
@@ -419,6 +482,35 @@ Value* FunctionLowering::object_to_str(Value* v, bool repr, const SourceRange& r
   const ClassInfo* cls = class_of(v->type());
   const ClassTable& classes = module_.classes();
   const char* name = !repr && classes.method(*cls, "__str__").first ? "__str__" : "__repr__";
+  if (cls->depth < 0 && !v->type().is(TypeKind::Optional)) { // Note [The object class]: per class
+    std::vector<const ClassInfo*> concrete;
+    for (const auto& k : classes.all())
+      if (k->constructed && !k->is_exception) concrete.push_back(k.get());
+    for (const ClassInfo* k : concrete)
+      if (!classes.method(*k, repr ? "__repr__" : "__str__").first) {
+        Diagnostic& d = diags_.error(r, "unsupported", "printing a '" + k->name +
+                                                           "' object, which has no __str__ or __repr__, is not supported");
+        d.notes.push_back({SourceRange{}, "CPython would print its address, which differs from run to run"});
+        d.help.push_back("define __repr__ (or __str__) in class " + k->name);
+        return nullptr;
+      }
+    if (concrete.empty()) return const_str("", r);
+    Value* id = emit1(OpKind::ClassId, {v}, Type::int_(), r);
+    ast::Expr call(ast::ExprKind::Call, r);
+    Environment empty;
+    std::function<Value*(size_t)> chain = [&](size_t i) -> Value* {
+      const ClassInfo* k = concrete[i];
+      auto [fn, owner] = classes.method(*k, repr ? "__repr__" : "__str__");
+      auto invoke = [&, fn = fn, owner = owner]() -> Value* {
+        return invoke_method(*fn, *owner, object_cast(v, Type::object(k->name), r), call, {},
+                             call_env_ ? *call_env_ : empty);
+      };
+      if (i + 1 == concrete.size()) return invoke();
+      Value* is_k = emit1(OpKind::Eq, {id, const_int(k->id, r)}, Type::bool_(), r);
+      return select(is_k, invoke, [&] { return chain(i + 1); }, call, "str()");
+    };
+    return chain(0);
+  }
   if (!classes.method(*cls, name).first) {
     if (cls->is_exception) return nullptr;
     Diagnostic& d =
@@ -530,6 +622,13 @@ Value* FunctionLowering::lower_class_call(const ast::Expr& e, Environment& env, 
         return nullptr;
       }
       if (!arguments(args)) return nullptr;
+      if (fn->is_classmethod && owner != cls) { // Note [Class methods] (frontend/parse_class.cpp)
+        diags_.error(callee.range, "unsupported",
+                     "a class method inherited from '" + owner->name + "' called on '" + cls->name +
+                         "' is not supported (its cls would be '" + cls->name + "')")
+            .help.push_back("define " + callee.text + " in " + cls->name + " too");
+        return nullptr;
+      }
       if (fn->is_static) return invoke_method(*fn, *owner, nullptr, e, std::move(args), env);
       if (args.empty() || !class_of(args[0]->type())) {
         type_error(e.range,

@@ -204,8 +204,8 @@ std::optional<Value*> FunctionLowering::lower_fused_reduction(const std::string&
     if (!start) start = acc_type.is(TypeKind::Float) ? const_float(0.0, r) : const_int(0, r);
     if (start->type() != acc_type) start = cast(start, acc_type, r);
     bound[acc] = start;
-    if (call.operands.size() == 2 && acc_type.is(TypeKind::Float))
-      bound[any] = const_bool(false, r);
+    if (call.operands.size() == 2 && acc_type.is(TypeKind::Float) && &call != float_operand_)
+      bound[any] = const_bool(false, r); // Note [A float sum of nothing] (lower_expr.cpp)
   } else {
     bound[acc] = const_bool(fn == "all", r);
   }

@@ -440,9 +440,21 @@ Value* FunctionLowering::arithmetic(ast::BinaryOp op, Value* a, Value* b, const 
   PYSCRIPT_UNREACHABLE("unknown binary operator");
 }
 
+// Note [A float sum of nothing]
+// CPython's sum() of no floats is the int 0, and pyscript's sum has one type, so a float sum that
+// saw no element raises a runtime error that asks for sum(xs, 0.0). Where the sum is the right
+// operand of an arithmetic operator whose left operand is a Python float (`b[i] - sum(...)`), the
+// int 0 would be converted to 0.0 before the operation, so 0.0 is the same answer: no check.
 Value* FunctionLowering::lower_binary(const ast::Expr& e, Environment& env) {
   Value* a = lower_expr(*e.operands[0], env);
+  const ast::Expr* saved = float_operand_;
+  bool arithmetic_op = e.binary_op == ast::BinaryOp::Add || e.binary_op == ast::BinaryOp::Sub ||
+                       e.binary_op == ast::BinaryOp::Mul || e.binary_op == ast::BinaryOp::Div ||
+                       e.binary_op == ast::BinaryOp::FloorDiv || e.binary_op == ast::BinaryOp::Mod ||
+                       e.binary_op == ast::BinaryOp::Pow;
+  float_operand_ = a && arithmetic_op && a->type().is(TypeKind::Float) ? e.operands[1].get() : nullptr;
   Value* b = lower_expr(*e.operands[1], env);
+  float_operand_ = saved;
   if (!a || !b) return nullptr;
   if (never_values_.count(a)) return a; // what follows a raise never runs
   if (never_values_.count(b)) return b;

@@ -127,15 +127,17 @@ void free_names(const ast::FunctionDef& fn, std::set<std::string>& out) {
     if (!locals.count(n)) out.insert(n);
 }
 
-ast::StmtList clone_body(const ast::StmtList& body) {
+using Renames = std::map<std::string, std::string>;
+
+ast::StmtList clone_body(const ast::StmtList& body, const Renames& renames = {}) {
   ast::StmtList out;
   for (const ast::StmtPtr& s : body)
-    out.push_back(clone_stmt(*s));
+    out.push_back(clone_stmt(*s, renames));
   return out;
 }
 
-ast::ExprPtr clone_opt(const ast::ExprPtr& e) {
-  return e ? clone_expr(*e) : nullptr;
+ast::ExprPtr clone_opt(const ast::ExprPtr& e, const Renames& renames = {}) {
+  return e ? clone_expr(*e, renames) : nullptr;
 }
 
 std::unique_ptr<ast::FunctionDef> clone_function(const ast::FunctionDef& fn) {
@@ -155,6 +157,8 @@ std::unique_ptr<ast::FunctionDef> clone_function(const ast::FunctionDef& fn) {
   out->rejected_bindings = fn.rejected_bindings;
   out->class_name = fn.class_name;
   out->is_static = fn.is_static;
+  out->is_property = fn.is_property;
+  out->is_classmethod = fn.is_classmethod;
   out->display_name = fn.display_name;
   out->captures = fn.captures;
   return out;
@@ -162,18 +166,20 @@ std::unique_ptr<ast::FunctionDef> clone_function(const ast::FunctionDef& fn) {
 
 } // namespace
 
-// A copy of a statement of a function's body (a class cannot be defined in a function).
-ast::StmtPtr clone_stmt(const ast::Stmt& s) {
+// A copy of a statement of a function's body (a class cannot be defined in a function), with the
+// names in `renames` renamed (not inside a nested def's body: no caller renames around one).
+ast::StmtPtr clone_stmt(const ast::Stmt& s, const std::map<std::string, std::string>& renames) {
   auto out = std::make_unique<ast::Stmt>(s.kind, s.range);
   for (const ast::ExprPtr& t : s.targets)
-    out->targets.push_back(clone_opt(t));
-  out->value = clone_opt(s.value);
-  out->message = clone_opt(s.message);
-  out->cause = clone_opt(s.cause);
+    out->targets.push_back(clone_opt(t, renames));
+  out->value = clone_opt(s.value, renames);
+  out->message = clone_opt(s.message, renames);
+  out->cause = clone_opt(s.cause, renames);
   out->item_update_rewrite = s.item_update_rewrite;
+  out->delegates = s.delegates;
   out->annotation = clone_opt(s.annotation);
-  out->body = clone_body(s.body);
-  out->orelse = clone_body(s.orelse);
+  out->body = clone_body(s.body, renames);
+  out->orelse = clone_body(s.orelse, renames);
   out->module = s.module;
   out->alias = s.alias;
   out->names = s.names;
@@ -181,13 +187,14 @@ ast::StmtPtr clone_stmt(const ast::Stmt& s) {
   for (const ast::ExceptHandler& h : s.handlers) {
     ast::ExceptHandler c;
     c.type = clone_opt(h.type);
-    c.name = h.name;
+    auto renamed = renames.find(h.name);
+    c.name = renamed == renames.end() ? h.name : renamed->second;
     c.name_range = h.name_range;
-    c.body = clone_body(h.body);
+    c.body = clone_body(h.body, renames);
     c.range = h.range;
     out->handlers.push_back(std::move(c));
   }
-  out->finalbody = clone_body(s.finalbody);
+  out->finalbody = clone_body(s.finalbody, renames);
   return out;
 }
 

@@ -81,6 +81,12 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
       args[0] = set_elements(args[0], e.range);
     }
   }
+  if ((name == "min" || name == "max") && !args.empty() && args[0]->type().is(TypeKind::Dict)) {
+    // min(d), max(d, key=f): over its keys, in their order (CPython iterates a dict's keys)
+    ir::Node* keys = emit(OpKind::DictToList, {args[0]}, {Type::list(args[0]->type().elements()[0])}, e.range);
+    keys->set_attr("what", int64_t(0));
+    args[0] = keys->output();
+  }
   if ((name == "str" || name == "repr") && args.size() <= 1) {
     if (args.empty())
       out = const_str("", e.range);
@@ -222,6 +228,9 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
   }
   if (name == "str" || name == "repr" || name == "print" || name == "isinstance" || name == "bool")
     return false;
+  if (name == "sum" && args.size() == 1 && t.is(TypeKind::List) && t.elements()[0].is(TypeKind::Unknown) &&
+      t.elements()[0].rank() > 0) // a list that nothing has filled yet: its sum is CPython's int 0,
+    fix_unknown(t.elements()[0].rank(), Type::int_()); // so it holds ints (Note [Empty containers])
   if (t.is(TypeKind::List) && t.elements()[0].is(TypeKind::Unknown) && name != "list") {
     unknown_element(seq, r);
     return true;
@@ -255,7 +264,7 @@ bool FunctionLowering::lower_sequence_builtin(const std::string& name, const ast
     if (start && start->type().is(TypeKind::Float) && !acc_type.is(TypeKind::Float))
       acc_type = Type::float_();
     if (!start) {
-      if (acc_type.is(TypeKind::Float))
+      if (acc_type.is(TypeKind::Float) && &e != float_operand_) // Note [A float sum of nothing]
         raise_if(emit1(OpKind::Eq, {sequence_length(seq, r), const_int(0, r)}, Type::bool_(), r),
                  PYRT_VALUE_ERROR,
                  "sum() of an empty list of floats is the int 0 in CPython; pyscript's sum has one "

@@ -46,6 +46,28 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
            iter.operands[0]->text == name && !env.find(name) && !module_.find_function(name);
   };
   bool is_range = call_of("range");
+  Value* v = nullptr; // the iterable, when lower_generator_loop lowered it and it is no generator
+  bool lowered = false;
+  if (may_call_generator(iter, env)) { // Note [Generators are inlined] (lower_generator.cpp)
+    if (lower_generator_loop(s, iter, nullptr, v, env)) return;
+    if (!v) return poison_target(*s.targets[0], env);
+    lowered = true;
+  }
+  if (call_of("enumerate") && iter.operands.size() >= 2 && iter.operands.size() <= 3 &&
+      may_call_generator(*iter.operands[1], env)) { // enumerate(gen(), start)
+    const ast::Expr* start = iter.operands.size() == 3 ? iter.operands[2].get() : nullptr;
+    for (const ast::Keyword& k : iter.keywords)
+      if (k.name == "start" && !start) start = k.value.get();
+    if (!start) {
+      auto zero = std::make_unique<ast::Expr>(ast::ExprKind::Int, iter.range);
+      start = zero.get();
+      synthetic_exprs_.push_back(std::move(zero));
+    }
+    Value* held = nullptr;
+    if (lower_generator_loop(s, *iter.operands[1], start, held, env)) return;
+    if (held) type_error(iter.range, "enumerate() of this call is not supported by pyscript");
+    return poison_target(*s.targets[0], env);
+  }
   if (call_of("reversed") && iter.operands.size() == 2 && iter.keywords.empty() && is_range_call(*iter.operands[1], env)) {
     Value *trips, *first, *step; // Note [Ranges without a range object] (lower_range.cpp)
     if (!reversed_range(*iter.operands[1], env, trips, first, step)) return poison_target(*s.targets[0], env);
@@ -54,7 +76,9 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
   }
   if (!is_range) {
     // enumerate(seq[, start]), zip(a, b, ...), reversed(seq): loops over sequences (lower_sequence_loop)
-    if (call_of("enumerate") || call_of("zip")) { // enumerate(seq, start=k) too
+    if (call_of("zip") && iter.keywords.size() == 1 && iter.keywords[0].name == "*")
+      return lower_zip_star(s, env); // zip(*rows): Note [zip of a starred list]
+    if (!lowered && (call_of("enumerate") || call_of("zip"))) { // enumerate(seq, start=k) too
       bool start_only = iter.keywords.size() == 1 && iter.keywords[0].name == "start" && call_of("enumerate");
       if (!iter.keywords.empty() && !start_only) {
         type_error(iter.keywords[0].name_range, "'" + iter.keywords[0].name + "' is not an argument of " +
@@ -64,7 +88,13 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
       lower_sequence_loop(s, env, call_of("enumerate") ? "enumerate" : "zip");
       return;
     }
-    Value* v = lower_call_argument(iter, env); // (reversed(xs): consumed by the loop)
+    if (!lowered && iter.kind == ast::ExprKind::Name) // (lower_call_argument would make it a list)
+      if (Value* held = env.value_of(iter.text); held && has_generator_iter(held->type())) {
+        v = lower_expr(iter, env);
+        lowered = true;
+      }
+    if (!lowered) v = lower_call_argument(iter, env); // (reversed(xs): consumed by the loop)
+    if (v && lower_iter_generator_loop(s, v, env)) return; // obj with a generator __iter__
     if (v && v->type().is(TypeKind::Array) && v->type().rank() > 0) {
       // Over the first axis: the target is a[i].
       ir::Node* dim = emit(OpKind::ArrayDim, {v}, {Type::int_()}, iter.range);

@@ -197,3 +197,176 @@ Value* FunctionLowering::loop_more(const LoopOver& over, Value* i, const SourceR
 }
 
 } // namespace pyscript::lower
+
+namespace pyscript::lower {
+
+// Note [zip of a starred list]
+// `for col in zip(*rows)` transposes: its i-th tuple holds rows[0][i], rows[1][i], ... while every
+// row has an i-th element (none when rows is empty); the rows are unpacked once, at the call. A
+// pyscript tuple's length is part of its type, and len(rows) is known only at run time, so the
+// target holds a list of those elements instead: lowered as
+//     $rows = list(ROWS); $i = 0
+//     while $rows and all($i < len($r) for $r in $rows):
+//         TARGET = [$r[$i] for $r in $rows]; $i = $i + 1; BODY
+//     else: ELSE
+// A list and a tuple differ only where the value itself shows, so this is done only when every
+// read of the target in the body uses it as a sequence: iterated (`for x in col`, a comprehension,
+// list/sum/min/max/sorted/set/len/any/all/zip/enumerate(col), str.join), or indexed by a non-slice
+// (`col[0]`). Anywhere else (printed, stored, compared, sliced) is a diagnostic.
+
+namespace {
+
+bool sequence_uses_only(const ast::Expr& e, const std::set<std::string>& names, bool as_sequence);
+
+bool sequence_uses_only(const ast::StmtList& body, const std::set<std::string>& names) {
+  for (const ast::StmtPtr& s : body) {
+    for (const ast::ExprPtr& t : s->targets) {
+      if (!t) continue;
+      std::set<std::string> bound;
+      ast::collect_assigned_names(*t, bound);
+      for (const std::string& n : bound)
+        if (names.count(n)) return false; // rebinding the target: keep it simple
+      if (t->kind != ast::ExprKind::Name && !sequence_uses_only(*t, names, false)) return false;
+    }
+    for (const ast::Expr* e : {s->value.get(), s->message.get(), s->cause.get()})
+      if (e && !sequence_uses_only(*e, names, s->kind == ast::StmtKind::For && e == s->value.get()))
+        return false;
+    for (const ast::ExceptHandler& h : s->handlers)
+      if (h.type && !sequence_uses_only(*h.type, names, false)) return false;
+    for (const ast::StmtList* b : ast::nested_bodies(*s))
+      if (!sequence_uses_only(*b, names)) return false;
+    if (s->kind == ast::StmtKind::FunctionDef || s->kind == ast::StmtKind::ClassDef) return false;
+  }
+  return true;
+}
+
+bool sequence_uses_only(const ast::Expr& e, const std::set<std::string>& names, bool as_sequence) {
+  static const std::set<std::string> consumers = {"list", "sum", "len",  "min",       "max", "sorted",
+                                                  "set",  "any", "all",  "enumerate", "zip", "reversed"};
+  switch (e.kind) {
+  case ast::ExprKind::Name: return as_sequence || !names.count(e.text);
+  case ast::ExprKind::Call: {
+    const ast::Expr& callee = *e.operands[0];
+    bool consumer = (callee.kind == ast::ExprKind::Name && consumers.count(callee.text)) ||
+                    (callee.kind == ast::ExprKind::Attribute && callee.text == "join");
+    if (!sequence_uses_only(callee, names, false)) return false;
+    for (size_t i = 1; i < e.operands.size(); ++i)
+      if (!sequence_uses_only(*e.operands[i], names, consumer)) return false;
+    for (const ast::Keyword& k : e.keywords)
+      if (!sequence_uses_only(*k.value, names, false)) return false;
+    return true;
+  }
+  case ast::ExprKind::Subscript:
+    return sequence_uses_only(*e.operands[0], names, e.operands[1]->kind != ast::ExprKind::Slice) &&
+           sequence_uses_only(*e.operands[1], names, false);
+  case ast::ExprKind::Lambda: return true; // its body cannot see a loop target that changes (refused there)
+  default: break;
+  }
+  for (const ast::ExprPtr& op : e.operands)
+    if (op && !sequence_uses_only(*op, names, false)) return false;
+  for (const ast::Keyword& k : e.keywords)
+    if (!sequence_uses_only(*k.value, names, false)) return false;
+  for (const ast::Comprehension& c : e.comprehension) {
+    if (!sequence_uses_only(*c.iter, names, true)) return false;
+    for (const ast::ExprPtr& i : c.ifs)
+      if (!sequence_uses_only(*i, names, false)) return false;
+  }
+  return true;
+}
+
+ast::ExprPtr named(const std::string& text, const SourceRange& r) {
+  auto n = std::make_unique<ast::Expr>(ast::ExprKind::Name, r);
+  n->text = text;
+  return n;
+}
+
+ast::ExprPtr call1(const char* fn, ast::ExprPtr arg, const SourceRange& r) {
+  auto c = std::make_unique<ast::Expr>(ast::ExprKind::Call, r);
+  c->operands.push_back(named(fn, r));
+  c->operands.push_back(std::move(arg));
+  return c;
+}
+
+// (ELEMENT for $r in $rows): a comprehension clause over the rows.
+void over_rows(ast::Expr& comp, const std::string& row, const std::string& rows, const SourceRange& r) {
+  ast::Comprehension c;
+  c.target = named(row, r);
+  c.iter = named(rows, r);
+  c.range = r;
+  comp.comprehension.push_back(std::move(c));
+}
+
+} // namespace
+
+void FunctionLowering::lower_zip_star(const ast::Stmt& s, Environment& env) {
+  const ast::Expr& iter = *s.value;
+  const SourceRange& r = iter.range;
+  std::set<std::string> targets;
+  ast::collect_assigned_names(*s.targets[0], targets);
+  if (!sequence_uses_only(s.body, targets)) {
+    Diagnostic& d = diags_.error(r, "unsupported",
+                                 "zip(*rows) is supported where its tuples are only iterated or indexed");
+    if (s.targets[0]->range.begin_byte != r.begin_byte) // (list(zip(*rows)): the call's own loop)
+      d.notes.push_back({s.targets[0]->range, "this target is used as a tuple in the loop"});
+    d.help.push_back("pyscript's tuples have a length known at compile time; iterate over the "
+                     "columns with 'for c in zip(*rows)' and use list(c), c[i] or 'for x in c'");
+    return poison_target(*s.targets[0], env);
+  }
+  int id = module_.new_origin();
+  std::string p = "$z" + std::to_string(id) + "_", rows = p + "rows", row = p + "r", i = p + "i";
+  ast::StmtList stmts;
+  auto assign = [&](ast::ExprPtr target, ast::ExprPtr value) {
+    auto a = std::make_unique<ast::Stmt>(ast::StmtKind::Assign, r);
+    a->targets.push_back(std::move(target));
+    a->value = std::move(value);
+    return a;
+  };
+  stmts.push_back(assign(named(rows, r), call1("list", clone_expr(*iter.keywords[0].value), r)));
+  auto zero = std::make_unique<ast::Expr>(ast::ExprKind::Int, r);
+  stmts.push_back(assign(named(i, r), std::move(zero)));
+  // while $rows and all($i < len($r) for $r in $rows):
+  auto below = std::make_unique<ast::Expr>(ast::ExprKind::Compare, r);
+  below->operands.push_back(named(i, r));
+  below->operands.push_back(call1("len", named(row, r), r));
+  below->compare_ops.push_back(ast::CompareOp::Lt);
+  auto gen = std::make_unique<ast::Expr>(ast::ExprKind::GeneratorExp, r);
+  gen->operands.push_back(std::move(below));
+  over_rows(*gen, row, rows, r);
+  auto cond = std::make_unique<ast::Expr>(ast::ExprKind::Logical, r);
+  cond->bool_op = ast::BoolOp::And;
+  cond->operands.push_back(named(rows, r));
+  cond->operands.push_back(call1("all", std::move(gen), r));
+  auto loop = std::make_unique<ast::Stmt>(ast::StmtKind::While, s.range);
+  loop->value = std::move(cond);
+  // TARGET = [$r[$i] for $r in $rows]; $i = $i + 1; BODY
+  auto item = std::make_unique<ast::Expr>(ast::ExprKind::Subscript, r);
+  item->operands.push_back(named(row, r));
+  item->operands.push_back(named(i, r));
+  auto column = std::make_unique<ast::Expr>(ast::ExprKind::ListComp, r);
+  column->operands.push_back(std::move(item));
+  over_rows(*column, row, rows, r);
+  loop->body.push_back(assign(clone_expr(*s.targets[0]), std::move(column)));
+  auto next = std::make_unique<ast::Expr>(ast::ExprKind::Binary, r);
+  next->binary_op = ast::BinaryOp::Add;
+  next->operands.push_back(named(i, r));
+  auto one = std::make_unique<ast::Expr>(ast::ExprKind::Int, r);
+  one->int_value = 1;
+  next->operands.push_back(std::move(one));
+  loop->body.push_back(assign(named(i, r), std::move(next)));
+  for (const ast::StmtPtr& b : s.body) loop->body.push_back(clone_stmt(*b));
+  for (const ast::StmtPtr& b : s.orelse) loop->orelse.push_back(clone_stmt(*b));
+  stmts.push_back(std::move(loop));
+  std::map<std::string, Binding> saved = env.vars;
+  auto holder = std::make_unique<ast::Stmt>(ast::StmtKind::If, r); // keeps the statements alive
+  holder->body = std::move(stmts);
+  lower_stmts(holder->body, 0, env);
+  comprehension_asts_.push_back(std::move(holder));
+  for (auto it = env.vars.begin(); it != env.vars.end();) { // the hidden names exist only here
+    if (!saved.count(it->first) && it->first.rfind(p, 0) == 0)
+      it = env.vars.erase(it);
+    else
+      ++it;
+  }
+}
+
+} // namespace pyscript::lower

@@ -68,7 +68,11 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
   case TypeKind::Bool: return v;
   case TypeKind::Int:
   case TypeKind::Float: return cast(v, Type::bool_(), r);
-  case TypeKind::None: return const_bool(false, r);
+  case TypeKind::None: { // `x if cells else y` where this specialization's cells is None
+    Value* no = const_bool(false, r);
+    decided_by_types_.insert(no); // Note [Branches the types decide]
+    return no;
+  }
   case TypeKind::Tuple: return const_bool(!v->type().elements().empty(), r);
   case TypeKind::Array: return array_item(v, Type::bool_(), r); // numpy: one element only
   case TypeKind::Either: { // both kinds have Python's truth
@@ -228,7 +232,7 @@ void FunctionLowering::lower_stmts(const ast::StmtList& list, size_t from, Envir
 }
 
 void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
-  if (is_main_) module_.set_top_statement(s.range);
+  if (is_main_ && inlining_.empty()) module_.set_top_statement(s.range); // (not a generator's statements)
   if (is_main_ && module_.has_earlier_error(s.range)) {
     // Note [All errors in one run]: not type-checked; what it binds is poisoned.
     if (s.kind == ast::StmtKind::FunctionDef) module_.mark_executed(s.function->name);
@@ -295,6 +299,10 @@ void FunctionLowering::lower_stmt(const ast::Stmt& s, Environment& env) {
     return;
   case ast::StmtKind::Try:
     lower_try(s, env); // lower_try.cpp
+    return;
+  case ast::StmtKind::Yield: // a generator's body is lowered only inlined, its yields expanded
+    diags_.error(s.range, "unsupported", "'yield' is supported in a generator that a loop consumes")
+        .help.push_back("iterate over the generator with 'for', a comprehension, or list(...)");
     return;
   case ast::StmtKind::Raise:
     lower_raise(s, env); // exceptions.cpp

@@ -119,7 +119,16 @@ bool FunctionLowering::lower_isinstance_builtin(const ast::Expr& e, Environment&
       return true;
     }
     if (!one) return true;
-    result = result ? emit1(OpKind::Or, {result, one}, Type::bool_(), e.range) : one;
+    auto known = [](Value* v) -> std::optional<bool> { // a constant of the types (not yet folded)
+      const ir::Node* p = v->producer();
+      if (!p || p->kind() != OpKind::Constant) return std::nullopt;
+      const ir::AttrValue* a = p->attr("value");
+      return a && std::holds_alternative<bool>(*a) ? std::optional<bool>(std::get<bool>(*a)) : std::nullopt;
+    };
+    if (result && known(result) && known(one)) // isinstance(x, (int, float)): decided as a whole
+      result = const_bool(*known(result) || *known(one), e.range);
+    else
+      result = result ? emit1(OpKind::Or, {result, one}, Type::bool_(), e.range) : one;
   }
   // Decided by the types alone (isinstance(n, int) of an int or a float specialization): the
   // branch it rules out is not lowered (Note [Branches the types decide]).

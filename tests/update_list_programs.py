@@ -14,7 +14,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 FOLDERS = ('list_programs', 'list_programs_pending', 'module_programs', 'class_programs',
-           'exception_programs', 'set_programs', 'stdlib_programs')   # pending: see list_programs_pending/README.md
+           'exception_programs', 'set_programs', 'generator_programs', 'stdlib_programs')   # pending: see list_programs_pending/README.md
 
 
 def main(argv):

@@ -4,7 +4,7 @@
 usage: run_tensor_differential.py PYSCRIPT [--programs N] [--seed S] [--keep-failures DIR]
                                   [--jobs J] [--avoid CONSTRUCT] [--check PATH]
                                   [--both-promotions] [--verbose]
-                                  [--generator tensor|elements|lists|classes|sets|stdlib]
+                                  [--generator tensor|elements|lists|classes|sets|generators|stdlib]
 
 --generator picks the programs: gen_tensor.py (default), gen_elements.py (element loops over arrays,
 numpy scalars) or gen_lists.py (lists, dicts, str and their aliasing; no numpy) or gen_classes.py (user classes:
@@ -231,12 +231,12 @@ def main(argv):
     import gen_classes
     harness.common_arguments(ap, {**gen_tensor.AVOIDABLE, **gen_lists.AVOIDABLE, **gen_classes.AVOIDABLE},
                              programs=300)
-    ap.add_argument('--generator', choices=('tensor', 'elements', 'lists', 'classes', 'sets', 'stdlib'),
+    ap.add_argument('--generator', choices=('tensor', 'elements', 'lists', 'classes', 'sets', 'generators', 'stdlib'),
                     default='tensor',
                     help='gen_tensor.py (default), gen_elements.py (element loops, numpy scalars), '
                     'gen_lists.py (lists, dicts, str, aliasing), gen_classes.py (user classes) or '
-                    'gen_sets.py (sets, their order) or gen_stdlib.py (heapq, bisect, collections, '
-                    'itertools); the last four compare outputs exactly')
+                    'gen_sets.py (sets, their order) or gen_generators.py (generators inlined where consumed) '
+                    'or gen_stdlib.py (heapq, bisect, collections, itertools); the last five compare outputs exactly')
     ap.add_argument('--check', default=DEFAULT_CHECK,
                     help='shared/conformance/check, whose same_output compares the outputs')
     ap.add_argument('--both-promotions', action='store_true',
@@ -262,6 +262,10 @@ def main(argv):
     elif args.generator == 'sets':
         import gen_sets
         GENERATOR = gen_sets
+        EXACT = True
+    elif args.generator == 'generators':
+        import gen_generators
+        GENERATOR = gen_generators
         EXACT = True
     elif args.generator == 'stdlib':
         import gen_stdlib

@@ -1,0 +1,7 @@
+# expect-error: 3:5 generator
+def g():
+    yield 1
+
+
+it = g()
+print(next(it))
