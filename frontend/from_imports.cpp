@@ -112,6 +112,7 @@ private:
   void expr(Expr& e) {
     if (e.kind == ExprKind::Name) return expand_name(e);
     if (!e.comprehension.empty()) return comprehension(e);
+    if (e.lambda) return function(*e.lambda); // its parameters are its own scope
     for (ast::ExprPtr& op : e.operands)
       if (op) expr(*op);
     for (ast::Keyword& kw : e.keywords)

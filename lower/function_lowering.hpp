@@ -386,6 +386,7 @@ private:
   ir::Value* lower_string_constant(const ast::Expr& e);
   // collections.deque, Counter, defaultdict (lower_collections.cpp)
   ir::Value* lower_collections_call(const ast::Expr& e, Environment& env);
+  ir::Type empty_container_type(ir::Type t, const SourceRange& r, uint32_t first);
   ir::Value* defaultdict_value(const std::string& factory, const ir::Type* value, const ast::Expr& e,
                                Environment& env);
   ir::Value* collection_subscript(ir::Value* d, ir::Value* k, const ast::Expr& e, Environment& env, bool& handled);

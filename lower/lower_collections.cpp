@@ -42,6 +42,20 @@ void drop_function_constant(Value* f) {
   if (p && p->kind() == OpKind::Constant && !f->has_uses()) p->destroy();
 }
 
+// [], {}, list(), dict(), set(), deque(), Counter(), defaultdict(F): a new empty container.
+bool makes_empty_container(const ast::Expr& e) {
+  if (e.kind == ast::ExprKind::List || e.kind == ast::ExprKind::Dict) return e.operands.empty();
+  if (e.kind != ast::ExprKind::Call) return false;
+  const ast::Expr& callee = *e.operands[0];
+  size_t given = e.operands.size() - 1;
+  if (callee.kind == ast::ExprKind::Name && (callee.text == "list" || callee.text == "dict" || callee.text == "set"))
+    return given == 0;
+  if (callee.kind == ast::ExprKind::Attribute && callee.operands[0]->kind == ast::ExprKind::Name)
+    return (callee.text == "deque" || callee.text == "Counter" || callee.text == "defaultdict") &&
+           given == (callee.text == "defaultdict" ? 1u : 0u);
+  return false;
+}
+
 const char* builtin_factory_class(const std::string& factory) {
   static const char* const kClasses[] = {"int", "float", "str", "bool", "list", "set", "dict"};
   for (const char* c : kClasses)
@@ -50,6 +64,35 @@ const char* builtin_factory_class(const std::string& factory) {
 }
 
 } // namespace
+
+// Note [Empty containers of other functions]
+// An empty container made here and filled by another function (`groups = defaultdict(list)` at the
+// top level, `add(k, v)` appending to `groups[k]`) learns its element types there: each Unknown
+// in its type is recorded as Note [Widened displays] records an empty list display's, at a byte of
+// its own from the construct's first (the list's element and the dict's value at the first byte,
+// a dict's key at the next; a collection's Unknowns in order from `first`), and the module is
+// lowered again with them known from the start.
+Type FunctionLowering::empty_container_type(Type t, const SourceRange& r, uint32_t first) {
+  std::vector<int> origins;
+  std::function<void(const Type&)> collect = [&](const Type& u) {
+    if (u.is(TypeKind::Unknown) && u.rank() > 0) origins.push_back(u.rank());
+    for (const Type& x : u.elements()) collect(x);
+  };
+  collect(t);
+  std::function<Type(const Type&, int, const Type&)> substitute = [&](const Type& u, int origin, const Type& with) {
+    if (u.is(TypeKind::Unknown)) return u.rank() == origin ? with : u;
+    std::vector<Type> elements;
+    for (const Type& x : u.elements()) elements.push_back(substitute(x, origin, with));
+    return elements.empty() ? u : u.with_elements(elements);
+  };
+  for (size_t i = 0; i < origins.size(); ++i) {
+    SourceRange slot = r;
+    slot.begin_byte += first + uint32_t(i);
+    if (std::optional<Type> known = widened_display(slot)) t = substitute(t, origins[i], *known);
+    else module_.empty_displays[origins[i]] = {slot, &function_};
+  }
+  return t;
+}
 
 // collections.deque(...), Counter(...), defaultdict(...).
 Value* FunctionLowering::lower_collections_call(const ast::Expr& e, Environment& env) {
@@ -78,8 +121,8 @@ Value* FunctionLowering::lower_collections_call(const ast::Expr& e, Environment&
       const Type& t = source->type();
       if (name == "deque" && t.is(TypeKind::List) && !t.elements()[0].has_unknown()) element = t.elements()[0];
     }
-    Value* out = name == "deque" ? emit1(OpKind::ListNew, {}, Type::deque(element), r)
-                                 : emit1(OpKind::DictNew, {}, Type::counter(element), r);
+    Type made = empty_container_type(name == "deque" ? Type::deque(element) : Type::counter(element), r, 0);
+    Value* out = emit1(name == "deque" ? OpKind::ListNew : OpKind::DictNew, {}, made, r);
     if (!source) return out;
     std::string fill = name == "deque" ? "deque_extend"
                        : source->type().is(TypeKind::Dict) ? "counter_add_mapping"
@@ -115,8 +158,8 @@ Value* FunctionLowering::lower_collections_call(const ast::Expr& e, Environment&
     }
     Value* sample = defaultdict_value(factory, nullptr, e, env); // its type is the values' type
     if (!sample) return nullptr;
-    return emit1(OpKind::DictNew, {}, Type::defaultdict(factory, Type::unknown(module_.new_origin()), sample->type()),
-                 r);
+    Type made = Type::defaultdict(factory, Type::unknown(module_.new_origin()), sample->type());
+    return emit1(OpKind::DictNew, {}, empty_container_type(made, r, 0), r);
   }
   return nullptr; // reported by the resolver
 }
@@ -137,6 +180,24 @@ Value* FunctionLowering::defaultdict_value(const std::string& factory, const Typ
     if (c == "list") return emit1(OpKind::ListNew, {}, value ? *value : Type::list(fresh()), r);
     if (c == "set") return emit1(OpKind::SetNew, {}, value ? *value : Type::set(fresh()), r);
     return emit1(OpKind::DictNew, {}, value ? *value : Type::dict(fresh(), fresh()), r);
+  }
+  // A lambda of no parameters (it captures nothing) that makes an empty container (`lambda: []`,
+  // `lambda: defaultdict(int)`): the empty container of the defaultdict's value type, as list's
+  // is, where a call would give the lambda's own guess at its elements (None). At the
+  // defaultdict(...) call, its expression gives the value type.
+  const ast::FunctionDef* fn = module_.find_function(factory);
+  if (fn && factory.rfind("lambda$", 0) == 0 && fn->params.empty() && fn->body.size() == 1 && fn->body[0]->value &&
+      makes_empty_container(*fn->body[0]->value)) {
+    if (value && value->is(TypeKind::List)) return emit1(OpKind::ListNew, {}, *value, r);
+    if (value && value->is(TypeKind::Dict)) return emit1(OpKind::DictNew, {}, *value, r);
+    if (value && value->is(TypeKind::Set)) return emit1(OpKind::SetNew, {}, *value, r);
+    if (!value) { // (an empty display is made as list() is: a display's type is Note [Widened displays]')
+      const ast::Expr& body = *fn->body[0]->value;
+      if (body.kind == ast::ExprKind::List) return defaultdict_value("builtins.list", nullptr, e, env);
+      if (body.kind == ast::ExprKind::Dict) return defaultdict_value("builtins.dict", nullptr, e, env);
+      Environment none;
+      return lower_expr(body, none);
+    }
   }
   Value* f = emit1(OpKind::Constant, {}, Type::function(factory), e.range);
   ast::Expr call(ast::ExprKind::Call, e.range);

@@ -37,7 +37,9 @@ Type substitute(const Type& t, int origin, const Type& with) {
 
 } // namespace
 
-void FunctionLowering::fix_unknown(int origin, const Type& with) {
+void FunctionLowering::fix_unknown(int origin, const Type& with_ref) {
+  // A copy: the caller's type may be an element of a value's type, which this rewrites.
+  const Type with = with_ref;
   for (Value* v : function_.graph->all_values())
     if (v->type().has_unknown()) v->set_type(substitute(v->type(), origin, with));
   if (return_type_ && return_type_->has_unknown())
@@ -100,21 +102,24 @@ Value* FunctionLowering::as_element(Value* v, Value* container, size_t which,
   if (std::optional<Type> merged = module_.classes().merge(want, v->type()); merged && *merged == want)
     return object_cast(v, want, r);
   // An empty display stored into a container of lists: its element comes from the container.
-  const Type& have = v->type();
+  // (Copies: fix_unknown rewrites the types of v and of the container.)
+  const Type have = v->type();
   if (have.has_unknown() && (have.is(TypeKind::List) || have.is(TypeKind::Dict) || have.is(TypeKind::Set)) &&
       have.kind() == want.kind()) {
+    const Type wanted = want;
     for (size_t i = 0; i < have.elements().size(); ++i)
       if (have.elements()[i].is(TypeKind::Unknown) && have.elements()[i].rank() > 0)
-        fix_unknown(have.elements()[i].rank(), want.elements()[i]);
-    if (v->type() == want) return v;
+        fix_unknown(have.elements()[i].rank(), wanted.elements()[i]);
+    if (v->type() == container->type().elements()[which]) return v;
   }
   if (widen_display(container, which, v->type())) throw RestartLowering{};
+  const Type& held = container->type().elements()[which]; // (`want` may be stale after fix_unknown)
   std::string what =
       container->type().is(TypeKind::Dict) ? (which == 0 ? "key" : "value") : "element";
   Diagnostic& d = diags_.error(r, "type",
                                "type conflict: this " + container->type().to_string() + " holds " +
-                                   want.to_string() + " " + what + "s, not " + have.to_string());
-  if (want.is(TypeKind::Float) && (have.is(TypeKind::Int) || have.is(TypeKind::Bool)))
+                                   held.to_string() + " " + what + "s, not " + have.to_string());
+  if (held.is(TypeKind::Float) && (have.is(TypeKind::Int) || have.is(TypeKind::Bool)))
     d.help.push_back("write a float, e.g. float(...) or 1.0");
   return nullptr;
 }

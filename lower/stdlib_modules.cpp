@@ -254,12 +254,16 @@ def counter_subtract_mapping(c, m):
         c[k] = c.get(k, 0) - m[k]
 
 
+def count_of(item):
+    return item[1]
+
+
 def most_common(c):
-    return sorted(c.items(), key=lambda kv: kv[1], reverse=True)
+    return sorted(c.items(), key=count_of, reverse=True)
 
 
 def most_common_n(c, n):
-    return sorted(c.items(), key=lambda kv: kv[1], reverse=True)[:max(n, 0)]
+    return sorted(c.items(), key=count_of, reverse=True)[:max(n, 0)]
 
 
 def elements(c):
