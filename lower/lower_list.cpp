@@ -28,8 +28,7 @@ Type substitute(const Type& t, int origin, const Type& with) {
   std::vector<Type> elements;
   for (const Type& e : t.elements())
     elements.push_back(substitute(e, origin, with));
-  if (t.is(TypeKind::List)) return Type::list(elements[0]);
-  if (t.is(TypeKind::Dict)) return Type::dict(elements[0], elements[1]);
+  if (t.is(TypeKind::List) || t.is(TypeKind::Dict)) return t.with_elements(elements); // deque, Counter too
   if (t.is(TypeKind::Set)) return Type::set(elements[0]);
   if (t.is(TypeKind::Tuple)) return Type::tuple(elements);
   return t;
@@ -146,8 +145,7 @@ bool FunctionLowering::widen_display(Value* container, size_t which, const Type&
     p = p->input(0)->producer();
   std::vector<Type> elements = container->type().elements();
   elements[which] = *merged;
-  Type widened = container->type().is(TypeKind::Dict) ? Type::dict(elements[0], elements[1])
-                                                       : Type::list(elements[0]);
+  Type widened = container->type().with_elements(elements);
   if (p->kind() == OpKind::ListNew || p->kind() == OpKind::DictNew) {
     fields.displays[{p->range().file, p->range().begin_byte}] = *merged;
   } else if (p->kind() == OpKind::GetAttr) {
@@ -248,6 +246,12 @@ Value* FunctionLowering::lower_list_display(const ast::Expr& e, Environment& env
 Value* FunctionLowering::list_subscript(Value* list, const ast::Expr& e, Environment& env) {
   const ast::Expr& index = *e.operands[1];
   if (index.kind == ast::ExprKind::Slice) {
+    if (list->type().is_deque()) {
+      type_error(index.range, "a deque cannot be sliced: CPython raises TypeError: sequence index must be integer, "
+                              "not 'slice'",
+                 "slice a list of it: list(d)[a:b]");
+      return nullptr;
+    }
     int64_t has = 0;
     std::vector<Value*> inputs{list};
     if (!slice_bounds(index, env, inputs, has)) return nullptr;
@@ -340,6 +344,9 @@ void FunctionLowering::store_subscript(const ast::Expr& target, Value* v, Enviro
 // A list of `list`'s type (fixing unknown elements on either side); null after a diagnostic.
 Value* FunctionLowering::as_same_list(Value* other, Value* list, const SourceRange& r) {
   if (other->type() == list->type()) return other;
+  // A deque's or Counter's items are a list's or dict's (Note [Collections are flavored lists and dicts]).
+  if (other->type().kind() == list->type().kind() && other->type().elements() == list->type().elements())
+    return other;
   std::vector<Value*> both{list, other};
   if (!display_type(both, {r, r}, "this operation")) return nullptr;
   return other;
