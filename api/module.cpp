@@ -7,6 +7,7 @@
 #include "codegen/codegen.hpp"
 #include "ir/artifact.hpp"
 #include "codegen/optimize.hpp"
+#include "codegen/phase_times.hpp"
 #include "ir/parser.hpp"
 #include "ir/printer.hpp"
 #include "support/internal_error.hpp"
@@ -102,6 +103,7 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   // api/module_cache.cpp.
   std::string layout;
   std::string object = object_for(state.cache.get(), *graphs, cg, state.only_main, first ? &layout : nullptr);
+  codegen::PhaseTimer timer("jit link");
   if (first) state.jit = new_jit(state, layout);
   if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
   for (const auto& f : graphs->functions) {

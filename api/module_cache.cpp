@@ -2,6 +2,7 @@
 
 #include "codegen/jit.hpp"
 #include "codegen/optimize.hpp"
+#include "codegen/phase_times.hpp"
 #include "ir/artifact.hpp"
 #include "ir/printer.hpp"
 
@@ -120,21 +121,34 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
     if (std::optional<std::string> hit = cache->get(*key)) return std::move(*hit);
   }
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module = codegen::emit_module(graphs, context, options);
-  if (only_main) keep_only_main(*module);
-  std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
+  std::unique_ptr<llvm::Module> module;
+  std::unique_ptr<llvm::TargetMachine> machine;
+  {
+    codegen::PhaseTimer timer("llvm ir");
+    module = codegen::emit_module(graphs, context, options);
+    if (only_main) keep_only_main(*module);
+  }
+  {
+    codegen::PhaseTimer timer("target machine");
+    machine = codegen::host_target_machine();
+  }
   // Note [Code that runs once] in codegen/optimize.cpp.
   if (only_main && codegen::runs_once(*module)) {
     codegen::prepare_unoptimized(*module, *machine);
   } else {
     if (options.emit_main) codegen::leave_top_level_unoptimized(*module);
+    codegen::PhaseTimer timer("llvm opt");
     codegen::optimize_module(*module, *machine);
   }
   if (layout) {
     *layout = machine->createDataLayout().getStringRepresentation();
     if (cache && !cache->get(layout_key())) cache->put(layout_key(), *layout);
   }
-  std::string object = codegen::emit_machine_code(*module, *machine, /*assembly=*/false);
+  std::string object;
+  {
+    codegen::PhaseTimer timer("codegen");
+    object = codegen::emit_machine_code(*module, *machine, /*assembly=*/false);
+  }
   if (cache) cache->put(*key, object);
   return object;
 }
@@ -199,16 +213,7 @@ std::optional<SourceEntry> load_source_entry(const codegen::CompileCache& cache,
   for (size_t i = 0; i < *files; ++i) {
     std::optional<std::string> file = get_field(*payload, at);
     std::optional<std::string> stamp = get_field(*payload, at);
-    if (!file || !stamp || file_stamp(*file) != *stamp) return std::nullopt; // Note [Only the top level]
-// `pyscript run` calls __main__ and nothing else: no handle asks for a function, nothing is saved.
-// Every other function's exported entry (Note [Entry and body]) is then code nobody calls, and a
-// body the top level calls need not stay once inlined. So for a run, every function but __main__
-// is made internal before LLVM's pipeline, whose global optimizer drops what is unreferenced:
-// the seed MLP's code shrinks by a third, and its compile time with it. What runs is the same
-// code as the top level's in a host's module (the same IR, optimized the same way); class
-// descriptors and other globals that point at methods keep those.
-//
-// Note [Files lowering read]
+    if (!file || !stamp || file_stamp(*file) != *stamp) return std::nullopt; // Note [Files lowering read]
   }
   std::optional<std::string> artifact = get_field(*payload, at);
   if (!artifact || at != payload->size()) return std::nullopt;
