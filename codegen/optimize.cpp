@@ -2,6 +2,7 @@
 
 #include "codegen/elide_objects.hpp"
 #include "codegen/jit.hpp"
+#include "codegen/pass_budget.hpp"
 #include "codegen/phase_times.hpp"
 #include "codegen/unroll_recursion.hpp"
 #include "pyscript/runtime.h"
@@ -88,6 +89,9 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
   llvm::PassInstrumentationCallbacks instrumentation;
   llvm::OptNoneInstrumentation optnone(/*DebugLogging=*/false);
   optnone.registerCallbacks(instrumentation);
+  PassBudget budget; // Note [Pass budgets]
+  register_pass_budget(instrumentation, budget);
+  unsigned kept_calls = limit_inlining(module); // Note [An inlining budget]
   // PYSCRIPT_TIME=passes (Note [Phase times]): LLVM's report of each pass's time.
   std::optional<llvm::TimePassesHandler> pass_times;
   if (pass_times_enabled()) {
@@ -113,6 +117,9 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
       [](llvm::FunctionPassManager& passes, llvm::OptimizationLevel) { passes.addPass(ElideObjectsPass()); });
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(module, mam);
+  if (phase_times_enabled() && (budget.skipped || kept_calls))
+    std::fprintf(stderr, "pyscript time: budgets: %u pass runs skipped, %u calls not inlined (Note [Pass budgets])\n",
+                 budget.skipped, kept_calls);
   if (pass_times) pass_times->print();
 }
 
