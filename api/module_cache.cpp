@@ -1,5 +1,6 @@
 #include "api/module_cache.hpp"
 
+#include "codegen/cold_code.hpp"
 #include "codegen/jit.hpp"
 #include "codegen/optimize.hpp"
 #include "codegen/phase_times.hpp"
@@ -137,8 +138,17 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
     codegen::prepare_unoptimized(*module, *machine);
   } else {
     if (options.emit_main) codegen::leave_top_level_unoptimized(*module);
-    codegen::PhaseTimer timer("llvm opt");
-    codegen::optimize_module(*module, *machine);
+    unsigned cold = 0;
+    if (only_main) {
+      codegen::PhaseTimer timer("cold functions"); // Note [Cold functions] in codegen/cold_code.cpp
+      cold = codegen::mark_cold_functions(*module, *machine);
+    }
+    if (cold && codegen::all_optnone(*module)) {
+      codegen::prepare_unoptimized(*module, *machine);
+    } else {
+      codegen::PhaseTimer timer("llvm opt");
+      codegen::optimize_module(*module, *machine);
+    }
   }
   if (layout) {
     *layout = machine->createDataLayout().getStringRepresentation();
