@@ -10,6 +10,7 @@
 #include <llvm/IR/LLVMContext.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include <sys/stat.h>
@@ -142,6 +143,7 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
     if (only_main) {
       codegen::PhaseTimer timer("cold functions"); // Note [Cold functions] in codegen/cold_code.cpp
       cold = codegen::mark_cold_functions(*module, *machine);
+      if (codegen::phase_times_enabled()) std::fprintf(stderr, "pyscript time: %u functions cold\n", cold);
     }
     if (cold && codegen::all_optnone(*module)) {
       codegen::prepare_unoptimized(*module, *machine);
