@@ -93,11 +93,21 @@ std::optional<std::string> get_field(const std::string& in, size_t& at) {
 
 } // namespace
 
-void keep_only_main(llvm::Module& module) {
+void keep_only(llvm::Module& module, const std::string& name) {
   for (llvm::Function& f : module) {
-    if (f.isDeclaration() || f.getName() == "__main__") continue;
+    if (f.isDeclaration() || (!name.empty() && f.getName() == name)) continue;
     f.setVisibility(llvm::GlobalValue::DefaultVisibility);
     f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  }
+  for (bool removed = true; removed;) {
+    removed = false;
+    for (auto it = module.begin(); it != module.end();) {
+      llvm::Function& f = *it++;
+      if (!f.isDeclaration() && f.hasLocalLinkage() && f.use_empty()) {
+        f.eraseFromParent();
+        removed = true;
+      }
+    }
   }
 }
 
@@ -112,13 +122,15 @@ codegen::CacheKey layout_key() {
 } // namespace
 
 std::string object_for(const codegen::CompileCache* cache, const ir::Module& graphs,
-                       const codegen::CodegenOptions& options, bool only_main, std::string* layout) {
+                       const codegen::CodegenOptions& options, const Exports& exports, std::string* layout) {
+  bool only_main = exports.kind == Exports::Main;
   std::optional<codegen::CacheKey> key;
   if (cache) {
     key.emplace("object");
     key->add(codegen::build_identity()).add(codegen::target_tag());
     key->add(options.define_globals ? "globals" : "no globals").add(options.emit_main ? "main" : "no main");
-    key->add(only_main ? "only main" : "every function");
+    static const char* const kinds[] = {"every function", "only main", "one function ", "no function"};
+    key->add(kinds[exports.kind] + (exports.kind == Exports::One ? exports.name : std::string()));
     key->add(ir::print_module(graphs));
     if (std::optional<std::string> hit = cache->get(*key)) return std::move(*hit);
   }
@@ -128,7 +140,8 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
   {
     codegen::PhaseTimer timer("llvm ir");
     module = codegen::emit_module(graphs, context, options);
-    if (only_main) keep_only_main(*module);
+    if (exports.kind != Exports::All)
+      keep_only(*module, exports.kind == Exports::Main ? "__main__" : exports.kind == Exports::One ? exports.name : "");
   }
   {
     codegen::PhaseTimer timer("target machine");
