@@ -10,14 +10,15 @@
 
 namespace pyscript::codegen {
 
-// What the budgeted passes have spent on one module: instructions processed, per pass.
+// What the budgeted passes have spent on one module, per pass (Note [Pass budgets]'s units).
 struct PassBudget {
   std::map<std::string, uint64_t> spent;
   unsigned skipped = 0; // runs refused, for PYSCRIPT_TIME
 };
 
-// Makes `callbacks` refuse a budgeted pass on a function (or a loop of one) that is over the
-// pass's size limit, or once the pass has processed its budget of instructions in the module.
+// Makes `callbacks` refuse a budgeted pass on a function (or a loop of one) whose cost
+// (instructions times loops) is over the pass's limit, or once the pass's runs in the module have
+// cost its budget (Note [Pass budgets]).
 // `budget` must outlive the pipeline's run.
 void register_pass_budget(llvm::PassInstrumentationCallbacks& callbacks, PassBudget& budget);
 
