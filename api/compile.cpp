@@ -3,6 +3,7 @@
 // Hosts that only load artifacts do not link this file (libpyscript-loader).
 #include "api/module_cache.hpp"
 #include "api/module_state.hpp"
+#include "codegen/phase_times.hpp"
 
 #include "frontend/diagnostics.hpp"
 #include "frontend/frontend.hpp"
@@ -48,6 +49,7 @@ std::unique_ptr<ir::Module> optimized(LowerResult lowered) {
     d.range = lowered.not_yet_supported_at;
     throw compile_error({d});
   }
+  codegen::PhaseTimer timer("graph passes");
   ir::optimize(*lowered.module);
   return std::move(lowered.module);
 }
@@ -104,7 +106,10 @@ private:
     DiagnosticEngine diags;
     LowerOptions options;
     options.store_module_names = for_host_;
-    CheckedAndLowered first = check_and_lower(path_, text_, diags, options);
+    CheckedAndLowered first = [&] {
+      codegen::PhaseTimer timer("frontend+lower");
+      return check_and_lower(path_, text_, diags, options);
+    }();
     if (diags.has_errors()) throw compile_error(diags.sorted());
     checked_ = std::make_shared<CheckedModule>(std::move(first.checked));
     return std::move(first.lowered);

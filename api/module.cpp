@@ -7,6 +7,7 @@
 #include "codegen/codegen.hpp"
 #include "ir/artifact.hpp"
 #include "codegen/optimize.hpp"
+#include "codegen/phase_times.hpp"
 #include "ir/parser.hpp"
 #include "ir/printer.hpp"
 #include "support/internal_error.hpp"
@@ -101,11 +102,15 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   // for -O3 and code generation, and the same code either way). Note [What the cache keeps] in
   // api/module_cache.cpp.
   std::string layout;
-  std::string object = object_for(state.cache.get(), *graphs, cg, state.only_main, first ? &layout : nullptr);
+  // Note [Functions on demand]: a host's first module exports no function.
+  bool on_demand = first && state.lazy_main;
+  Exports exports{state.only_main ? Exports::Main : on_demand ? Exports::None : Exports::All, ""};
+  std::string object = object_for(state.cache.get(), *graphs, cg, exports, first ? &layout : nullptr);
+  codegen::PhaseTimer timer("jit link");
   if (first) state.jit = new_jit(state, layout);
   if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
   for (const auto& f : graphs->functions) {
-    if (f->name == "__main__" ? !cg.emit_main : state.only_main) continue; // Note [Only the top level]
+    if (f->name == "__main__" ? !cg.emit_main : state.only_main || on_demand) continue; // Note [Only the top level]
     auto address = state.jit->lookup(f->name);
     if (!address) throw_llvm(address.takeError());
     state.compiled[f->name] = *address;
@@ -129,11 +134,32 @@ void* main_address(ModuleState& state) {
   codegen::CodegenOptions cg;
   cg.define_globals = false;
   cg.emit_main = true;
-  std::string object = object_for(state.cache.get(), *state.main_graph, cg, /*only_main=*/true);
+  std::string object = object_for(state.cache.get(), *state.main_graph, cg, Exports{Exports::Main, ""});
   if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
   auto address = state.jit->lookup("__main__");
   if (!address) throw_llvm(address.takeError());
   return state.compiled["__main__"] = *address;
+}
+
+// Note [Functions on demand]
+// A host's module (compile_file, compile_string) holds the functions its top level specialized,
+// and a host often asks for one of them (the seed MLP: `mlp`, which inlines `dense` and `relu`,
+// and not `weights`): compiling each up front cost half of the seed MLP's compile for code never
+// called. So the first module a host compiles exports no function: it defines the module's
+// constants and state, the classes' descriptors and what they point at (methods), and nothing
+// else. A function is compiled the first time a handle asks for it, as a module of its own that
+// exports it alone (its callees inlined or internal copies), linked against the first (as the top
+// level is: Note [The top level on demand]); the object cache keeps it under its own key. A later
+// specialization (argument types the top level never used) compiles its module whole, as before.
+void compile_on_demand(ModuleState& state, const std::string& name) {
+  codegen::CodegenOptions cg;
+  cg.define_globals = false;
+  cg.emit_main = false;
+  std::string object = object_for(state.cache.get(), *state.main_graph, cg, Exports{Exports::One, name});
+  if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
+  auto address = state.jit->lookup(name);
+  if (!address) throw_llvm(address.takeError());
+  state.compiled[name] = *address;
 }
 
 void add_object_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs, const std::string& object) {
@@ -250,6 +276,9 @@ void* specialization_address(ModuleState& state, const std::string& what, const 
   // One thread at a time specializes, compiles and reads the JIT's tables; the handle made from
   // the address found here calls it without the lock (Note [Threads]).
   std::lock_guard lock(state.mutex);
+  if (!state.compiled.count(specialized) && state.lazy_main && state.main_graph &&
+      state.main_graph->find(specialized))
+    compile_on_demand(state, specialized);
   if (!state.compiled.count(specialized)) {
     if (!state.specialize)
       throw TypeError(what + ": the artifact holds no specialization " + specialized +

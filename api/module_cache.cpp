@@ -1,13 +1,16 @@
 #include "api/module_cache.hpp"
 
+#include "codegen/cold_code.hpp"
 #include "codegen/jit.hpp"
 #include "codegen/optimize.hpp"
+#include "codegen/phase_times.hpp"
 #include "ir/artifact.hpp"
 #include "ir/printer.hpp"
 
 #include <llvm/IR/LLVMContext.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include <sys/stat.h>
@@ -90,11 +93,21 @@ std::optional<std::string> get_field(const std::string& in, size_t& at) {
 
 } // namespace
 
-void keep_only_main(llvm::Module& module) {
+void keep_only(llvm::Module& module, const std::string& name) {
   for (llvm::Function& f : module) {
-    if (f.isDeclaration() || f.getName() == "__main__") continue;
+    if (f.isDeclaration() || (!name.empty() && f.getName() == name)) continue;
     f.setVisibility(llvm::GlobalValue::DefaultVisibility);
     f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  }
+  for (bool removed = true; removed;) {
+    removed = false;
+    for (auto it = module.begin(); it != module.end();) {
+      llvm::Function& f = *it++;
+      if (!f.isDeclaration() && f.hasLocalLinkage() && f.use_empty()) {
+        f.eraseFromParent();
+        removed = true;
+      }
+    }
   }
 }
 
@@ -109,32 +122,58 @@ codegen::CacheKey layout_key() {
 } // namespace
 
 std::string object_for(const codegen::CompileCache* cache, const ir::Module& graphs,
-                       const codegen::CodegenOptions& options, bool only_main, std::string* layout) {
+                       const codegen::CodegenOptions& options, const Exports& exports, std::string* layout) {
+  bool only_main = exports.kind == Exports::Main;
   std::optional<codegen::CacheKey> key;
   if (cache) {
     key.emplace("object");
     key->add(codegen::build_identity()).add(codegen::target_tag());
     key->add(options.define_globals ? "globals" : "no globals").add(options.emit_main ? "main" : "no main");
-    key->add(only_main ? "only main" : "every function");
+    static const char* const kinds[] = {"every function", "only main", "one function ", "no function"};
+    key->add(kinds[exports.kind] + (exports.kind == Exports::One ? exports.name : std::string()));
     key->add(ir::print_module(graphs));
     if (std::optional<std::string> hit = cache->get(*key)) return std::move(*hit);
   }
   llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module = codegen::emit_module(graphs, context, options);
-  if (only_main) keep_only_main(*module);
-  std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
+  std::unique_ptr<llvm::Module> module;
+  std::unique_ptr<llvm::TargetMachine> machine;
+  {
+    codegen::PhaseTimer timer("llvm ir");
+    module = codegen::emit_module(graphs, context, options);
+    if (exports.kind != Exports::All)
+      keep_only(*module, exports.kind == Exports::Main ? "__main__" : exports.kind == Exports::One ? exports.name : "");
+  }
+  {
+    codegen::PhaseTimer timer("target machine");
+    machine = codegen::host_target_machine();
+  }
   // Note [Code that runs once] in codegen/optimize.cpp.
   if (only_main && codegen::runs_once(*module)) {
     codegen::prepare_unoptimized(*module, *machine);
   } else {
     if (options.emit_main) codegen::leave_top_level_unoptimized(*module);
-    codegen::optimize_module(*module, *machine);
+    unsigned cold = 0;
+    if (only_main) {
+      codegen::PhaseTimer timer("cold functions"); // Note [Cold functions] in codegen/cold_code.cpp
+      cold = codegen::mark_cold_functions(*module, *machine);
+      if (codegen::phase_times_enabled()) std::fprintf(stderr, "pyscript time: %u functions cold\n", cold);
+    }
+    if (cold && codegen::all_optnone(*module)) {
+      codegen::prepare_unoptimized(*module, *machine);
+    } else {
+      codegen::PhaseTimer timer("llvm opt");
+      codegen::optimize_module(*module, *machine);
+    }
   }
   if (layout) {
     *layout = machine->createDataLayout().getStringRepresentation();
     if (cache && !cache->get(layout_key())) cache->put(layout_key(), *layout);
   }
-  std::string object = codegen::emit_machine_code(*module, *machine, /*assembly=*/false);
+  std::string object;
+  {
+    codegen::PhaseTimer timer("codegen");
+    object = codegen::emit_machine_code(*module, *machine, /*assembly=*/false);
+  }
   if (cache) cache->put(*key, object);
   return object;
 }
@@ -199,16 +238,7 @@ std::optional<SourceEntry> load_source_entry(const codegen::CompileCache& cache,
   for (size_t i = 0; i < *files; ++i) {
     std::optional<std::string> file = get_field(*payload, at);
     std::optional<std::string> stamp = get_field(*payload, at);
-    if (!file || !stamp || file_stamp(*file) != *stamp) return std::nullopt; // Note [Only the top level]
-// `pyscript run` calls __main__ and nothing else: no handle asks for a function, nothing is saved.
-// Every other function's exported entry (Note [Entry and body]) is then code nobody calls, and a
-// body the top level calls need not stay once inlined. So for a run, every function but __main__
-// is made internal before LLVM's pipeline, whose global optimizer drops what is unreferenced:
-// the seed MLP's code shrinks by a third, and its compile time with it. What runs is the same
-// code as the top level's in a host's module (the same IR, optimized the same way); class
-// descriptors and other globals that point at methods keep those.
-//
-// Note [Files lowering read]
+    if (!file || !stamp || file_stamp(*file) != *stamp) return std::nullopt; // Note [Files lowering read]
   }
   std::optional<std::string> artifact = get_field(*payload, at);
   if (!artifact || at != payload->size()) return std::nullopt;

@@ -13,17 +13,25 @@
 
 namespace pyscript::detail {
 
+// Which functions an object exports: all; the top level alone (`pyscript run` and a host's
+// top level: Note [Only the top level]); one function (Note [Functions on demand] in
+// api/module.cpp); or none (a host's module constants, with what they point at). What is not
+// exported is internal: LLVM inlines it where it is called and drops the rest.
+struct Exports {
+  enum Kind { All, Main, One, None } kind = All;
+  std::string name; // for One
+};
+
 // The object file of `graphs` compiled with `options` for this machine: from `cache` when it holds
 // it, else compiled (LLVM's -O3 and code generation) and stored there. `cache` may be null.
-// `only_main`: the object defines __main__ alone (Note [Only the top level]). When it compiles and
-// `layout` is given, the data layout of its target machine goes there (and into the cache), so
-// that making the JIT needs no machine of its own.
+// When it compiles and `layout` is given, the data layout of its target machine goes there (and
+// into the cache), so that making the JIT needs no machine of its own.
 std::string object_for(const codegen::CompileCache* cache, const ir::Module& graphs,
-                       const codegen::CodegenOptions& options, bool only_main = false,
+                       const codegen::CodegenOptions& options, const Exports& exports = {},
                        std::string* layout = nullptr);
-// Makes every function of `module` but __main__ internal, so that LLVM inlines what the top level
-// calls and drops the rest (Note [Only the top level]).
-void keep_only_main(llvm::Module& module);
+// Makes every function of `module` internal but `name` (none when empty), then removes the
+// internal functions nothing refers to.
+void keep_only(llvm::Module& module, const std::string& name);
 
 // The host's data layout for codegen::Jit::create: from `cache` when it holds it, else made by a
 // target machine and stored (Note [A JIT without a target machine] in codegen/jit.cpp); empty

@@ -6,6 +6,7 @@
 #include "codegen/compile_cache.hpp"
 #include "codegen/codegen.hpp"
 #include "codegen/optimize.hpp"
+#include "codegen/phase_times.hpp"
 #include "frontend/fixits.hpp"
 #include "frontend/frontend.hpp"
 #include "ir/artifact.hpp"
@@ -290,6 +291,7 @@ int cmd_run(const std::string& path, const po::variables_map& vm, const std::vec
     }
     pyscript::Module m = pyscript::detail::compile_source(path, text, /*for_host=*/exporting,
                                                           codegen::CompileCache::from_environment());
+    codegen::PhaseTimer timer("run");
     m.run(argv);
     if (exporting) m.save(vm["output"].as<std::string>());
   } catch (const pyscript::SystemExit& e) { // the message, if any, is on stderr already

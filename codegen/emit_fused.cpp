@@ -5,6 +5,15 @@
 //   arrays run on the kernel pool (Note [Fused kernels]). LLVM vectorizes the loop (libmvec for
 //   log/sin/cos; exp is inline, tanh computed from it, see emit_exp and emit_tanh).
 //
+// Note [Fused loops are not interleaved]
+// The loop's metadata asks LLVM for vector code (parallel accesses) and for no interleaving: at
+// -O3 the vectorizer also unrolled each fused loop 4 times (4 vectors of 16 floats per
+// iteration), for instruction-level parallelism that these loops do not need, since their
+// iterations are independent (no reduction: sums are runtime calls) and the out-of-order core
+// overlaps them anyway, and they are bound by memory when large. The four copies cost compile
+// time (a fused loop's machine code is most of a numpy program's) and no speed: the elementwise
+// benchmarks of bench/run_elements.py and run_tensor.py run as fast (issue 15's figures in README).
+//
 // Note [Buffer reuse]
 // When an array input of the loop dies there (memory planning releases it right after) and
 // nothing else holds it, the loop writes its result into that buffer instead of a new one: each
@@ -190,8 +199,12 @@ llvm::Function* FunctionEmitter::emit_fused_kernel(const ir::Node& n, llvm::Stru
   llvm::Metadata* parallel[] = {llvm::MDString::get(context_, "llvm.loop.parallel_accesses"), access_group};
   llvm::Metadata* vectorize[] = {llvm::MDString::get(context_, "llvm.loop.vectorize.enable"),
                                  llvm::ConstantAsMetadata::get(b.getTrue())};
+  // Note [Fused loops are not interleaved].
+  llvm::Metadata* interleave[] = {llvm::MDString::get(context_, "llvm.loop.interleave.count"),
+                                  llvm::ConstantAsMetadata::get(b.getInt32(1))};
   llvm::MDNode* loop_id = llvm::MDNode::getDistinct(
-      context_, {nullptr, llvm::MDNode::get(context_, parallel), llvm::MDNode::get(context_, vectorize)});
+      context_, {nullptr, llvm::MDNode::get(context_, parallel), llvm::MDNode::get(context_, vectorize),
+                 llvm::MDNode::get(context_, interleave)});
   loop_id->replaceOperandWith(0, loop_id);
   latch->setMetadata(llvm::LLVMContext::MD_loop, loop_id);
   b.SetInsertPoint(done);

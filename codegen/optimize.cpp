@@ -2,6 +2,8 @@
 
 #include "codegen/elide_objects.hpp"
 #include "codegen/jit.hpp"
+#include "codegen/pass_budget.hpp"
+#include "codegen/phase_times.hpp"
 #include "codegen/unroll_recursion.hpp"
 #include "pyscript/runtime.h"
 #include "support/internal_error.hpp"
@@ -10,7 +12,10 @@
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/IR/PassTimingInfo.h>
 #include <llvm/Passes/StandardInstrumentations.h>
+#include <llvm/Support/Timer.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/TargetParser/Host.h>
 
@@ -20,6 +25,9 @@
 
 #include <cstdio>
 #include <map>
+#include <mutex>
+#include <vector>
+#include <optional>
 
 namespace pyscript::codegen {
 
@@ -37,7 +45,40 @@ std::unique_ptr<llvm::TargetMachine> host_target_machine() {
       std::nullopt, llvm::CodeGenOptLevel::Aggressive));
 }
 
+// Note [LLVM's options]
+// LLVM is linked into pyscript (the library and the command), so its command-line options are
+// pyscript's own, set once before the first module is optimized:
+// - no epilogue vectorization: a loop vectorized 16 lanes wide also got a second vector loop, 8
+//   lanes wide, for its remainder, with checks of its own. For the fused elementwise loops, most
+//   of the vectorized code pyscript makes, that cost about a fifth of the seed MLP's code
+//   generation, for little: the remainder is at most 15 elements per loop (the kernel pool cuts a
+//   large loop at multiples of PYRT_PARALLEL_ALIGN elements), now one at a time instead of 8 at once.
+// - PYSCRIPT_LLVM_ARGS (words separated by spaces), for experiments: `-print-after=licm`,
+//   `-force-vector-width=8`, ...
+void configure_llvm() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    std::vector<std::string> words{"pyscript", "-enable-epilogue-vectorization=false"};
+    if (const char* extra = std::getenv("PYSCRIPT_LLVM_ARGS")) {
+      std::string word;
+      for (const char* c = extra;; ++c) {
+        if (*c != ' ' && *c != 0) {
+          word += *c;
+          continue;
+        }
+        if (!word.empty()) words.push_back(word);
+        word.clear();
+        if (*c == 0) break;
+      }
+    }
+    std::vector<const char*> argv;
+    for (const std::string& w : words) argv.push_back(w.c_str());
+    llvm::cl::ParseCommandLineOptions(int(argv.size()), argv.data(), "", &llvm::errs());
+  });
+}
+
 void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
+  configure_llvm();
   module.setTargetTriple(machine.getTargetTriple().str());
   module.setDataLayout(machine.createDataLayout());
   llvm::LoopAnalysisManager lam;
@@ -48,7 +89,25 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
   llvm::PassInstrumentationCallbacks instrumentation;
   llvm::OptNoneInstrumentation optnone(/*DebugLogging=*/false);
   optnone.registerCallbacks(instrumentation);
-  llvm::PassBuilder pb(&machine, llvm::PipelineTuningOptions(), std::nullopt, &instrumentation);
+  PassBudget budget; // Note [Pass budgets]
+  register_pass_budget(instrumentation, budget);
+  unsigned kept_calls = limit_inlining(module); // Note [An inlining budget]
+  // PYSCRIPT_TIME=passes (Note [Phase times]): LLVM's report of each pass's time.
+  std::optional<llvm::TimePassesHandler> pass_times;
+  if (pass_times_enabled()) {
+    llvm::TimePassesIsEnabled = true;
+    pass_times.emplace(/*Enabled=*/true);
+    pass_times->registerCallbacks(instrumentation);
+  }
+  // Note [Identical functions]
+  // Specializations and inlining leave identical code in a module: the seed MLP's `mlp` inlines
+  // `dense` and `relu`, so one of its fused kernels is the same loop as `dense`'s own. LLVM's
+  // function merging, at the end of -O3, keeps one of each set of identical functions and makes
+  // the others jump to it, so code generation compiles the loop once (in the seed MLP: one
+  // kernel of 89 instructions; functions that differ only in metadata are not merged).
+  llvm::PipelineTuningOptions tuning;
+  tuning.MergeFunctions = true;
+  llvm::PassBuilder pb(&machine, tuning, std::nullopt, &instrumentation);
   // glibc's vector math library (libmvec): loops calling exp/log/sin/cos vectorize.
   llvm::TargetLibraryInfoImpl library_info(llvm::Triple(module.getTargetTriple()));
   library_info.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86,
@@ -66,6 +125,10 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
       [](llvm::FunctionPassManager& passes, llvm::OptimizationLevel) { passes.addPass(ElideObjectsPass()); });
   llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(module, mam);
+  if (phase_times_enabled() && (budget.skipped || kept_calls))
+    std::fprintf(stderr, "pyscript time: budgets: %u pass runs skipped, %u calls not inlined (Note [Pass budgets])\n",
+                 budget.skipped, kept_calls);
+  if (pass_times) pass_times->print();
 }
 
 // Note [Code that runs once]
@@ -167,6 +230,7 @@ std::string emit_machine_code(llvm::Module& module, llvm::TargetMachine& machine
       assembly ? llvm::CodeGenFileType::AssemblyFile : llvm::CodeGenFileType::ObjectFile);
   PYSCRIPT_ASSERT(!failed, "LLVM cannot emit this file type for the host");
   pm.run(module);
+  if (pass_times_enabled()) llvm::reportAndResetTimings(&llvm::errs());
   return std::string(buffer.begin(), buffer.end());
 }
 
