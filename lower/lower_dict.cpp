@@ -51,6 +51,13 @@ Value* FunctionLowering::lower_dict_display(const ast::Expr& e, Environment& env
     value_at.push_back(e.operands[i + 1]->range);
   }
   Type key = Type::unknown(module_.new_origin()), value = Type::unknown(module_.new_origin());
+  if (keys.empty() && is_main_) { // `d = {}` at the top level, filled by a function (Note [Widened displays])
+    SourceRange key_slot = e.range;
+    key_slot.begin_byte += 1; // (the value's type is recorded at the display's own position)
+    if (std::optional<Type> known = widened_display(key_slot)) key = *known;
+    else module_.empty_displays[key.rank()] = {key_slot, &function_};
+    if (!widened_display(e.range)) module_.empty_displays[value.rank()] = {e.range, &function_};
+  }
   if (!keys.empty()) {
     std::optional<Type> k = display_type(keys, key_at, "this dict's keys");
     if (!k) return nullptr;

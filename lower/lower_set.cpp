@@ -86,7 +86,14 @@ Value* FunctionLowering::lower_set_display(const ast::Expr& e, Environment& env)
 // set(), set(iterable): a list, tuple, str, dict (its keys) or set.
 Value* FunctionLowering::lower_set_builtin(const ast::Expr& e, std::vector<Value*>& args) {
   const SourceRange& r = e.range;
-  if (args.empty()) return new_set(Type::unknown(module_.new_origin()), r);
+  if (args.empty()) {
+    Type element = Type::unknown(module_.new_origin());
+    if (is_main_) { // `s = set()` at the top level, filled by a function (Note [Widened displays])
+      if (std::optional<Type> known = widened_display(r)) element = *known;
+      else module_.empty_displays[element.rank()] = {r, &function_};
+    }
+    return new_set(element, r);
+  }
   if (args.size() > 1) {
     type_error(r, "set expected at most 1 argument, got " + std::to_string(args.size()));
     return nullptr;
