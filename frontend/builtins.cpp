@@ -96,6 +96,10 @@ const std::vector<Signature> kContainerMethods = {
     {"islower", Function, 0, 0, {}},
     {"rfind", Function, 1, 3, {}},
     {"partition", Function, 1, 1, {}},
+    {"rjust", Function, 1, 2, {}},
+    {"ljust", Function, 1, 2, {}},
+    {"center", Function, 1, 2, {}},
+    {"zfill", Function, 1, 1, {}},
     {"rpartition", Function, 1, 1, {}},
     // deque (append, extend, pop, ...: above)
     {"popleft", Function, 0, 0, {}},

@@ -1,8 +1,6 @@
 // Generators -> IR, by inlining them where they are consumed (Note [Generators are inlined]).
 #include "lower/module_lowering.hpp"
 
-#include "support/internal_error.hpp"
-
 #include <utility>
 
 namespace pyscript::lower {

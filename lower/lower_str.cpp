@@ -117,6 +117,19 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
   };
   Value* none = nullptr;
   auto none_str = [&] { return none ? none : (none = const_none(r)); };
+  if (name == "rjust" || name == "ljust" || name == "center" || name == "zfill") { // Python-written
+    bool zfill = name == "zfill";
+    if (!arity(1, zfill ? 1 : 2)) return nullptr;
+    if (!args[0]->type().is(TypeKind::Int) && !args[0]->type().is(TypeKind::Bool)) {
+      type_error(e.operands[1]->range, "str." + name + "() takes an int width here, not a " + args[0]->type().to_string());
+      return nullptr;
+    }
+    if (args.size() == 2 && !need_str(1)) return nullptr;
+    std::vector<Value*> all{self};
+    all.insert(all.end(), args.begin(), args.end());
+    Environment empty;
+    return python_helper("str", name, all, e, call_env_ ? *call_env_ : empty); // stdlib_modules.cpp
+  }
   if (name == "upper" || name == "lower") {
     if (!arity(0, 0)) return nullptr;
     return str_call("case", {self, const_int(name == "upper" ? 0 : 1, r)}, Type::str(), r);

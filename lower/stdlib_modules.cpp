@@ -453,7 +453,47 @@ def replacement_indices(n, r):
     return out
 )py";
 
+// str's padding methods (s.rjust(w), s.center(w, "*"), s.zfill(w)): CPython's rules, its centering
+// (the odd cell goes left when both the margin and the width are odd) and its TypeError.
+constexpr const char* kStrSource = R"(def fill_check(fillchar):
+    if len(fillchar) != 1:
+        raise TypeError("The fill character must be exactly one character long")
+
+
+def rjust(s, width, fillchar=" "):
+    fill_check(fillchar)
+    if len(s) >= width:
+        return s
+    return fillchar * (width - len(s)) + s
+
+
+def ljust(s, width, fillchar=" "):
+    fill_check(fillchar)
+    if len(s) >= width:
+        return s
+    return s + fillchar * (width - len(s))
+
+
+def center(s, width, fillchar=" "):
+    fill_check(fillchar)
+    if len(s) >= width:
+        return s
+    margin = width - len(s)
+    left = margin // 2 + (margin & width & 1)
+    return fillchar * left + s + fillchar * (margin - left)
+
+
+def zfill(s, width):
+    if len(s) >= width:
+        return s
+    zeros = "0" * (width - len(s))
+    if len(s) > 0 and (s[0] == "+" or s[0] == "-"):
+        return s[0] + zeros + s[1:]
+    return zeros + s
+)";
+
 const PythonModule kModules[] = {
+    {"str", kStrSource},
     {"itertools", kItertoolsSource},
     {"collections", kCollectionsSource},
     {"bisect", kBisectSource},
