@@ -208,6 +208,7 @@ const std::vector<Signature> kNumpyOwn = {
     {"append", Function, 2, 3, {"axis"}},
     {"outer", Function, 2, 2, {}},
     {"trace", Function, 1, 1, {}},
+    {"searchsorted", Function, 2, 2, {"side"}}, // a 1-D array and one number (lower_numpy_index.cpp)
     // numpy's files (lower/lower_numpy_io.cpp); "**": any keyword names an array of the archive
     {"load", Function, 1, 1, {"allow_pickle"}},
     {"save", Function, 2, 2, {"allow_pickle"}},

@@ -288,6 +288,7 @@ private:
   // numpy (lower_numpy.cpp)
   ir::Value* lower_numpy_call(const std::string& name, const ast::Expr& e, Environment& env);
   ir::Value* numpy_scalar_of(ir::DType d, const ast::Expr& e, Environment& env);
+  ir::Value* lower_searchsorted(const ast::Expr& e, Environment& env); // lower_numpy_index.cpp
   ir::Value* array_from_list(const ast::Expr& e, Environment& env);
   ir::Value* array_of_arrays(const ast::Expr& e, const std::vector<const ast::Expr*>& leaves, ir::Value* first,
                              Environment& env);
@@ -517,6 +518,8 @@ private:
   ir::Value* loop_more(const LoopOver& over, ir::Value* i, const SourceRange& r);
   std::vector<ast::StmtPtr> comprehension_asts_;
   const ast::Expr* float_operand_ = nullptr; // Note [A float sum of nothing] (lower_expr.cpp)
+  // Note [A loop target after an empty loop] (lower_loops.cpp): name -> its "bound" flag.
+  std::map<std::string, std::string> unbound_flags_;
   // generators (lower_generator.cpp, Note [Generators are inlined]): the call a loop asks for,
   // filled in by lower_user_call with the generator and its parameters' values.
   struct GeneratorRequest {

@@ -90,7 +90,16 @@ Value* FunctionLowering::lower_name(const ast::Expr& e, Environment& env) {
   if (it != env.vars.end()) {
     Binding& b = it->second;
     switch (b.state) {
-    case Binding::State::Defined: return b.value;
+    case Binding::State::Defined:
+      if (auto f = unbound_flags_.find(name); f != unbound_flags_.end()) { // Note [A loop target after an empty loop]
+        Value* bound = env.value_of(f->second);
+        const ir::Node* p = bound ? bound->producer() : nullptr;
+        const ir::AttrValue* known = p && p->kind() == OpKind::Constant ? p->attr("value") : nullptr;
+        if (bound && !(known && std::holds_alternative<bool>(*known) && std::get<bool>(*known)))
+          raise_if(emit1(OpKind::Not, {bound}, Type::bool_(), e.range), PYRT_UNBOUND_LOCAL_ERROR,
+                   "cannot access local variable '" + name + "' where it is not associated with a value", e.range);
+      }
+      return b.value;
     case Binding::State::Poisoned: return nullptr;
     case Binding::State::MaybeUndefined: {
       Diagnostic& d = diags_.error(e.range, "undefined", "'" + name + "' may be undefined here");

@@ -124,6 +124,19 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
   Value *start, *stop, *step;
   if (!range_bounds(iter, env, start, stop, step)) return poison_target(*s.targets[0], env);
   Value* trips = emit1(OpKind::RangeLength, {start, stop, step}, Type::int_(), iter.range);
+  // Note [A loop target after an empty loop]
+  // `for i in range(n): ...` then `i + 1` after the loop: CPython's i is unbound when the loop ran
+  // no iteration (UnboundLocalError at the read). In a function, a range loop's target that nothing
+  // defined before the loop is defined before it as 0 with a hidden flag "$bound_i" = False that
+  // every assignment of i sets (bind_target); a read of i where the flag is not known to be True
+  // raises CPython's UnboundLocalError (lower_name). In the body the flag is the constant True,
+  // so reads there cost nothing.
+  if (const ast::Expr& t = *s.targets[0]; !is_main_ && t.kind == ast::ExprKind::Name && !env.find(t.text)) {
+    std::string flag = "$bound_" + t.text;
+    env.define(t.text, const_int(0, t.range), t.range);
+    env.define(flag, const_bool(false, t.range), t.range);
+    unbound_flags_[t.text] = flag;
+  }
   lower_loop(s, env, trips, const_bool(true, s.range), start, step, nullptr);
 }
 
@@ -183,6 +196,8 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
   std::set<std::string> assigned;
   ast::collect_assigned_names(s.body, assigned);
   if (is_for) ast::collect_assigned_names(*s.targets[0], assigned);
+  for (const auto& [var, flag] : unbound_flags_) // Note [A loop target after an empty loop]
+    if (assigned.count(var)) assigned.insert(flag);
   bool track_break = !s.orelse.empty() || !over.dicts.empty();
   if (track_break) assigned.insert(kLoopBroke);
   bool has_return = contains_return(s.body);

@@ -297,6 +297,7 @@ Value* FunctionLowering::lower_numpy_call(const std::string& name, const ast::Ex
     return numpy_scalar_of(*d, e, env);
   if (is_numpy_math(name)) return lower_numpy_math(name, e, env); // lower_numpy_math.cpp
   if (is_numpy_io(name)) return lower_numpy_io(name, e, env); // lower_numpy_io.cpp
+  if (name == "searchsorted") return lower_searchsorted(e, env); // lower_numpy_index.cpp
   if (is_numpy_shape_function(name)) return lower_numpy_shape_call(name, e, env); // lower_numpy_shape.cpp
   if (name == "array" && e.operands.size() >= 2 && e.operands[1]->kind != ast::ExprKind::List &&
       e.operands[1]->kind != ast::ExprKind::Tuple)

@@ -204,4 +204,37 @@ Value* FunctionLowering::array_index_advanced(Value* a, const std::vector<const 
   return expand_dims(x, new_axes, r);
 }
 
+// np.searchsorted(a, v, side='left'|'right') of a 1-D array and a number: numpy's binary search,
+// Python-written (Note [Python-written modules] in stdlib_modules.cpp); the index is an np.int64.
+Value* FunctionLowering::lower_searchsorted(const ast::Expr& e, Environment& env) {
+  const SourceRange& r = e.range;
+  if (e.operands.size() != 3) {
+    diags_.error(r, "arity", "np.searchsorted() takes 2 arguments (a, v) in pyscript");
+    return nullptr;
+  }
+  std::string side = "left";
+  for (const ast::Keyword& k : e.keywords) {
+    if (k.name != "side" || k.value->kind != ast::ExprKind::Str || (k.value->text != "left" && k.value->text != "right")) {
+      type_error(k.name_range, "np.searchsorted() takes side='left' or side='right' here");
+      return nullptr;
+    }
+    side = k.value->text;
+  }
+  Value* a = lower_expr(*e.operands[1], env);
+  Value* v = a ? lower_expr(*e.operands[2], env) : nullptr;
+  if (!a || !v) return nullptr;
+  if (!a->type().is(TypeKind::Array) || a->type().rank() != 1) {
+    type_error(e.operands[1]->range, "np.searchsorted() takes a 1-D array here, not a " + a->type().to_string());
+    return nullptr;
+  }
+  if (!v->type().is_number() && !(v->type().is(TypeKind::Array) && v->type().rank() == 0)) {
+    type_error(e.operands[2]->range, "np.searchsorted() of one number is supported, not of a " + v->type().to_string(),
+               "search each value: [np.searchsorted(a, x) for x in xs]");
+    return nullptr;
+  }
+  std::vector<Value*> args{a, v};
+  Value* index = python_helper("numpy", "searchsorted_" + side, args, e, env);
+  return index ? numpy_scalar(index, ir::DType::Int64, r) : nullptr;
+}
+
 } // namespace pyscript::lower

@@ -458,6 +458,8 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
     if (v->producer() && v->name_hint().empty() && v->producer()->kind() != OpKind::Constant)
       v->set_name_hint(target.text);
     env.define(target.text, v, target.range);
+    if (auto f = unbound_flags_.find(target.text); f != unbound_flags_.end() && env.find(f->second))
+      env.define(f->second, const_bool(true, target.range), target.range); // Note [A loop target after an empty loop]
     if (is_main_ && module_.is_read_by_functions(target.text)) {
       if (!module_.is_assigned_once_at_top(target.text) || module_.find_global(target.text)) {
         // Functions may read only constants (Note [Module constants]); the read reports it.

@@ -492,8 +492,37 @@ def zfill(s, width):
     return zeros + s
 )";
 
+// np.searchsorted(a, v, side=) of a 1-D array and one value: numpy's binary search, with its
+// order (a NaN sorts after every number: less(x, y) is x < y or (y is NaN and x is not)).
+constexpr const char* kNumpySource = R"(def searchsorted_left(a, v):
+    lo = 0
+    hi = len(a)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        x = a[mid]
+        if x < v or (v != v and x == x):
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def searchsorted_right(a, v):
+    lo = 0
+    hi = len(a)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        x = a[mid]
+        if v < x or (x != x and v == v):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+)";
+
 const PythonModule kModules[] = {
     {"str", kStrSource},
+    {"numpy", kNumpySource},
     {"itertools", kItertoolsSource},
     {"collections", kCollectionsSource},
     {"bisect", kBisectSource},

@@ -52,6 +52,8 @@ int32_t class_of_kind(int32_t kind) {
     return PYRT_EXC_TYPE_ERROR;
   case PYRT_NAME_ERROR:
     return PYRT_EXC_NAME_ERROR;
+  case PYRT_UNBOUND_LOCAL_ERROR:
+    return PYRT_EXC_UNBOUND_LOCAL_ERROR;
   case PYRT_LINALG_ERROR:
     return PYRT_EXC_LINALG_ERROR;
   case PYRT_RUNTIME_ERROR:
