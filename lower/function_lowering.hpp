@@ -520,6 +520,7 @@ private:
   const ast::Expr* float_operand_ = nullptr; // Note [A float sum of nothing] (lower_expr.cpp)
   // Note [A loop target after an empty loop] (lower_loops.cpp): name -> its "bound" flag.
   std::map<std::string, std::string> unbound_flags_;
+  const ast::StmtList* body_ = nullptr; // the function's own statements (lower_body)
   // generators (lower_generator.cpp, Note [Generators are inlined]): the call a loop asks for,
   // filled in by lower_user_call with the generator and its parameters' values.
   struct GeneratorRequest {

@@ -128,10 +128,20 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
   // `for i in range(n): ...` then `i + 1` after the loop: CPython's i is unbound when the loop ran
   // no iteration (UnboundLocalError at the read). In a function, a range loop's target that nothing
   // defined before the loop is defined before it as 0 with a hidden flag "$bound_i" = False that
-  // every assignment of i sets (bind_target); a read of i where the flag is not known to be True
-  // raises CPython's UnboundLocalError (lower_name). In the body the flag is the constant True,
-  // so reads there cost nothing.
-  if (const ast::Expr& t = *s.targets[0]; !is_main_ && t.kind == ast::ExprKind::Name && !env.find(t.text)) {
+  // every assignment of i sets (bind_target), when the function reads i outside the loop; a read of
+  // i where the flag is not known to be True raises CPython's UnboundLocalError (lower_name). In
+  // the body the flag is the constant True, so reads there cost nothing.
+  auto read_after = [&](const std::string& name) { // read outside the loop: somewhere after it
+    int total = 0, inside = 0;
+    auto count = [&](int& n) { return [&n, &name](const ast::Expr& x) { n += x.kind == ast::ExprKind::Name && x.text == name; }; };
+    if (body_) ast::for_each_expr(*body_, count(total), /*into_functions=*/false);
+    ast::for_each_expr(*s.value, count(inside));
+    ast::for_each_expr(s.body, count(inside), false);
+    ast::for_each_expr(s.orelse, count(inside), false);
+    return total > inside;
+  };
+  if (const ast::Expr& t = *s.targets[0];
+      !is_main_ && t.kind == ast::ExprKind::Name && !env.find(t.text) && read_after(t.text)) {
     std::string flag = "$bound_" + t.text;
     env.define(t.text, const_int(0, t.range), t.range);
     env.define(flag, const_bool(false, t.range), t.range);

@@ -117,6 +117,7 @@ Value* FunctionLowering::truth(Value* v, const SourceRange& r) {
 // --- the function body ---
 
 void FunctionLowering::lower_body(const ast::StmtList& body, Environment env) {
+  body_ = &body;
   ast::collect_assigned_names(body, local_names_);
   for (const auto& [name, binding] : env.vars) local_names_.insert(name);
   lower_stmts(body, 0, env);
