@@ -92,7 +92,7 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
     c->def = s->cls.get();
     c->name = s->cls->name;
     if (names.count(c->name)) continue; // reported by the resolver
-    if (!c->def->base.empty() && c->def->base != "object") { // (`class A(object):` has no base)
+    if (!c->def->base.empty()) {
       auto it = names.find(c->def->base);
       if (it != names.end()) {
         c->base = it->second;
@@ -117,33 +117,24 @@ void ClassTable::build(const ast::Module& module, DiagnosticEngine& diags) {
     c->id = next++;
     c->depth = depth;
     if (c->base) c->fields = c->base->fields;
-    for (const auto& m : c->def->methods) {
-      if (m->name != "__init__" || m->params.empty() || m->is_static) continue;
-      std::vector<std::pair<std::string, SourceRange>> stores;
-      collect_self_stores(m->body, m->params[0].name, stores);
-      for (const auto& [field, at] : stores) {
-        if (std::find(c->fields.begin(), c->fields.end(), field) != c->fields.end()) continue;
-        c->fields.push_back(field);
-        c->field_at[field] = at;
-      }
-    }
     // Note [Attributes set outside __init__]
     // CPython creates an attribute at its first store, in any method. A field that only other
     // methods assign (`self.bonus = []` in a method run later) is laid out after __init__'s as an
     // Optional of the type its stores give, None (zero) until the first store: reading it before
     // raises CPython's AttributeError ('C' object has no attribute 'bonus', lower_class.cpp
     // get_field). Its stores may not assign None, which would read as never assigned.
-    for (const auto& m : c->def->methods) {
-      if (m->name == "__init__" || m->params.empty() || m->is_static) continue;
-      std::vector<std::pair<std::string, SourceRange>> stores;
-      collect_self_stores(m->body, m->params[0].name, stores);
-      for (const auto& [field, at] : stores) {
-        if (std::find(c->fields.begin(), c->fields.end(), field) != c->fields.end()) continue;
-        c->fields.push_back(field);
-        c->field_at[field] = at;
-        c->late_fields.insert(field);
+    for (bool in_init : {true, false})
+      for (const auto& m : c->def->methods) {
+        if ((m->name == "__init__") != in_init || m->params.empty() || m->is_static) continue;
+        std::vector<std::pair<std::string, SourceRange>> stores;
+        collect_self_stores(m->body, m->params[0].name, stores);
+        for (const auto& [field, at] : stores) {
+          if (std::find(c->fields.begin(), c->fields.end(), field) != c->fields.end()) continue;
+          c->fields.push_back(field);
+          c->field_at[field] = at;
+          if (!in_init) c->late_fields.insert(field);
+        }
       }
-    }
     by_name_[c->name] = c;
     for (ClassInfo* d : c->derived)
       number(d, depth + 1);

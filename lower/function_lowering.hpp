@@ -27,6 +27,8 @@ ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::str
 // The name type(x).__name__ gives for a value of static type t ("int", "list", "ndarray"), when
 // it does not depend on run time (lower_type_names.cpp).
 std::optional<std::string> static_type_name(const ir::Type& t);
+// The expression `text` (a Name) at `r`, for statements the lowering builds (lower_comprehension.cpp).
+ast::ExprPtr name_expr(const std::string& text, const SourceRange& r);
 // A copy of a statement of a function's body (lower_lambda.cpp).
 ast::StmtPtr clone_stmt(const ast::Stmt& s, const std::map<std::string, std::string>& renames = {});
 
@@ -517,6 +519,7 @@ private:
   ir::Value* loop_element(const LoopOver& over, ir::Value* i, const SourceRange& r);
   ir::Value* loop_more(const LoopOver& over, ir::Value* i, const SourceRange& r);
   std::vector<ast::StmtPtr> comprehension_asts_;
+  void lower_synthetic(ast::StmtList stmts, const std::string& hidden_prefix, const SourceRange& r, Environment& env);
   const ast::Expr* float_operand_ = nullptr; // Note [A float sum of nothing] (lower_expr.cpp)
   // Note [A loop target after an empty loop] (lower_loops.cpp): name -> its "bound" flag.
   std::map<std::string, std::string> unbound_flags_;

@@ -72,15 +72,32 @@ ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::str
   return out;
 }
 
-namespace {
-
-ast::ExprPtr name(const std::string& text, const SourceRange& r) {
+ast::ExprPtr name_expr(const std::string& text, const SourceRange& r) {
   auto n = std::make_unique<ast::Expr>(ast::ExprKind::Name, r);
   n->text = text;
   return n;
 }
 
+namespace {
+
+ast::ExprPtr name(const std::string& text, const SourceRange& r) {
+  return name_expr(text, r);
+}
+
 } // namespace
+
+// Statements the lowering built (an inlined generator, zip(*rows)'s loop), lowered in place and
+// kept alive (diagnostics and source ranges may point into them); the hidden names they use, all
+// starting with `hidden_prefix` (unique to them), exist only there.
+void FunctionLowering::lower_synthetic(ast::StmtList stmts, const std::string& hidden_prefix, const SourceRange& r,
+                                       Environment& env) {
+  auto holder = std::make_unique<ast::Stmt>(ast::StmtKind::If, r);
+  holder->body = std::move(stmts);
+  lower_stmts(holder->body, 0, env);
+  comprehension_asts_.push_back(std::move(holder));
+  for (auto it = env.vars.begin(); it != env.vars.end();)
+    it = it->first.rfind(hidden_prefix, 0) == 0 ? env.vars.erase(it) : std::next(it);
+}
 
 Value* FunctionLowering::lower_comprehension(const ast::Expr& e, Environment& env) {
   int id = module_.new_origin();

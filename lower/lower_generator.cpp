@@ -35,12 +35,6 @@ namespace {
 
 using Renames = std::map<std::string, std::string>;
 
-ast::ExprPtr name_expr(const std::string& text, const SourceRange& r) {
-  auto n = std::make_unique<ast::Expr>(ast::ExprKind::Name, r);
-  n->text = text;
-  return n;
-}
-
 ast::ExprPtr bool_expr(bool b, const SourceRange& r) {
   auto e = std::make_unique<ast::Expr>(ast::ExprKind::Bool, r);
   e->bool_value = b;
@@ -433,27 +427,16 @@ void FunctionLowering::inline_generator(const ast::Stmt& s, const ast::FunctionD
     }
   }
 
-  std::map<std::string, Binding> saved = env.vars;
-  for (size_t i = 0; i < fn.params.size() && i < params.size(); ++i)
-    env.define(g.prefix + fn.params[i].name, params[i], r);
   if (counter_start) {
     Value* start = lower_expr(*counter_start, env);
     if (!start) return poison_target(*s.targets[0], env);
     env.define(g.counter, start, r);
   }
+  for (size_t i = 0; i < fn.params.size() && i < params.size(); ++i)
+    env.define(g.prefix + fn.params[i].name, params[i], r);
   inlining_.push_back(&fn);
-  auto holder = std::make_unique<ast::Stmt>(ast::StmtKind::If, r); // keeps the statements alive
-  holder->body = std::move(stmts);
-  lower_stmts(holder->body, 0, env);
+  lower_synthetic(std::move(stmts), g.prefix, r, env); // the renamed names exist only there
   inlining_.pop_back();
-  comprehension_asts_.push_back(std::move(holder)); // diagnostics and source ranges may point into it
-  // The renamed names exist only here.
-  for (auto it = env.vars.begin(); it != env.vars.end();) {
-    if (!saved.count(it->first) && it->first.rfind(g.prefix, 0) == 0)
-      it = env.vars.erase(it);
-    else
-      ++it;
-  }
 }
 
 } // namespace pyscript::lower

@@ -274,15 +274,9 @@ bool sequence_uses_only(const ast::Expr& e, const std::set<std::string>& names, 
   return true;
 }
 
-ast::ExprPtr named(const std::string& text, const SourceRange& r) {
-  auto n = std::make_unique<ast::Expr>(ast::ExprKind::Name, r);
-  n->text = text;
-  return n;
-}
-
 ast::ExprPtr call1(const char* fn, ast::ExprPtr arg, const SourceRange& r) {
   auto c = std::make_unique<ast::Expr>(ast::ExprKind::Call, r);
-  c->operands.push_back(named(fn, r));
+  c->operands.push_back(name_expr(fn, r));
   c->operands.push_back(std::move(arg));
   return c;
 }
@@ -290,8 +284,8 @@ ast::ExprPtr call1(const char* fn, ast::ExprPtr arg, const SourceRange& r) {
 // (ELEMENT for $r in $rows): a comprehension clause over the rows.
 void over_rows(ast::Expr& comp, const std::string& row, const std::string& rows, const SourceRange& r) {
   ast::Comprehension c;
-  c.target = named(row, r);
-  c.iter = named(rows, r);
+  c.target = name_expr(row, r);
+  c.iter = name_expr(rows, r);
   c.range = r;
   comp.comprehension.push_back(std::move(c));
 }
@@ -321,52 +315,42 @@ void FunctionLowering::lower_zip_star(const ast::Stmt& s, Environment& env) {
     a->value = std::move(value);
     return a;
   };
-  stmts.push_back(assign(named(rows, r), call1("list", clone_expr(*iter.keywords[0].value), r)));
+  stmts.push_back(assign(name_expr(rows, r), call1("list", clone_expr(*iter.keywords[0].value), r)));
   auto zero = std::make_unique<ast::Expr>(ast::ExprKind::Int, r);
-  stmts.push_back(assign(named(i, r), std::move(zero)));
+  stmts.push_back(assign(name_expr(i, r), std::move(zero)));
   // while $rows and all($i < len($r) for $r in $rows):
   auto below = std::make_unique<ast::Expr>(ast::ExprKind::Compare, r);
-  below->operands.push_back(named(i, r));
-  below->operands.push_back(call1("len", named(row, r), r));
+  below->operands.push_back(name_expr(i, r));
+  below->operands.push_back(call1("len", name_expr(row, r), r));
   below->compare_ops.push_back(ast::CompareOp::Lt);
   auto gen = std::make_unique<ast::Expr>(ast::ExprKind::GeneratorExp, r);
   gen->operands.push_back(std::move(below));
   over_rows(*gen, row, rows, r);
   auto cond = std::make_unique<ast::Expr>(ast::ExprKind::Logical, r);
   cond->bool_op = ast::BoolOp::And;
-  cond->operands.push_back(named(rows, r));
+  cond->operands.push_back(name_expr(rows, r));
   cond->operands.push_back(call1("all", std::move(gen), r));
   auto loop = std::make_unique<ast::Stmt>(ast::StmtKind::While, s.range);
   loop->value = std::move(cond);
   // TARGET = [$r[$i] for $r in $rows]; $i = $i + 1; BODY
   auto item = std::make_unique<ast::Expr>(ast::ExprKind::Subscript, r);
-  item->operands.push_back(named(row, r));
-  item->operands.push_back(named(i, r));
+  item->operands.push_back(name_expr(row, r));
+  item->operands.push_back(name_expr(i, r));
   auto column = std::make_unique<ast::Expr>(ast::ExprKind::ListComp, r);
   column->operands.push_back(std::move(item));
   over_rows(*column, row, rows, r);
   loop->body.push_back(assign(clone_expr(*s.targets[0]), std::move(column)));
   auto next = std::make_unique<ast::Expr>(ast::ExprKind::Binary, r);
   next->binary_op = ast::BinaryOp::Add;
-  next->operands.push_back(named(i, r));
+  next->operands.push_back(name_expr(i, r));
   auto one = std::make_unique<ast::Expr>(ast::ExprKind::Int, r);
   one->int_value = 1;
   next->operands.push_back(std::move(one));
-  loop->body.push_back(assign(named(i, r), std::move(next)));
+  loop->body.push_back(assign(name_expr(i, r), std::move(next)));
   for (const ast::StmtPtr& b : s.body) loop->body.push_back(clone_stmt(*b));
   for (const ast::StmtPtr& b : s.orelse) loop->orelse.push_back(clone_stmt(*b));
   stmts.push_back(std::move(loop));
-  std::map<std::string, Binding> saved = env.vars;
-  auto holder = std::make_unique<ast::Stmt>(ast::StmtKind::If, r); // keeps the statements alive
-  holder->body = std::move(stmts);
-  lower_stmts(holder->body, 0, env);
-  comprehension_asts_.push_back(std::move(holder));
-  for (auto it = env.vars.begin(); it != env.vars.end();) { // the hidden names exist only here
-    if (!saved.count(it->first) && it->first.rfind(p, 0) == 0)
-      it = env.vars.erase(it);
-    else
-      ++it;
-  }
+  lower_synthetic(std::move(stmts), p, r, env);
 }
 
 } // namespace pyscript::lower
