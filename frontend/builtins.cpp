@@ -37,6 +37,8 @@ const std::vector<Signature> kBuiltins = {
     {"chr", Function, 1, 1, {}},
     {"isinstance", Function, 2, 2, {}},
     {"map", Function, 2, kVariadic, {}}, // as a consumer's argument (Note [map] in lower/lower_comprehension.cpp)
+    {"next", Function, 1, 2, {}},        // of a generator or iter(xs) (Note [next] in lower/lower_next.cpp)
+    {"iter", Function, 1, 1, {}},        // as next()'s argument
 };
 
 // The methods of list, dict and str by name, each with the widest argument counts among the
@@ -446,8 +448,6 @@ std::optional<std::string> unsupported_builtin_help(std::string_view name) {
       {"type", "use 'x.dtype' for arrays"},
       {"filter", "write a list comprehension: [x for x in xs if cond]"},
       {"format", "print the value itself"},
-      {"iter", ""},
-      {"next", ""},
       {"id", ""},
       {"hash", ""},
       {"hex", ""},

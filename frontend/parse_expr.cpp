@@ -420,7 +420,9 @@ ExprPtr CstReader::convert_call(TSNode n) {
       ok = false;
       continue;
     }
-    ExprPtr arg = convert_expr(a);
+    // next((x for x in xs if c), None), sum((x for x in xs), 0.0): a parenthesized generator
+    // expression beside other arguments (lowering decides where one is taken).
+    ExprPtr arg = is(a, "generator_expression") ? convert_comprehension(a, ExprKind::GeneratorExp) : convert_expr(a);
     if (!arg) ok = false;
     e->operands.push_back(std::move(arg));
   }

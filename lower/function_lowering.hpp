@@ -498,6 +498,8 @@ private:
   void lower_clauses(const ast::Expr& e, int id, std::map<std::string, ir::Value*>& bound, Environment& env,
                      const std::function<ast::StmtPtr(const std::map<std::string, std::string>&)>& innermost);
   std::optional<ir::Value*> lower_fused_reduction(const std::string& fn, const ast::Expr& call, Environment& env);
+  ir::Value* lower_next(const ast::Expr& call, Environment& env); // lower_next.cpp
+  std::optional<ir::Type> element_type_of(const ast::Expr& gen, Environment& env);
   ir::Value* lower_call_argument(const ast::Expr& arg, Environment& env);
   // Note [Loops over sequences] (lower_sequence_loop.cpp): what the next Loop of lower_loop goes over.
   struct LoopOver {

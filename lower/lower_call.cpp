@@ -114,6 +114,12 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   if (name == "len" && !user_function && !env.find(name) && e.operands.size() == 2 && e.keywords.empty() &&
       is_range_call(*e.operands[1], env))
     return range_length(*e.operands[1], env); // lower_range.cpp
+  if (name == "next" && !user_function && !env.find(name)) return lower_next(e, env); // Note [next]
+  if (name == "iter" && !user_function && !env.find(name)) {
+    type_error(e.range, "iter() is supported only as next()'s argument: next(iter(xs)) is xs's first element",
+               "loop over the value with 'for'; pyscript keeps no iterator object between calls");
+    return nullptr;
+  }
   if (name == "map" && !user_function && !env.find(name)) { // Note [map] (lower_comprehension.cpp)
     type_error(e.range,
                "map() is supported as the argument of list, tuple, sorted, sum, min, max, any, all, dict or "

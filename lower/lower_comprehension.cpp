@@ -184,6 +184,22 @@ void FunctionLowering::lower_clauses(const ast::Expr& e, int id,
   comprehension_asts_.push_back(std::move(stmt)); // diagnostics and source ranges may point into it
 }
 
+// The type of a generator expression's elements, from a trial lowering of it as a list that is
+// removed again, leaving the environment as it was (an infinite generator's loop that only a
+// consumer's break would leave must not make the code after it dead). Nothing after a diagnostic.
+std::optional<Type> FunctionLowering::element_type_of(const ast::Expr& gen, Environment& env) {
+  size_t mark = block_->nodes().size();
+  size_t diagnostics = diags_.all().size();
+  Environment before = env;
+  Value* trial = lower_comprehension(gen, env);
+  if (!trial || diags_.all().size() != diagnostics) return std::nullopt;
+  Type element = trial->type().elements()[0];
+  while (block_->nodes().size() > mark)
+    block_->nodes().back()->destroy();
+  env = std::move(before);
+  return element;
+}
+
 // sum(e for ...), any(e for x in xs), all(e for x in xs) as a loop accumulating into a variable,
 // with no list (Note [Comprehensions]). The element's type is learned by lowering the generator as
 // a list first, which is then taken out again. Nothing when the generator takes the list path; a
@@ -194,14 +210,9 @@ std::optional<Value*> FunctionLowering::lower_fused_reduction(const std::string&
   bool is_sum = fn == "sum";
   if (!is_sum && gen.comprehension.size() != 1) return std::nullopt;
   if (call.operands.size() > (is_sum ? 3u : 2u) || !call.keywords.empty()) return std::nullopt;
-  // The element type, from a trial lowering that is removed again.
-  size_t mark = block_->nodes().size();
-  size_t diagnostics = diags_.all().size();
-  Value* trial = lower_comprehension(gen, env);
-  if (!trial || diags_.all().size() != diagnostics) return nullptr;
-  Type element = trial->type().elements()[0];
-  while (block_->nodes().size() > mark)
-    block_->nodes().back()->destroy();
+  std::optional<Type> trial = element_type_of(gen, env);
+  if (!trial) return nullptr;
+  Type element = *trial;
   const SourceRange& r = call.range;
   int id = module_.new_origin();
   std::string acc = "$acc" + std::to_string(id), any = "$any" + std::to_string(id);

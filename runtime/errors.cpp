@@ -33,6 +33,7 @@ const char* pyrt_error_text(int32_t kind) {
   case PYRT_TYPE_ERROR: return "TypeError";
   case PYRT_NAME_ERROR: return "NameError";
   case PYRT_UNBOUND_LOCAL_ERROR: return "UnboundLocalError";
+  case PYRT_STOP_ITERATION: return "StopIteration";
   case PYRT_OVERFLOW_ERROR: return "OverflowError";
   case PYRT_LINALG_ERROR: return "numpy.linalg.LinAlgError"; // as CPython prints numpy's class
   case PYRT_KEY_ERROR: return "KeyError";

@@ -54,6 +54,8 @@ int32_t class_of_kind(int32_t kind) {
     return PYRT_EXC_NAME_ERROR;
   case PYRT_UNBOUND_LOCAL_ERROR:
     return PYRT_EXC_UNBOUND_LOCAL_ERROR;
+  case PYRT_STOP_ITERATION:
+    return PYRT_EXC_STOP_ITERATION;
   case PYRT_LINALG_ERROR:
     return PYRT_EXC_LINALG_ERROR;
   case PYRT_RUNTIME_ERROR:

@@ -72,6 +72,7 @@ typedef enum pyrt_error_kind {
   PYRT_ZERO_DIVISION_INT_MOD, /* int % 0: "integer modulo by zero" */
   PYRT_ZERO_DIVISION_FLOAT_DIVMOD, /* divmod(float, 0.0): "float divmod()" */
   PYRT_UNBOUND_LOCAL_ERROR,   /* a loop target read after a loop that ran no iteration; message in detail */
+  PYRT_STOP_ITERATION,        /* next() of an iterator with no element left, no default */
 } pyrt_error_kind;
 
 /* CPython's default sys.getrecursionlimit(): frames of the top level and of every function that
