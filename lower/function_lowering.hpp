@@ -475,6 +475,9 @@ private:
   ir::Value* lower_str_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
                               std::vector<ir::Value*>& args);
   ir::Value* str_partition(ir::Value* s, ir::Value* sep, bool last, const SourceRange& r);
+  ir::Value* lower_str_format(const ast::Expr& callee, const ast::Expr& e, std::vector<ir::Value*>& args);
+  bool lower_str_maketrans(const ast::Expr& e, Environment& env, ir::Value*& out);
+  ir::Value* str_translate(ir::Value* self, ir::Value* table, const ast::Expr& e);
   ir::Value* comparable_element(ir::Value* x, const ir::Type& element, const SourceRange& r);
   bool check_key_type(const ir::Type& t, const SourceRange& r);
   std::vector<ir::Value*> each_element(ir::Value* over, const SourceRange& r, std::vector<ir::Value*> carried,
