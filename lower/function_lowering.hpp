@@ -156,6 +156,7 @@ public:
   bool has_user_eq(const ir::Type& t) const;
   // Lambdas and nested functions (lower_lambda.cpp, Note [Closures]).
   ir::Value* lower_lambda(const ast::Expr& e, Environment& env);
+  ir::Value* bound_method_value(ir::Value* self, const ast::Expr& e);
   void lower_nested_def(const ast::Stmt& s, Environment& env);
   // In a nested function's body, its own name is the closure of its captures (specialize).
   void bind_own_closure(const ast::FunctionDef& fn, Environment& env);
