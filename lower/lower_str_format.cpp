@@ -300,7 +300,8 @@ bool FunctionLowering::lower_str_maketrans(const ast::Expr& e, Environment& env,
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i]->type().is(TypeKind::Str)) continue;
     type_error(e.operands[i + 1]->range,
-               i == 0 ? std::string("first maketrans argument must be a string if there is a second argument")
+               i == 0 ? std::string("first maketrans argument must be a string if there is a second argument "
+                                    "(CPython raises TypeError)")
                       : "maketrans() argument " + std::to_string(i + 1) + " must be str, not " +
                             args[i]->type().to_string() + " (CPython raises TypeError)");
     return true;
@@ -312,16 +313,22 @@ bool FunctionLowering::lower_str_maketrans(const ast::Expr& e, Environment& env,
 // s.translate(table) of a dict from ints (code points) to ints, strs or None.
 Value* FunctionLowering::str_translate(Value* self, Value* table, const ast::Expr& e) {
   const Type& t = table->type();
+  if (t.is(TypeKind::Dict) && t.elements()[1].is(TypeKind::Unknown)) {
+    unknown_element(table, e.operands[1]->range);
+    return nullptr;
+  }
   auto value_ok = [](const Type& v) {
     if (v.is(TypeKind::Optional)) return v.elements()[0].is(TypeKind::Int) || v.elements()[0].is(TypeKind::Str);
-    return v.is(TypeKind::Int) || v.is(TypeKind::Str) || v.is(TypeKind::None) || v.is(TypeKind::Unknown);
+    return v.is(TypeKind::Int) || v.is(TypeKind::Str) || v.is(TypeKind::None);
   };
   if (!t.is(TypeKind::Dict) || !(t.elements()[0].is(TypeKind::Int) || t.elements()[0].is(TypeKind::Unknown)) ||
       !value_ok(t.elements()[1])) {
     type_error(e.operands[1]->range,
                "str.translate() takes a dict from ints (code points) to ints, strs or None here, not a " +
                    t.to_string(),
-               "make the table with str.maketrans");
+               t.is(TypeKind::Dict) && t.elements()[0].is(TypeKind::Str)
+                   ? "CPython looks up code points, so a str key never matches: make the table with str.maketrans"
+                   : "make the table with str.maketrans");
     return nullptr;
   }
   std::vector<Value*> all{self, table};
