@@ -478,6 +478,7 @@ private:
   ir::Value* str_partition(ir::Value* s, ir::Value* sep, bool last, const SourceRange& r);
   ir::Value* lower_str_format(const ast::Expr& callee, const ast::Expr& e, std::vector<ir::Value*>& args);
   bool lower_str_maketrans(const ast::Expr& e, Environment& env, ir::Value*& out);
+  ir::Value* str_maketrans(std::vector<ir::Value*>& args, const ast::Expr& e, Environment& env);
   ir::Value* str_translate(ir::Value* self, ir::Value* table, const ast::Expr& e);
   ir::Value* comparable_element(ir::Value* x, const ir::Type& element, const SourceRange& r);
   bool check_key_type(const ir::Type& t, const SourceRange& r);

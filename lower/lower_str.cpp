@@ -132,6 +132,10 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
   }
   if (name == "format") return lower_str_format(callee, e, args); // lower_str_format.cpp
   if (name == "translate") return arity(1, 1) ? str_translate(self, args[0], e) : nullptr;
+  if (name == "maketrans") { // s.maketrans(...): the static method, s unused
+    Environment empty;
+    return str_maketrans(args, e, call_env_ ? *call_env_ : empty);
+  }
   if (name == "upper" || name == "lower") {
     if (!arity(0, 0)) return nullptr;
     return str_call("case", {self, const_int(name == "upper" ? 0 : 1, r)}, Type::str(), r);

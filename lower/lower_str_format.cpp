@@ -281,21 +281,26 @@ bool FunctionLowering::lower_str_maketrans(const ast::Expr& e, Environment& env,
     }
     args.push_back(v);
   }
-  if (!method_arity("str", "maketrans", e, args.size(), 1, 3)) return true;
+  out = str_maketrans(args, e, env);
+  return true;
+}
+
+// str.maketrans(args) or s.maketrans(args) (a static method: s is not used).
+Value* FunctionLowering::str_maketrans(std::vector<Value*>& args, const ast::Expr& e, Environment& env) {
+  if (!method_arity("str", "maketrans", e, args.size(), 1, 3)) return nullptr;
   if (args.size() == 1) {
     const Type& t = args[0]->type();
     if (!t.is(TypeKind::Dict)) {
       type_error(e.operands[1]->range, "if you give only one argument to maketrans it must be a dict "
                                        "(CPython raises TypeError)");
-      return true;
+      return nullptr;
     }
     const Type& key = t.elements()[0];
     if (!key.is(TypeKind::Str) && !key.is(TypeKind::Int)) {
       type_error(e.operands[1]->range, "keys in translate table must be strings or integers (CPython raises TypeError)");
-      return true;
+      return nullptr;
     }
-    out = python_helper("str", "maketrans_dict", args, e, env);
-    return true;
+    return python_helper("str", "maketrans_dict", args, e, env);
   }
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i]->type().is(TypeKind::Str)) continue;
@@ -304,10 +309,9 @@ bool FunctionLowering::lower_str_maketrans(const ast::Expr& e, Environment& env,
                                     "(CPython raises TypeError)")
                       : "maketrans() argument " + std::to_string(i + 1) + " must be str, not " +
                             args[i]->type().to_string() + " (CPython raises TypeError)");
-    return true;
+    return nullptr;
   }
-  out = python_helper("str", args.size() == 2 ? "maketrans_pairs" : "maketrans_deleting", args, e, env);
-  return true;
+  return python_helper("str", args.size() == 2 ? "maketrans_pairs" : "maketrans_deleting", args, e, env);
 }
 
 // s.translate(table) of a dict from ints (code points) to ints, strs or None.

@@ -43,3 +43,5 @@ for code in [-1, 1114112, 1114111]:
         print(len("a".translate({97: code})))
     except ValueError as e:
         print("ValueError:", e)
+swap = s.maketrans("ab", "ba")  # the static method read through an instance
+print(swap, s.translate(swap), "x".maketrans({"x": "yy"}))
