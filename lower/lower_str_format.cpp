@@ -20,7 +20,8 @@ using ir::Value;
 // `.attr` and `[key]` accessors (a key of digits is an int), !r and !s, the spec after ':'. What
 // CPython raises for every call (a malformed string, numbering switched, a field with no argument)
 // is a diagnostic naming CPython's error, the first one CPython would reach (it parses and formats
-// the fields in order). Not supported: a replacement field inside a spec ('{:{w}}'), !a, and a
+// the fields in order; a spec the field's type refuses is found after every field has its argument,
+// by the f-string's own check, so of two errors in one string the other may be named). Not supported: a replacement field inside a spec ('{:{w}}'), !a, and a
 // receiver that is not a literal (its fields are unknown when compiling).
 namespace {
 
