@@ -97,12 +97,16 @@ const std::vector<Signature> kContainerMethods = {
     {"isupper", Function, 0, 0, {}},
     {"islower", Function, 0, 0, {}},
     {"rfind", Function, 1, 3, {}},
+    {"rindex", Function, 1, 3, {}},
     {"partition", Function, 1, 1, {}},
     {"rjust", Function, 1, 2, {}},
     {"ljust", Function, 1, 2, {}},
     {"center", Function, 1, 2, {}},
     {"zfill", Function, 1, 1, {}},
     {"rpartition", Function, 1, 1, {}},
+    {"translate", Function, 1, 1, {}},
+    {"maketrans", Function, 1, 3, {}}, // str.maketrans (lower/lower_str_format.cpp)
+    {"format", Function, 0, kVariadic, {"**"}}, // "...".format: any keyword names a field
     // deque (append, extend, pop, ...: above)
     {"popleft", Function, 0, 0, {}},
     {"appendleft", Function, 1, 1, {}},

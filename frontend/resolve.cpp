@@ -521,7 +521,7 @@ private:
           "prod, var, std, all, any; lists, dicts and strs have Python's methods");
       return nullptr;
     }
-    if (sig->kind == MemberKind::Function && !called) {
+    if (sig->kind == MemberKind::Function && !called && e.text != "get") { // d.get: Note [Bound methods as values]
       unsupported_value(e, "method '." + e.text + "'", "call it: '." + e.text + "(...)'");
       return nullptr;
     }

@@ -156,6 +156,7 @@ public:
   bool has_user_eq(const ir::Type& t) const;
   // Lambdas and nested functions (lower_lambda.cpp, Note [Closures]).
   ir::Value* lower_lambda(const ast::Expr& e, Environment& env);
+  ir::Value* bound_method_value(ir::Value* self, const ast::Expr& e);
   void lower_nested_def(const ast::Stmt& s, Environment& env);
   // In a nested function's body, its own name is the closure of its captures (specialize).
   void bind_own_closure(const ast::FunctionDef& fn, Environment& env);
@@ -475,6 +476,10 @@ private:
   ir::Value* lower_str_method(ir::Value* self, const ast::Expr& callee, const ast::Expr& e,
                               std::vector<ir::Value*>& args);
   ir::Value* str_partition(ir::Value* s, ir::Value* sep, bool last, const SourceRange& r);
+  ir::Value* lower_str_format(const ast::Expr& callee, const ast::Expr& e, std::vector<ir::Value*>& args);
+  bool lower_str_maketrans(const ast::Expr& e, Environment& env, ir::Value*& out);
+  ir::Value* str_maketrans(std::vector<ir::Value*>& args, const ast::Expr& e, Environment& env);
+  ir::Value* str_translate(ir::Value* self, ir::Value* table, const ast::Expr& e);
   ir::Value* comparable_element(ir::Value* x, const ir::Type& element, const SourceRange& r);
   bool check_key_type(const ir::Type& t, const SourceRange& r);
   std::vector<ir::Value*> each_element(ir::Value* over, const SourceRange& r, std::vector<ir::Value*> carried,

@@ -28,6 +28,7 @@ Value* FunctionLowering::lower_call(const ast::Expr& e, Environment& env) {
 Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   const ast::Expr& callee = *e.operands[0];
   if (Value* v; lower_isinstance_builtin(e, env, v)) return v; // isinstance(x, int): lower_type_names.cpp
+  if (Value* v; lower_str_maketrans(e, env, v)) return v; // str.maketrans(...): lower_str_format.cpp
   if (consumes_map(e, env)) return lower_call_with_map(e, env); // sum(map(f, xs)): lower_comprehension.cpp
   if (Value* v; lower_exception_call(e, env, v)) return v; // ValueError("..."), ShapeError(...): exceptions.cpp
   if (bool handled; !module_.classes().all().empty()) {

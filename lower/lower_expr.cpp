@@ -216,6 +216,7 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
   if (v->type().is(TypeKind::Array)) return lower_array_attribute(v, e);
   if (class_of(v->type())) return object_attribute(v, e);
   if (v->type().is(TypeKind::None)) return attribute_of_none(e.text, e.range);
+  if (v->type().is(TypeKind::Dict) && e.text == "get") return bound_method_value(v, e); // lower_lambda.cpp
   if (e.text == "__cause__" && (v->type().is(TypeKind::Exception) || v->type() == Type::optional(Type::exception())))
     return emit1(OpKind::ExceptionCause, {unwrap_optional(v, e.text, e.range)}, Type::optional(Type::exception()),
                  e.range);

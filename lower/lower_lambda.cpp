@@ -67,6 +67,15 @@ Value* FunctionLowering::lower_lambda(const ast::Expr& e, Environment& env) {
   return make_closure(*module_.lambda_function(e, captured), values, e.range);
 }
 
+// Note [Bound methods as values]
+// `d.get` read as a value (`max(d, key=d.get)`) is the closure of `lambda k: d.get(k)` with `d`
+// evaluated once, where the attribute is read: a synthetic function NAME$LINE_COL whose parameters
+// are `$self` (its capture) and the key, called as a lambda's function is (call_function_value).
+// Only dict.get is such a value (frontend/resolve.cpp lets it through).
+Value* FunctionLowering::bound_method_value(Value* self, const ast::Expr& e) {
+  return make_closure(*module_.bound_method_function(e), {self}, e.range);
+}
+
 Value* FunctionLowering::lower_consumed_lambda(const ast::Expr& key, Environment& env) {
   const ast::Expr* saved = consumed_lambda_;
   if (key.kind == ast::ExprKind::Lambda) consumed_lambda_ = &key;
@@ -333,6 +342,36 @@ const ast::FunctionDef* ModuleLowering::lambda_function(const ast::Expr& e,
   }
   auto ret = std::make_unique<ast::Stmt>(ast::StmtKind::Return, e.lambda->body[0]->range);
   ret->value = clone_expr(*e.lambda->body[0]->value);
+  fn->body.push_back(std::move(ret));
+  const ast::FunctionDef* out = fn.get();
+  functions_[name] = out;
+  lambdas_.push_back(std::move(fn));
+  return out;
+}
+
+const ast::FunctionDef* ModuleLowering::bound_method_function(const ast::Expr& e) {
+  std::string name = e.text + "$" + std::to_string(e.range.line) + "_" + std::to_string(e.range.column);
+  if (const ast::FunctionDef* existing = find_function(name)) return existing;
+  auto fn = std::make_unique<ast::FunctionDef>();
+  fn->name = name;
+  fn->display_name = e.text;
+  fn->name_range = e.range;
+  fn->captures = 1;
+  for (const char* p : {"$self", "key"}) {
+    ast::Param param;
+    param.name = p;
+    param.range = e.range;
+    fn->params.push_back(std::move(param));
+  }
+  auto callee = std::make_unique<ast::Expr>(ast::ExprKind::Attribute, e.range);
+  callee->operands.push_back(name_expr("$self", e.range));
+  callee->text = e.text;
+  callee->text_range = e.text_range;
+  auto call = std::make_unique<ast::Expr>(ast::ExprKind::Call, e.range);
+  call->operands.push_back(std::move(callee));
+  call->operands.push_back(name_expr("key", e.range));
+  auto ret = std::make_unique<ast::Stmt>(ast::StmtKind::Return, e.range);
+  ret->value = std::move(call);
   fn->body.push_back(std::move(ret));
   const ast::FunctionDef* out = fn.get();
   functions_[name] = out;

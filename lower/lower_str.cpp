@@ -130,6 +130,12 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
     Environment empty;
     return python_helper("str", name, all, e, call_env_ ? *call_env_ : empty); // stdlib_modules.cpp
   }
+  if (name == "format") return lower_str_format(callee, e, args); // lower_str_format.cpp
+  if (name == "translate") return arity(1, 1) ? str_translate(self, args[0], e) : nullptr;
+  if (name == "maketrans") { // s.maketrans(...): the static method, s unused
+    Environment empty;
+    return str_maketrans(args, e, call_env_ ? *call_env_ : empty);
+  }
   if (name == "upper" || name == "lower") {
     if (!arity(0, 0)) return nullptr;
     return str_call("case", {self, const_int(name == "upper" ? 0 : 1, r)}, Type::str(), r);
@@ -149,14 +155,20 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
     if (!arity(1, 1) || !need_str(0)) return nullptr;
     return str_call(name, {self, args[0]}, name == "count" ? Type::int_() : Type::bool_(), r);
   }
-  if (name == "find" || name == "rfind") { // s.find(sub[, start[, end]])
+  // s.find(sub[, start[, end]]); s.index(...) is find's answer, and CPython's ValueError where find's is -1.
+  if (name == "find" || name == "rfind" || name == "index" || name == "rindex") {
     if (!arity(1, 3) || !need_str(0)) return nullptr;
     std::vector<Value*> bounds{const_int(0, r), const_int(0, r)};
     for (size_t i = 1; i < args.size(); ++i)
       if (!(bounds[i - 1] = index_value(args[i], e.operands[i + 1]->range, ("str." + name + "()").c_str())))
         return nullptr;
-    return str_call(name, {self, args[0], bounds[0], bounds[1], const_int(int64_t(args.size()) == 3 ? 3 : args.size() == 2 ? 1 : 0, r)},
-                    Type::int_(), r);
+    bool last = name == "rfind" || name == "rindex";
+    Value* at = str_call(last ? "rfind" : "find",
+                         {self, args[0], bounds[0], bounds[1], const_int(int64_t(args.size()) == 3 ? 3 : args.size() == 2 ? 1 : 0, r)},
+                         Type::int_(), r);
+    if (name == "index" || name == "rindex")
+      raise_if(emit1(OpKind::Lt, {at, const_int(0, r)}, Type::bool_(), r), PYRT_VALUE_ERROR, "substring not found", r);
+    return at;
   }
   if (name == "partition" || name == "rpartition") {
     if (!arity(1, 1) || !need_str(0)) return nullptr;
@@ -198,7 +210,8 @@ Value* FunctionLowering::lower_str_method(Value* self, const ast::Expr& callee, 
     return str_call("join", {self, parts}, Type::str(), r);
   }
   type_error(callee.text_range, "a str has no method '" + name + "' in pyscript",
-             "str methods: split splitlines join strip lstrip rstrip replace find rfind partition rpartition "
+             "str methods: split splitlines join strip lstrip rstrip replace find rfind index rindex partition rpartition "
+             "translate format (of a literal) rjust ljust center zfill "
              "startswith endswith upper lower count isdigit isalpha isspace isalnum isupper islower");
   return nullptr;
 }

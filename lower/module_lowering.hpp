@@ -27,6 +27,8 @@ public:
   // stdlib_modules.cpp), its module compiled on first use; null when it has none.
   const ast::FunctionDef* stdlib_function(const std::string& module, const std::string& name);
   const ast::FunctionDef* nested_function(const ast::FunctionDef& fn, const std::vector<std::string>& captured);
+  // `lambda k: $self.NAME(k)` for the bound method d.NAME read as a value at `e` (lower_lambda.cpp).
+  const ast::FunctionDef* bound_method_function(const ast::Expr& e);
   void note_instantiated(const std::string& cls) { instantiated_.insert(cls); }
 
   LowerResult run(const LowerOptions& options);

@@ -455,7 +455,10 @@ def replacement_indices(n, r):
 
 // str's padding methods (s.rjust(w), s.center(w, "*"), s.zfill(w)): CPython's rules, its centering
 // (the odd cell goes left when both the margin and the width are odd) and its TypeError.
-constexpr const char* kStrSource = R"(def fill_check(fillchar):
+// str.maketrans(x, y[, z]) and str.maketrans(d): CPython's table {ord: ord, str or None}, in its
+// order; s.translate(table) of such a dict (lower_str.cpp checks the types: a table's values are
+// one type, ints, strs or None, or ints and None; isinstance is decided by that type).
+constexpr const char* kStrSource = R"py(def fill_check(fillchar):
     if len(fillchar) != 1:
         raise TypeError("The fill character must be exactly one character long")
 
@@ -490,7 +493,57 @@ def zfill(s, width):
     if len(s) > 0 and (s[0] == "+" or s[0] == "-"):
         return s[0] + zeros + s[1:]
     return zeros + s
-)";
+
+
+def maketrans_pairs(x, y):
+    if len(x) != len(y):
+        raise ValueError("the first two maketrans arguments must have equal length")
+    table = {}
+    for i in range(len(x)):
+        table[ord(x[i])] = ord(y[i])
+    return table
+
+
+def maketrans_deleting(x, y, z):
+    if len(x) != len(y):
+        raise ValueError("the first two maketrans arguments must have equal length")
+    table = {}
+    for i in range(len(x)):
+        table[ord(x[i])] = ord(y[i])
+    for c in z:
+        table[ord(c)] = None
+    return table
+
+
+def maketrans_dict(x):
+    table = {}
+    for k, v in x.items():
+        if isinstance(k, str):
+            if len(k) != 1:
+                raise ValueError("string keys in translate table must be of length 1")
+            table[ord(k)] = v
+        else:
+            table[k] = v
+    return table
+
+
+def translate(s, table):
+    out = []
+    for c in s:
+        k = ord(c)
+        if k in table:
+            v = table[k]
+            if v is not None:
+                if isinstance(v, str):
+                    out.append(v)
+                else:
+                    if v < 0 or v > 1114111:
+                        raise ValueError("character mapping must be in range(0x110000)")
+                    out.append(chr(v))
+        else:
+            out.append(c)
+    return "".join(out)
+)py"; // (a delimiter of its own: the source holds `)"`)
 
 // np.searchsorted(a, v, side=) of a 1-D array and one value: numpy's binary search, with its
 // order (a NaN sorts after every number: less(x, y) is x < y or (y is NaN and x is not)).
