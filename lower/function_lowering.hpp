@@ -216,12 +216,16 @@ private:
   void lower_for(const ast::Stmt& s, Environment& env);
   void lower_while(const ast::Stmt& s, Environment& env);
   void lower_loop(const ast::Stmt& s, Environment& env, ir::Value* trip_count, ir::Value* first_cond,
-                  ir::Value* start, ir::Value* step, ir::Value* over_array);
+                  ir::Value* start, ir::Value* step, ir::Value* over_array, std::optional<int64_t> peel = std::nullopt);
   // One lowering of the loop; with `widen`, carried names whose body turns a Python number into a
   // numpy scalar are put there (and the loop is to be lowered again) instead of reported.
   ir::Node* lower_loop_once(const ast::Stmt& s, Environment& env, ir::Value* trip_count, ir::Value* first_cond,
                             ir::Value* start, ir::Value* step, ir::Value* over_array,
                             std::map<std::string, ir::Type>* widen);
+  // Note [Peeling a loop's first iteration] (lower_loops.cpp)
+  std::optional<int64_t> peelable_trips(const ast::Stmt& s, ir::Value* start, ir::Value* stop, ir::Value* step);
+  void lower_peeled_loop(const ast::Stmt& s, Environment& env, int64_t trips, ir::Value* start, ir::Value* step);
+  bool carried_conflict_ = false; // lower_loop_once reported a carried name changing type
   void lower_return(const ast::Stmt& s, Environment& env);
   void lower_assert(const ast::Stmt& s, Environment& env);
   // Whether any exit flag is set in `env`, as a bool value; null when no flag exists.

@@ -13,6 +13,21 @@ using ir::Type;
 using ir::TypeKind;
 using ir::Value;
 
+namespace {
+
+// Whether the function reads `name` outside the loop `s` (somewhere after it).
+bool read_outside(const ast::StmtList* function_body, const ast::Stmt& s, const std::string& name) {
+  int total = 0, inside = 0;
+  auto count = [&](int& n) { return [&n, &name](const ast::Expr& x) { n += x.kind == ast::ExprKind::Name && x.text == name; }; };
+  if (function_body) ast::for_each_expr(*function_body, count(total), /*into_functions=*/false);
+  ast::for_each_expr(*s.value, count(inside));
+  ast::for_each_expr(s.body, count(inside), false);
+  ast::for_each_expr(s.orelse, count(inside), false);
+  return total > inside;
+}
+
+} // namespace
+
 // The `else` of a for or while loop: it runs when the loop ended without a break ($loopbroke,
 // carried by the loop: lower_loop_once).
 // A loop over a dict that ended without a break asked its iterator once more: CPython raises there
@@ -131,23 +146,14 @@ void FunctionLowering::lower_for(const ast::Stmt& s, Environment& env) {
   // every assignment of i sets (bind_target), when the function reads i outside the loop; a read of
   // i where the flag is not known to be True raises CPython's UnboundLocalError (lower_name). In
   // the body the flag is the constant True, so reads there cost nothing.
-  auto read_after = [&](const std::string& name) { // read outside the loop: somewhere after it
-    int total = 0, inside = 0;
-    auto count = [&](int& n) { return [&n, &name](const ast::Expr& x) { n += x.kind == ast::ExprKind::Name && x.text == name; }; };
-    if (body_) ast::for_each_expr(*body_, count(total), /*into_functions=*/false);
-    ast::for_each_expr(*s.value, count(inside));
-    ast::for_each_expr(s.body, count(inside), false);
-    ast::for_each_expr(s.orelse, count(inside), false);
-    return total > inside;
-  };
   if (const ast::Expr& t = *s.targets[0];
-      !is_main_ && t.kind == ast::ExprKind::Name && !env.find(t.text) && read_after(t.text)) {
+      !is_main_ && t.kind == ast::ExprKind::Name && !env.find(t.text) && read_outside(body_, s, t.text)) {
     std::string flag = "$bound_" + t.text;
     env.define(t.text, const_int(0, t.range), t.range);
     env.define(flag, const_bool(false, t.range), t.range);
     unbound_flags_[t.text] = flag;
   }
-  lower_loop(s, env, trips, const_bool(true, s.range), start, step, nullptr);
+  lower_loop(s, env, trips, const_bool(true, s.range), start, step, nullptr, peelable_trips(s, start, stop, step));
 }
 
 void FunctionLowering::lower_while(const ast::Stmt& s, Environment& env) {
@@ -165,7 +171,8 @@ void FunctionLowering::lower_while(const ast::Stmt& s, Environment& env) {
 // an Either from the start (Note [Python and numpy scalars meet]); widening only grows, so twice
 // suffices unless loops nest.
 void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* trip_count,
-                                  Value* first_cond, Value* start, Value* step, Value* over_array) {
+                                  Value* first_cond, Value* start, Value* step, Value* over_array,
+                                  std::optional<int64_t> peel) {
   LoopOver over = loop_over_;
   if (!s.orelse.empty() || !over.dicts.empty()) env.define(kLoopBroke, const_bool(false, s.range), s.range);
   for (int round = 0;; ++round) {
@@ -178,11 +185,28 @@ void FunctionLowering::lower_loop(const ast::Stmt& s, Environment& env, Value* t
     // (`s = None` before the loop, `s = s + w` in it): a None start widens to an Optional.
     std::map<std::string, std::vector<Type>> seen, *outer_seen = assigned_seen_;
     assigned_seen_ = &seen;
+    bool outer_conflict = carried_conflict_;
+    carried_conflict_ = false;
     ir::Node* loop = lower_loop_once(s, env, trip_count, first_cond, start, step, over_array,
                                      round < 4 ? &widen : nullptr);
+    bool conflict = carried_conflict_;
+    carried_conflict_ = outer_conflict;
     assigned_seen_ = outer_seen;
     if (outer_seen)
       for (const auto& [name, types] : seen) (*outer_seen)[name].insert((*outer_seen)[name].end(), types.begin(), types.end());
+    if (widen.empty() && peel) { // Note [Peeling a loop's first iteration]
+      bool undefined_after = false;
+      for (const auto& [name, b] : env.vars)
+        undefined_after = undefined_after || (b.state == Binding::State::MaybeUndefined && !before.find(name) &&
+                                              read_outside(body_, s, name));
+      if (conflict || undefined_after) {
+        loop->destroy();
+        diags_.truncate(diagnostics_before);
+        return_type_ = return_before;
+        env = before;
+        return lower_peeled_loop(s, env, *peel, start, step);
+      }
+    }
     if (widen.empty()) {
       after_loop(s, env); // Note [Try regions]
       return lower_loop_else(s, env, over);
@@ -350,6 +374,7 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
           // (not the function's final one, which a later `return None` may widen).
           if (Value* init = loop->input(k + 2); init->type().is(TypeKind::Unknown)) init->set_type(out->type());
         } else if (!out->type().is(TypeKind::Unknown)) {
+          carried_conflict_ = true;
           Diagnostic& d = diags_.error(b->where, "type",
                                        "type conflict: '" + name + "' is " + want.to_string() +
                                            " before the loop but " + out->type().to_string() +
@@ -392,6 +417,54 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
                  !contains_loop_exit(s.body, ast::StmtKind::Break) && !may_raise;
   if (forever) env.terminated = env.returned_only = true;
   return loop;
+}
+
+// Note [Peeling a loop's first iteration]
+// `u = [1] * n` then `for _ in range(10): v = f(u); u = f(v)` with f returning floats: CPython's u
+// changes type once, in the first iteration, and keeps the new one; v, first assigned in the body,
+// is defined after the loop since the loop runs. A range loop whose trip count is a constant of at
+// least 1 (range of int literals), with no `else`, no `return` and outside try regions, whose
+// lowering finds a carried name changing type or a name it first assigns read after the loop, is
+// lowered again as its first iteration's statements (the target bound to start) followed by the
+// loop over the remaining iterations, typed as the first iteration left its names. A `break` in the
+// first iteration skips the remaining loop (its first condition); a `continue` ends it. A type
+// that changes again in the remaining loop is reported as before.
+std::optional<int64_t> FunctionLowering::peelable_trips(const ast::Stmt& s, Value* start, Value* stop, Value* step) {
+  if (!s.orelse.empty() || contains_return(s.body) || !try_.regions.empty()) return std::nullopt;
+  auto constant = [](Value* v) -> std::optional<int64_t> {
+    const ir::Node* p = v ? v->producer() : nullptr;
+    const ir::AttrValue* a = p && p->kind() == OpKind::Constant ? p->attr("value") : nullptr;
+    if (a && std::holds_alternative<int64_t>(*a)) return std::get<int64_t>(*a);
+    return std::nullopt;
+  };
+  std::optional<int64_t> a = constant(start), b = constant(stop), c = constant(step);
+  if (!a || !b || !c || *c <= 0 || *b <= *a || *b - *a > (int64_t(1) << 40)) return std::nullopt;
+  return (*b - *a + *c - 1) / *c;
+}
+
+void FunctionLowering::lower_peeled_loop(const ast::Stmt& s, Environment& env, int64_t trips, Value* start,
+                                         Value* step) {
+  std::set<std::string> assigned;
+  ast::collect_assigned_names(s.body, assigned);
+  ast::collect_assigned_names(*s.targets[0], assigned);
+  env.vars.erase(kBroke);
+  env.vars.erase(kContinued);
+  bind_target(*s.targets[0], start, env);
+  loop_assigned_.push_back(assigned); // Note [Closures]
+  ++try_.loop_depth;
+  lower_stmts(s.body, 0, env);
+  --try_.loop_depth;
+  loop_assigned_.pop_back();
+  Value* broke = env.value_of(kBroke);
+  env.vars.erase(kBroke);
+  env.vars.erase(kContinued);
+  if (env.returned_only) return; // every path raised
+  env.terminated = false;         // (no return in the body: a break or continue ended it)
+  if (trips == 1) return;
+  ir::Node* next = emit(OpKind::Add, {start, step}, {Type::int_()}, s.targets[0]->range);
+  next->set_attr("nowrap", true); // below the constant stop
+  Value* first = broke ? emit1(OpKind::Not, {broke}, Type::bool_(), s.range) : const_bool(true, s.range);
+  lower_loop(s, env, const_int(trips - 1, s.range), first, next->output(), step, nullptr);
 }
 
 } // namespace pyscript::lower
