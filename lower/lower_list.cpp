@@ -90,6 +90,13 @@ void FunctionLowering::fix_remaining_unknowns() {
 // Null after a diagnostic.
 Value* FunctionLowering::as_element(Value* v, Value* container, size_t which,
                                     const SourceRange& r) {
+  // A float or a numpy float64 scalar, decided at run time: the float it equals
+  // (Note [float64 scalars among floats]).
+  if (v->type().is(TypeKind::Either) && holds_either({v}) && !container->type().elements()[which].is(TypeKind::Either))
+    if (std::optional<Type> e = either_of(Type::float_(), Type::array(ir::DType::Float64, 0)); e && v->type() == *e)
+      v = split_values({v}, r, [&](std::vector<Value*>& x) {
+        return x[0]->type().is_numpy_scalar() ? array_item(x[0], Type::float_(), r) : x[0];
+      });
   const Type& want = container->type().elements()[which];
   if (want.is(TypeKind::Unknown) && want.rank() > 0) {
     if (v->type().has_unknown() && v->type() == want) return v;
@@ -97,6 +104,15 @@ Value* FunctionLowering::as_element(Value* v, Value* container, size_t which,
     return v;
   }
   if (v->type() == want) return v;
+  // Note [float64 scalars among floats]
+  // A numpy float64 scalar stored into a container of Python floats (`lam = 0.0`, then
+  // `lam = v @ a @ v` in a loop, `values.append(lam)`) is stored as the float it equals (np.float64
+  // is a subclass of float and prints as one under numpy 1.x); a float stored into a container a
+  // float64 scalar typed first widens it to float (widen_display). Divergence: arithmetic on such an
+  // element later follows Python's float rules (x / 0.0 raises ZeroDivisionError where numpy's
+  // scalar gives inf with a warning).
+  if (want.is(TypeKind::Float) && v->type().is_numpy_scalar() && v->type().dtype() == ir::DType::Float64)
+    return array_item(v, Type::float_(), r);
   // A subclass instance (or None) stored where the base class (or an Optional) is expected.
   if (std::optional<Type> merged = module_.classes().merge(want, v->type()); merged && *merged == want)
     return object_cast(v, want, r);
@@ -135,6 +151,8 @@ Value* FunctionLowering::as_element(Value* v, Value* container, size_t which,
 bool FunctionLowering::widen_display(Value* container, size_t which, const Type& have) {
   const Type& want = container->type().elements()[which];
   std::optional<Type> merged = module_.classes().merge(want, have);
+  if (!merged && have.is(TypeKind::Float) && want.is_numpy_scalar() && want.dtype() == ir::DType::Float64)
+    merged = Type::float_(); // Note [float64 scalars among floats]
   if (!merged || *merged == want || (container->type().is(TypeKind::Dict) && which == 0)) return false;
   ClassTable::FieldTypes& fields = *module_.classes().field_types;
   ir::Node* p = container->producer();
