@@ -92,6 +92,7 @@ public:
       expect(")");
       return Type::closure(name, std::move(captures));
     }
+    if (w == "range") return Type::range_list(); // Note [Ranges as values]
     if (w == "deque" || w == "Counter") { // Note [Collections are flavored lists and dicts]
       expect("[");
       Type e = type();

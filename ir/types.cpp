@@ -90,7 +90,9 @@ std::string Type::to_string() const {
   }
   case TypeKind::Object: return name_;
   case TypeKind::Optional: return "Optional[" + elements_[0].to_string() + "]";
-  case TypeKind::List: return (is_deque() ? "deque[" : "list[") + elements_[0].to_string() + "]";
+  case TypeKind::List:
+    if (is_range()) return "range";
+    return (is_deque() ? "deque[" : "list[") + elements_[0].to_string() + "]";
   case TypeKind::Dict:
     if (is_counter()) return "Counter[" + elements_[0].to_string() + "]";
     return (is_defaultdict() ? "defaultdict[" + defaultdict_factory() + ", " : std::string("dict[")) +

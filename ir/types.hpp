@@ -82,7 +82,15 @@ public:
     t.name_ = "defaultdict " + factory;
     return t;
   }
-  // "deque", "Counter", "defaultdict F" for those; "" for a plain list or dict.
+  // A range kept as a value (`cols = range(n)`): a list of its ints at run time, named "range"
+  // (Note [Ranges as values] in lower/lower_range.cpp).
+  static Type range_list() {
+    Type t = list(int_());
+    t.name_ = "range";
+    return t;
+  }
+  bool is_range() const { return kind_ == TypeKind::List && name_ == "range"; }
+  // "deque", "Counter", "defaultdict F", "range" for those; "" for a plain list or dict.
   const std::string& container_name() const { return name_; }
   bool is_deque() const { return kind_ == TypeKind::List && name_ == "deque"; }
   bool is_counter() const { return kind_ == TypeKind::Dict && name_ == "Counter"; }

@@ -508,6 +508,10 @@ private:
                      const std::function<ast::StmtPtr(const std::map<std::string, std::string>&)>& innermost);
   std::optional<ir::Value*> lower_fused_reduction(const std::string& fn, const ast::Expr& call, Environment& env);
   ir::Value* lower_next(const ast::Expr& call, Environment& env); // lower_next.cpp
+  // Note [Ranges as values] (lower_range.cpp)
+  ir::Value* range_value(const ast::Expr& call, Environment& env);
+  bool refuse_range(ir::Value* v, const std::string& what, const SourceRange& r, const std::string& python_error);
+  void unpack_list(const ast::Expr& target, ir::Value* v, Environment& env); // lower_stmt.cpp
   std::optional<ir::Type> element_type_of(const ast::Expr& gen, Environment& env);
   ir::Value* lower_call_argument(const ast::Expr& arg, Environment& env);
   // Note [Loops over sequences] (lower_sequence_loop.cpp): what the next Loop of lower_loop goes over.

@@ -107,10 +107,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
   }
   if (callee.kind != ast::ExprKind::Name) return nullptr; // reported by the resolver
   const std::string& name = callee.text;
-  if (name == "range") {
-    type_error(e.range, "range() is supported only as the iterable of a 'for' loop");
-    return nullptr;
-  }
+  if (name == "range" && is_range_call(e, env)) return range_value(e, env); // Note [Ranges as values]
   bool user_function = module_.find_function(name) && !env.find(name);
   if (name == "len" && !user_function && !env.find(name) && e.operands.size() == 2 && e.keywords.empty() &&
       is_range_call(*e.operands[1], env))

@@ -239,6 +239,13 @@ Value* FunctionLowering::collection_method(Value* self, const ast::Expr& callee,
   };
   std::vector<Value*> all{self};
   all.insert(all.end(), args.begin(), args.end());
+  if (t.is_range()) { // index and count are a list's (Note [Ranges as values])
+    if (name == "index" || name == "count") return nullptr;
+    handled = true;
+    type_error(callee.text_range, "'range' object has no attribute '" + name + "'",
+               "make it a list first: xs = list(range(...))");
+    return nullptr;
+  }
   if (t.is_deque()) {
     if (name == "sort") {
       handled = true;
@@ -338,6 +345,12 @@ Value* FunctionLowering::collection_to_str(Value* v, const SourceRange& r) {
     return str_call("concat", {out, const_str(after, r)}, Type::str(), r);
   };
   if (t.is_deque()) return concat("deque(", plain(), ")");
+  if (t.is_range()) { // Note [Ranges as values]: its bounds are not kept
+    type_error(r, "printing a range kept as a value is not supported by pyscript (CPython prints "
+                  "range(start, stop[, step]))",
+               "print list(r), or the bounds themselves");
+    return nullptr;
+  }
   if (t.is_counter()) {
     std::vector<Value*> args{v};
     ast::Expr at(ast::ExprKind::Call, r);

@@ -12,6 +12,7 @@
 #include "frontend/fixits.hpp"
 #include "lower/function_lowering.hpp"
 #include "lower/module_lowering.hpp"
+#include "pyscript/runtime.h"
 
 namespace pyscript::lower {
 
@@ -284,6 +285,13 @@ Value* FunctionLowering::list_subscript(Value* list, const ast::Expr& e, Environ
     unknown_element(list, e.range);
     return nullptr;
   }
+  if (list->type().is_range()) { // CPython's message for a range (Note [Ranges as values])
+    Value* n = sequence_length(list, e.range);
+    Value* low = emit1(OpKind::Lt, {i, emit1(OpKind::Neg, {n}, Type::int_(), e.range)}, Type::bool_(), e.range);
+    Value* high = emit1(OpKind::Ge, {i, n}, Type::bool_(), e.range);
+    raise_if(emit1(OpKind::Or, {low, high}, Type::bool_(), e.range), PYRT_INDEX_ERROR,
+             "range object index out of range", e.range);
+  }
   return emit1(OpKind::ListGet, {list, i}, element, e.range);
 }
 
@@ -333,6 +341,9 @@ void FunctionLowering::store_subscript(const ast::Expr& target, Value* v, Enviro
     emit(OpKind::DictSet, {object, k, v}, {}, target.range);
     return;
   }
+  if (refuse_range(object, "item assignment", target.range,
+                   "TypeError: 'range' object does not support item assignment"))
+    return;
   if (!t.is(TypeKind::List)) {
     type_error(target.range, "a " + t.to_string() + " does not support item assignment",
                t.is(TypeKind::Tuple) || t.is(TypeKind::Str) ? "build a new one instead" : "");
@@ -389,6 +400,7 @@ void FunctionLowering::lower_del(const ast::Stmt& s, Environment& env) {
           index.kind == ast::ExprKind::Slice ? "assign the slice an empty list: xs[a:b] = []" : "");
       continue;
     }
+    if (refuse_range(object, "del", target->range, "TypeError: 'range' object doesn't support item deletion")) continue;
     Value* i = lower_expr(index, env);
     if (i && (i = index_value(i, index.range, "list")))
       emit(OpKind::ListDel, {object, i}, {}, target->range);

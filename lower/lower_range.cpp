@@ -95,3 +95,37 @@ bool FunctionLowering::reversed_range(const ast::Expr& range, Environment& env, 
 }
 
 } // namespace pyscript::lower
+
+namespace pyscript::lower {
+
+// Note [Ranges as values]
+// `cols = range(n)` kept in a variable, passed, returned or stored (nqueens' `permutations(cols)`
+// and `for i in cols`) is the list of its ints at run time, typed "range" (ir::Type::range_list):
+// a flavored list (Note [Collections are flavored lists and dicts]) that the reads a range allows
+// take as they take a list: iteration, len, indexing (IndexError "range object index out of
+// range"), slicing (a range again), `in`, index/count, min/max/sum/sorted/list/set/tuple, == of
+// two ranges (equal when their values are, as CPython compares ranges), truth, unpacking. What a
+// range does not allow, or where a list would show (printing, str and repr, which CPython writes
+// as range(start, stop[, step]); a list's methods that change it; item assignment; + and *;
+// < <= > >=; == with a list, which CPython answers False), is a diagnostic. Divergence: the range's
+// ints take memory (8 bytes each) where CPython's range object takes none.
+Value* FunctionLowering::range_value(const ast::Expr& call, Environment& env) {
+  Value* values = iterable_as_list(call, env);
+  if (!values) return nullptr;
+  Value* out = emit1(OpKind::ListNew, {}, Type::range_list(), call.range);
+  emit(OpKind::ListExtend, {out, values}, {}, call.range);
+  return out;
+}
+
+// A use of a range value that a list allows and a range does not: a diagnostic naming CPython's
+// error, true when `v` is such a range.
+bool FunctionLowering::refuse_range(Value* v, const std::string& what, const SourceRange& r,
+                                    const std::string& python_error) {
+  if (!v || !v->type().is_range()) return false;
+  type_error(r, what + " of a range is not supported by pyscript" +
+                    (python_error.empty() ? std::string() : "; CPython raises " + python_error),
+             "make it a list first: xs = list(range(...))");
+  return true;
+}
+
+} // namespace pyscript::lower

@@ -12,6 +12,12 @@ using ir::Value;
 
 Value* FunctionLowering::sequence_arithmetic(ast::BinaryOp op, Value* a, Value* b,
                                              const ast::Expr& e) {
+  if ((op == ast::BinaryOp::Add || op == ast::BinaryOp::Mul) &&
+      (refuse_range(a, std::string("'") + ast::spelling(op) + "'", e.range,
+                    std::string("TypeError: unsupported operand type(s) for ") + ast::spelling(op)) ||
+       refuse_range(b, std::string("'") + ast::spelling(op) + "'", e.range,
+                    std::string("TypeError: unsupported operand type(s) for ") + ast::spelling(op))))
+    return nullptr;
   if (op == ast::BinaryOp::Add && a->type().is(TypeKind::List) && b->type().is(TypeKind::List)) {
     if (!as_same_list(b, a, e.range)) return nullptr;
     return emit1(OpKind::ListConcat, {a, b}, a->type(), e.range);
@@ -122,6 +128,16 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
       return nullptr;
     }
     return op == ast::CompareOp::In ? found : negate(found);
+  }
+  // A range is equal to a range with its values, and to nothing else (Note [Ranges as values]).
+  if (a->type().is_range() || b->type().is_range()) {
+    bool equality = op == ast::CompareOp::Eq || op == ast::CompareOp::Ne;
+    if (!equality) {
+      refuse_range(a->type().is_range() ? a : b, std::string("'") + ast::spelling(op) + "'", r,
+                   std::string("TypeError: '") + ast::spelling(op) + "' not supported between instances");
+      return nullptr;
+    }
+    if (a->type() != b->type()) return const_bool(op == ast::CompareOp::Ne, r);
   }
   // Tuples: == element by element (each compared as Python compares it); ordering in the runtime.
   if (a->type().is(TypeKind::Tuple) && b->type().is(TypeKind::Tuple) &&

@@ -1,5 +1,6 @@
 // Statements -> IR: assignments, if, loops, return/break/continue (Note [Exit flags]).
 #include "lower/module_lowering.hpp"
+#include "pyscript/runtime.h"
 
 #include "support/internal_error.hpp"
 
@@ -474,6 +475,7 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
   }
   // Tuple unpacking: the value must be a tuple of the same length.
   const Type& t = v->type();
+  if (t.is(TypeKind::List) && !t.elements()[0].is(TypeKind::Unknown) && !t.is_deque()) return unpack_list(target, v, env);
   if (!t.is(TypeKind::Tuple) || t.elements().size() != target.operands.size()) {
     std::string what = t.is(TypeKind::Tuple)
                            ? "a tuple of " + std::to_string(t.elements().size()) + " elements"
@@ -579,6 +581,24 @@ void FunctionLowering::lower_assert(const ast::Stmt& s, Environment& env) {
   if (!cond) return;
   ir::Node* n = emit(OpKind::Assert, {cond}, {}, s.range);
   if (s.message) n->set_attr("message", s.message->text); // absent: AssertionError() has no argument
+}
+
+// `a, b = line.split()`, `x, y, z = range(3)`: a list's elements by position, after CPython's
+// ValueError when its length is not the names' count (checked before any name is bound).
+void FunctionLowering::unpack_list(const ast::Expr& target, Value* v, Environment& env) {
+  const SourceRange& r = target.range;
+  int64_t want = int64_t(target.operands.size());
+  Value* n = sequence_length(v, r);
+  for (int64_t got = 0; got < want; ++got)
+    raise_if(emit1(OpKind::Eq, {n, const_int(got, r)}, Type::bool_(), r), PYRT_VALUE_ERROR,
+             "not enough values to unpack (expected " + std::to_string(want) + ", got " + std::to_string(got) + ")",
+             r);
+  raise_if(emit1(OpKind::Gt, {n, const_int(want, r)}, Type::bool_(), r), PYRT_VALUE_ERROR,
+           "too many values to unpack (expected " + std::to_string(want) + ")", r);
+  for (int64_t i = 0; i < want; ++i) {
+    Value* item = emit1(OpKind::ListGet, {v, const_int(i, r)}, v->type().elements()[0], target.operands[size_t(i)]->range);
+    bind_target(*target.operands[size_t(i)], item, env);
+  }
 }
 
 } // namespace pyscript::lower

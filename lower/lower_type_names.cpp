@@ -31,7 +31,7 @@ std::optional<bool> instance_of_builtin(const Type& t, const std::string& name) 
   case TypeKind::Bool: return name == "int" || name == "bool";
   case TypeKind::Float: return name == "float";
   case TypeKind::Str: return name == "str";
-  case TypeKind::List: return name == "list" && !t.is_deque(); // deque is no list subclass
+  case TypeKind::List: return t.is_range() ? name == "range" : name == "list" && !t.is_deque(); // deque is no list subclass
   case TypeKind::Dict: return name == "dict";                  // Counter and defaultdict are
   case TypeKind::Set: return name == "set";
   case TypeKind::Tuple: return name == "tuple";
@@ -56,7 +56,7 @@ std::optional<std::string> static_type_name(const Type& t) {
   case TypeKind::Float: return "float";
   case TypeKind::Str: return "str";
   case TypeKind::None: return "NoneType";
-  case TypeKind::List: return t.is_deque() ? "deque" : "list";
+  case TypeKind::List: return t.is_deque() ? "deque" : t.is_range() ? "range" : "list";
   case TypeKind::Dict: return t.is_counter() ? "Counter" : t.is_defaultdict() ? "defaultdict" : "dict";
   case TypeKind::Set: return "set";
   case TypeKind::Tuple: return "tuple";
