@@ -57,6 +57,9 @@ public:
 
   // --- expressions (parse_expr.cpp); null after a reported diagnostic ---
   ast::ExprPtr convert_expr(TSNode n);
+  // An annotation: as an expression, with `...` read as a string (Note [Annotations are not
+  // evaluated] in annotations.hpp: `Tuple[int, ...]`).
+  ast::ExprPtr convert_annotation(TSNode n);
   // `a OP b` from the operator's spelling ("+"), or null when OP is none of Python's.
   ast::ExprPtr make_binary(std::string_view op, ast::ExprPtr lhs, ast::ExprPtr rhs, const SourceRange& r);
   // Reports a keyword tree-sitter reads as a name (async, await), or an assignment to __debug__.
@@ -89,6 +92,7 @@ public:
 
   // Context of the statement being converted.
   int function_depth = 0;
+  bool in_annotation_ = false;
   int loop_depth = 0;
   int expr_depth = 0;
   std::set<std::string>* rejected_bindings_ = nullptr;

@@ -120,6 +120,11 @@ ExprPtr CstReader::convert_expr(TSNode n) {
   }
   std::string_view type = type_of(n);
   SourceRange r = range(n);
+  if (in_annotation_ && type == "ellipsis") {
+    auto e = std::make_unique<Expr>(ExprKind::Str, r);
+    e->text = "...";
+    return e;
+  }
   for (const RejectedExpression& rej : kRejectedExpressions) {
     if (type == rej.node_type) {
       unsupported(n, rej.what, rej.help);
@@ -468,6 +473,14 @@ ExprPtr CstReader::convert_slice(TSNode n) {
     if (!e->operands[size_t(part)]) ok = false;
   }
   return ok ? std::move(e) : nullptr;
+}
+
+ExprPtr CstReader::convert_annotation(TSNode n) {
+  bool outer = in_annotation_;
+  in_annotation_ = true;
+  ExprPtr e = convert_expr(n);
+  in_annotation_ = outer;
+  return e;
 }
 
 } // namespace pyscript::detail

@@ -382,7 +382,7 @@ void CstReader::convert_assignment(TSNode n, ast::StmtList& out) {
         collect_bound_names(left);
         return;
       }
-      s->annotation = convert_expr(named_children(annotation).at(0));
+      s->annotation = convert_annotation(named_children(annotation).at(0));
     }
     ast::ExprPtr target = convert_target(left, "an assignment target", /*stores=*/true);
     if (!target) {
@@ -544,12 +544,13 @@ namespace {
 
 const char* const kImportHelp =
     "pyscript can import only numpy, math, time, random, sys, bisect, heapq, functools, string, "
-    "collections and itertools";
+    "collections, itertools, typing, abc and dataclasses";
 
 bool is_importable(std::string_view module) {
   return module == "numpy" || module == "math" || module == "time" || module == "random" ||
          module == "sys" || module == "bisect" || module == "heapq" || module == "functools" ||
-         module == "string" || module == "collections" || module == "itertools";
+         module == "string" || module == "collections" || module == "itertools" || module == "typing" ||
+         module == "abc" || module == "dataclasses";
 }
 
 } // namespace
@@ -680,7 +681,7 @@ void CstReader::convert_function(TSNode n, ast::StmtList& out, bool is_async) {
       ok = false;
     }
     if (!ts_node_is_null(annotation)) {
-      param.annotation = convert_expr(named_children(annotation).at(0));
+      param.annotation = convert_annotation(named_children(annotation).at(0));
       if (!param.annotation) ok = false;
     }
     if (!ts_node_is_null(default_value)) {
@@ -695,7 +696,7 @@ void CstReader::convert_function(TSNode n, ast::StmtList& out, bool is_async) {
   }
   TSNode returns = field(n, "return_type");
   if (!ts_node_is_null(returns)) {
-    fn->returns = convert_expr(named_children(returns).at(0));
+    fn->returns = convert_annotation(named_children(returns).at(0));
     if (!fn->returns) ok = false;
   }
 

@@ -1,5 +1,6 @@
 #include "frontend/resolve.hpp"
 
+#include "frontend/annotations.hpp"
 #include "frontend/builtins.hpp"
 
 #include <map>
@@ -288,29 +289,20 @@ private:
     if (outer) comprehension_scopes_.pop_back();
   }
 
-  // Annotations name types (int, float, bool, np.ndarray); they are checked, not evaluated.
+  // Note [Annotations are not evaluated] (annotations.hpp).
   void resolve_annotation(const Expr& e) {
-    if (e.kind == ExprKind::Name && (e.text == "int" || e.text == "float" || e.text == "bool" ||
-                                     e.text == "str" || e.text == "None"))
-      return;
-    // list[int], dict[str, float], tuple[int, int]
-    if (e.kind == ExprKind::Subscript && e.operands[0]->kind == ExprKind::Name &&
-        (e.operands[0]->text == "list" || e.operands[0]->text == "dict" ||
-         e.operands[0]->text == "tuple")) {
-      resolve_annotation(*e.operands[1]);
-      return;
-    }
-    if (e.kind == ExprKind::None) return;
-    if (e.kind == ExprKind::Attribute && e.operands[0]->kind == ExprKind::Name) {
-      auto it = modules_.find(e.operands[0]->text);
-      if (it != modules_.end() && it->second == "numpy" && e.text == "ndarray") return;
-    }
-    if (e.kind == ExprKind::Tuple) {
-      for (const ast::ExprPtr& op : e.operands) resolve_annotation(*op);
-      return;
-    }
-    Diagnostic& d = diags_.error(e.range, "unsupported", "this annotation is not a type pyscript knows");
-    d.help.push_back("annotate with int, float, bool or np.ndarray, or leave the annotation out");
+    AnnotationNames names;
+    names.is_class = [this](const std::string& n) { return classes_.count(n) > 0; };
+    names.is_typing_name = [this](const std::string& n) {
+      const Signature* sig = imported(n);
+      return sig && sig == find_module_member("typing", n);
+    };
+    names.module_of = [this](const Expr& m) { return module_of(m); };
+    const Expr* bad = unknown_annotation_part(e, names);
+    if (!bad) return;
+    Diagnostic& d = diags_.error(bad->range, "unsupported", "this annotation is not a type pyscript knows");
+    d.help.push_back("annotate with a type (int, float, str, list[int], a class, typing's Optional, ...), "
+                     "or leave the annotation out");
   }
 
   // A name bound only by a rejected statement: nothing more is known of it, so nothing more is
@@ -323,7 +315,8 @@ private:
 
   bool is_variable(const std::string& name) const {
     if (is_local(name)) return true;
-    if (const Signature* sig = imported(name)) return sig->kind != MemberKind::Function;
+    if (const Signature* sig = imported(name))
+      return sig->kind != MemberKind::Function && sig->kind != MemberKind::Marker;
     return module_names_.count(name) && !functions_.count(name) && !modules_.count(name);
   }
 
@@ -346,6 +339,7 @@ private:
     if (functions_.count(name)) return; // a function as a value (the lowering specializes on it)
     if (const Signature* sig = imported(name)) {
       if (sig == find_module_member("math", sig->name)) return; // from math import sqrt; map(sqrt, xs)
+      if (sig->kind == MemberKind::Marker) return unsupported_marker(e, name);
       unsupported_value(e, "function '" + name + "'", "call it: '" + name + "(...)'");
       return;
     }
@@ -365,6 +359,12 @@ private:
       return;
     }
     report_undefined(e);
+  }
+
+  // typing's Optional, abc's ABC, dataclasses' dataclass: meaningful in annotations, as a base or a
+  // decorator only (Note [Annotations are not evaluated]).
+  void unsupported_marker(const Expr& e, const std::string& name) {
+    unsupported_value(e, "'" + name + "'", "use it only in annotations, or as the class decorator or base it is");
   }
 
   void unsupported_value(const Expr& e, const std::string& what, const std::string& help) {
@@ -480,6 +480,10 @@ private:
         return nullptr;
       }
       std::string dotted = dotted_name(object) + "." + e.text;
+      if (sig->kind == MemberKind::Marker) {
+        unsupported_marker(e, dotted);
+        return nullptr;
+      }
       if (sig->kind == MemberKind::Function && !called && *module != "math") { // math.sqrt: a value
         unsupported_value(e, "function '" + dotted + "'", "call it: '" + dotted + "(...)'");
         return nullptr;
