@@ -108,7 +108,12 @@ private:
   void convert_import_from(TSNode n, ast::StmtList& out);
   void convert_delete(TSNode n, ast::StmtList& out);
   void convert_function(TSNode n, ast::StmtList& out, bool is_async);
-  void convert_class(TSNode n, ast::StmtList& out);
+  void convert_class(TSNode n, ast::StmtList& out, const std::vector<TSNode>& decorators = {});
+  // Note [Class decorators] (class_decorators.hpp), in parse_class.cpp.
+  std::string marker_name(TSNode e) const;
+  void add_marker(ast::ClassDef& cls, TSNode e, const char* module, const char* member);
+  bool read_class_decorator(TSNode decorator, ast::ClassDef& cls);
+  void read_dataclass_field(TSNode assignment, ast::ClassDef& cls);
   ast::ExprPtr convert_lambda(TSNode n);
   void convert_import(TSNode n, ast::StmtList& out);
   void convert_assignment(TSNode n, ast::StmtList& out);

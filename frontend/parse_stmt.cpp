@@ -189,6 +189,12 @@ void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
     TSNode def = field(n, "definition");
     if (caches) return convert_function(def, out, has_keyword(def, "async"));
   }
+  if (type == "decorated_definition" && is(field(n, "definition"), "class_definition")) {
+    std::vector<TSNode> decorators; // Note [Class decorators]
+    for (TSNode c : named_children(n))
+      if (is(c, "decorator")) decorators.push_back(c);
+    return convert_class(field(n, "definition"), out, decorators);
+  }
   for (const RejectedStatement& rej : kRejectedStatements) {
     if (type == rej.node_type) {
       unsupported(n, rej.what, rej.help);

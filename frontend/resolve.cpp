@@ -148,6 +148,7 @@ private:
     switch (s.kind) {
     case StmtKind::FunctionDef: resolve_function(*s.function); return;
     case StmtKind::ClassDef:
+      for (const ast::ClassDef::MarkerUse& m : s.cls->markers) check_marker(m);
       for (const ast::StmtPtr& c : s.cls->constants) resolve_stmt(*c);
       for (const auto& m : s.cls->methods) {
         current_class_ = s.cls.get();
@@ -359,6 +360,17 @@ private:
       return;
     }
     report_undefined(e);
+  }
+
+  // Note [Class decorators]: `dataclass`, `ABC`, ... name the member of the import they look like.
+  void check_marker(const ast::ClassDef::MarkerUse& m) {
+    const Expr& e = *m.expr;
+    const std::string* module = e.kind == ExprKind::Attribute ? module_of(*e.operands[0]) : nullptr;
+    if (e.kind == ExprKind::Name ? imported(e.text) == find_module_member(m.module, m.member)
+                                 : module && *module == m.module)
+      return;
+    Diagnostic& d = diags_.error(e.range, "undefined", "'" + dotted_name(e) + "' is not " + m.module + "." + m.member);
+    d.help.push_back("import it: 'from " + m.module + " import " + m.member + "'");
   }
 
   // typing's Optional, abc's ABC, dataclasses' dataclass: meaningful in annotations, as a base or a

@@ -600,6 +600,10 @@ Value* FunctionLowering::lower_class_call(const ast::Expr& e, Environment& env, 
       if (!one) return nullptr;
       out = out ? emit1(OpKind::Or, {out, one}, Type::bool_(), e.range) : one;
     }
+    // isinstance(o, B) of a sibling class's o: the branch it rules out is not lowered (Note
+    // [Branches the types decide]).
+    if (ir::Node* p = out->producer(); options.size() == 1 && p && p->kind() == OpKind::Constant)
+      decided_by_types_.insert(out);
     return out;
   }
   if (callee.kind == ast::ExprKind::Attribute) {
