@@ -211,6 +211,10 @@ void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
     if (kids.size() == 1 && is(kids[0], "augmented_assignment"))
       return convert_augmented_assignment(kids[0], &out);
     if (kids.size() == 1 && is(kids[0], "yield")) return convert_yield(kids[0], out);
+    if (kids.size() == 1 && is(kids[0], "ellipsis")) { // `...` as a body: a value nothing reads
+      out.push_back(std::make_unique<ast::Stmt>(ast::StmtKind::Pass, r));
+      return;
+    }
     ast::ExprPtr value;
     if (kids.size() == 1) {
       value = convert_expr(kids[0]);

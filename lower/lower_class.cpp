@@ -381,6 +381,17 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
 // C(args): a new instance (fields None/zero until __init__ assigns them), then C.__init__.
 Value* FunctionLowering::construct(const ClassInfo& cls, const ast::Expr& call,
                                    std::vector<Value*> args, Environment& env) {
+  if (std::vector<std::string> left = module_.classes().abstract_methods(cls); !left.empty()) {
+    std::string names;
+    for (const std::string& m : left) names += (names.empty() ? "" : ", ") + m;
+    ir::Node* raise = emit(OpKind::Raise, {}, {}, call.range); // CPython's object.__new__ refuses
+    raise->set_attr("kind", int64_t(PYRT_TYPE_ERROR));
+    raise->set_attr("message", "Can't instantiate abstract class " + cls.name + " with abstract method" +
+                                   (left.size() == 1 ? " " : "s ") + names);
+    Value* never = emit1(OpKind::ObjectNew, {}, Type::object(cls.name), call.range); // not reached
+    never_values_.insert(never);
+    return never;
+  }
   module_.note_instantiated(cls.name);
   Value* obj = emit1(OpKind::ObjectNew, {}, Type::object(cls.name), call.range);
   auto [init, owner] = module_.classes().method(cls, "__init__");
