@@ -217,7 +217,9 @@ private:
       }
       auto s = std::make_unique<Stmt>(StmtKind::Assign, f.range);
       s->targets.push_back(attr(name("self", f.range), f.name, f.range));
-      s->annotation = clone(*f.annotation);
+      // `list[int]` gives an empty list its element type (Note [Empty containers]); a plain `float`
+      // would convert an int where CPython keeps it (lower_assign), so it is left out.
+      if (f.annotation->kind == ExprKind::Subscript) s->annotation = clone(*f.annotation);
       s->value = std::move(value);
       fn->body.push_back(std::move(s));
     }
@@ -225,34 +227,36 @@ private:
     return fn;
   }
 
+  // type(self).__name__ + "(a=" + repr(self.a) + ", b=" + repr(self.b) + ")": CPython's f-string
+  // with !r, as concatenation (a field holding its own class is then the diagnostic of a recursive
+  // __repr__, Note [Recursive calls before a return], where the f-string crashed the lowering).
   std::unique_ptr<ast::FunctionDef> make_repr(const ast::ClassDef& cls, const std::vector<Field>& fields) {
     SourceRange r = cls.decorator_range;
     auto fn = method(cls, "__repr__", r, {"self"});
-    auto s = std::make_unique<Expr>(ExprKind::FString, r);
-    auto field_piece = [&](ExprPtr e, char conversion) {
-      ast::FStringPiece piece;
-      piece.field = int(s->operands.size());
-      piece.conversion = conversion;
-      piece.range = r;
-      s->operands.push_back(std::move(e));
-      s->fstring.push_back(piece);
+    ExprPtr out = type_name("self", r);
+    auto add = [&](ExprPtr e) {
+      auto sum = std::make_unique<Expr>(ExprKind::Binary, r);
+      sum->binary_op = ast::BinaryOp::Add;
+      sum->operands.push_back(std::move(out));
+      sum->operands.push_back(std::move(e));
+      out = std::move(sum);
     };
-    auto text_piece = [&](std::string t) {
-      ast::FStringPiece piece;
-      piece.text = std::move(t);
-      piece.range = r;
-      s->fstring.push_back(piece);
+    auto text = [&](std::string t) {
+      auto e = std::make_unique<Expr>(ExprKind::Str, r);
+      e->text = std::move(t);
+      return e;
     };
-    field_piece(type_name("self", r), 0);
-    std::string text = "(";
+    std::string before = "(";
     for (const Field& f : fields) {
       if (!f.repr) continue;
-      text_piece(text + f.name + "=");
-      field_piece(attr(name("self", f.range), f.name, f.range), 'r');
-      text = ", ";
+      add(text(before + f.name + "="));
+      std::vector<ExprPtr> args;
+      args.push_back(attr(name("self", f.range), f.name, f.range));
+      add(call(name("repr", f.range), std::move(args), f.range));
+      before = ", ";
     }
-    text_piece(text == "(" ? "()" : ")");
-    fn->body.push_back(returns(std::move(s), r));
+    add(text(before == "(" ? "()" : ")"));
+    fn->body.push_back(returns(std::move(out), r));
     return fn;
   }
 

@@ -257,6 +257,8 @@ private:
   ir::Value* lower_unary(const ast::Expr& e, Environment& env);
   ir::Value* unary_value(const ast::Expr& e, ir::Value* v);
   ir::Value* lower_compare(const ast::Expr& e, Environment& env);
+  // Note [== of Optional objects] (object_eq.cpp); null when it does not apply.
+  ir::Value* optional_object_eq(ast::CompareOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
   ir::Value* compare(ast::CompareOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
   ir::Value* lower_logical(const ast::Expr& e, Environment& env, bool as_condition);
   ir::Value* lower_ifexp(const ast::Expr& e, Environment& env);

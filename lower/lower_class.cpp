@@ -670,60 +670,6 @@ Value* FunctionLowering::lower_class_call(const ast::Expr& e, Environment& env, 
 
 namespace pyscript::lower {
 
-// Whether `==` on elements of type `t` calls a user __eq__ (the class or a subclass defines one).
-bool FunctionLowering::has_user_eq(const Type& t) const {
-  const ClassInfo* c = class_of(t);
-  if (!c) return false;
-  const ClassTable& classes = module_.classes();
-  if (classes.method(*c, "__eq__").first) return true;
-  for (const auto& k : classes.all())
-    if (classes.is_subclass(*k, *c))
-      for (const auto& m : k->def->methods)
-        if (m->name == "__eq__") return true;
-  return false;
-}
-
-// x in xs, xs.count(x), xs.index(x), xs.remove(x) for objects with __eq__: a loop calling it, as
-// CPython's list does (identity first, then __eq__). `what`: "in", "count", "index" or "remove".
-Value* FunctionLowering::search_with_eq(const std::string& what, Value* list, Value* x,
-                                        const ast::Expr& e) {
-  const SourceRange& r = e.range;
-  Value* none = const_int(-1, r);
-  std::vector<Value*> found = each_element(
-      list, r, {none, const_int(0, r), const_int(0, r)}, [&](Value* item, std::vector<Value*>& c) {
-        Value* same = emit1(OpKind::Is,
-                            {object_cast(item, list->type().elements()[0], r),
-                             object_cast(x, list->type().elements()[0], r)},
-                            Type::bool_(), r);
-        Value* eq = select(
-            same, [&] { return const_bool(true, r); },
-            [&]() -> Value* {
-              Value* v = compare(ast::CompareOp::Eq, item, x, e);
-              return v ? truth(v, r) : nullptr;
-            },
-            e, "==");
-        if (!eq) return;
-        Value* first = emit1(OpKind::BitAnd,
-                             {eq, emit1(OpKind::Lt, {c[0], const_int(0, r)}, Type::bool_(), r)},
-                             Type::bool_(), r);
-        Value* at = c[1];
-        Value* prior = c[0];
-        c[0] = select(
-            first, [&] { return at; }, [&] { return prior; }, e, "index");
-        c[2] =
-            emit1(OpKind::Add, {c[2], emit1(OpKind::Cast, {eq}, Type::int_(), r)}, Type::int_(), r);
-        c[1] = emit1(OpKind::Add, {c[1], const_int(1, r)}, Type::int_(), r);
-      });
-  if (what == "count") return found[2];
-  Value* missing = emit1(OpKind::Lt, {found[0], const_int(0, r)}, Type::bool_(), r);
-  if (what == "in") return emit1(OpKind::Not, {missing}, Type::bool_(), r);
-  raise_if(missing, PYRT_VALUE_ERROR,
-           what == "index" ? "list.index(x): x not in list" : "list.remove(x): x not in list", r);
-  if (what == "index") return found[0];
-  emit(OpKind::ListDel, {list, found[0]}, {}, r);
-  return const_none(r);
-}
-
 } // namespace pyscript::lower
 
 namespace pyscript::lower {

@@ -558,6 +558,8 @@ Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const as
     return op == ast::CompareOp::In || !t ? t : emit1(OpKind::Not, {t}, Type::bool_(), e.range);
   }
   if (op < ast::CompareOp::In && (class_of(a->type()) || class_of(b->type()))) {
+    if ((op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) && (has_user_eq(a->type()) || has_user_eq(b->type())))
+      if (Value* v = optional_object_eq(op, a, b, e)) return v; // Note [== of Optional objects]
     static const char* const methods[] = {"__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"};
     const char* m = methods[static_cast<int>(op)];
     if (class_of(a->type()) && module_.classes().method(*class_of(a->type()), m).first)
