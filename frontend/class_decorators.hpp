@@ -19,17 +19,20 @@ namespace pyscript {
 //          self.a = a
 //          self.b = b
 //          self.c = f() if c is None else c
-//      def __repr__(self): return f"{type(self).__name__}(a={self.a!r}, b={self.b!r}, c={self.c!r})"
+//      def __repr__(self): return type(self).__name__ + "(a=" + repr(self.a) + ", b=" + ... + ")"
 //      def __eq__(self, other):
-//          return isinstance(other, C) and type(other).__name__ == type(self).__name__ and
-//                 (self.a, self.b, self.c) == (other.a, other.b, other.c)
+//          if isinstance(other, C):
+//              return type(other).__name__ == type(self).__name__ and
+//                     (self.a, self.b, self.c) == (other.a, other.b, other.c)
+//          return False
 //    The last is CPython's `other.__class__ is self.__class__` test: another class's instance is
 //    unequal (CPython's NotImplemented, then identity). field() takes default, default_factory, repr
 //    and compare (repr=False / compare=False leave the field out of __repr__ / __eq__); its other
 //    options, a mutable default and a field without a default after one with a default are
 //    diagnostics where CPython raises when the class is made. Known difference: a default_factory
 //    field's parameter defaults to None, so passing None explicitly gets the factory's value where
-//    CPython stores None.
+//    CPython stores None (a parameter's default must be a literal in pyscript, so no value only
+//    the default can be stands in for CPython's sentinel).
 //  - @total_ordering: from __lt__ (else __le__, __gt__, __ge__: CPython's choice), defined in the
 //    class or a base, the missing ones of the four, as CPython's functools defines them
 //    (`__gt__ = not self.__lt__(other) and self != other`, ...). NotImplemented is not in the
