@@ -91,8 +91,19 @@ void CstReader::read_dataclass_field(TSNode assignment, ast::ClassDef& cls) {
   if (!ts_node_is_null(right)) {
     s->value = convert_expr(right);
     if (!s->value) return;
-    if (is(right, "call") && marker_name(field(right, "function")) == "field")
+    TSNode default_value = right; // CPython makes the default a class attribute too
+    if (is(right, "call") && marker_name(field(right, "function")) == "field") {
       add_marker(cls, field(right, "function"), "dataclasses", "field");
+      default_value = TSNode{};
+      for (TSNode arg : named_children(field(right, "arguments")))
+        if (is(arg, "keyword_argument") && text(field(arg, "name")) == "default") default_value = field(arg, "value");
+    }
+    if (!ts_node_is_null(default_value)) {
+      auto constant = std::make_unique<ast::Stmt>(ast::StmtKind::Assign, range(assignment));
+      constant->targets.push_back(convert_target(left, "a field", /*stores=*/true));
+      constant->value = convert_expr(default_value);
+      if (constant->targets[0] && constant->value) cls.constants.push_back(std::move(constant));
+    }
   }
   if (!s->targets[0] || !s->annotation) return;
   cls.fields.push_back(std::move(s));
