@@ -148,7 +148,9 @@ Value* FunctionLowering::call_method(Value* self, const std::string& name, const
   std::optional<Type> result; // what the overrides return
   std::function<Value*(size_t)> chain = [&](size_t i) -> Value* {
     if (i == overrides.size()) {
-      if (fn) return invoke_method(*fn, *owner, object, call, args, env);
+      // An @abstractmethod serves only classes that cannot be instantiated (Note [Class
+      // decorators]): no object gets here, and its body (often `pass`) does not type the call.
+      if (fn && !fn->is_abstract) return invoke_method(*fn, *owner, object, call, args, env);
       // Only subclasses define it: an instance of another class raises CPython's AttributeError.
       ir::Node* raise = emit(OpKind::Raise, {}, {}, call.range);
       raise->set_attr("kind", int64_t(PYRT_ATTRIBUTE_ERROR));
