@@ -58,6 +58,7 @@ enum class ExprKind {
   SetComp,   // {operands[0] comprehension...}
   GeneratorExp, // (operands[0] comprehension...): only as a call's one argument
   Lambda,    // lambda: its parameters and `return <expression>` body
+  Starred,   // *operands[0] (a Name): one element of a Tuple assignment or loop target, `a, *rest = xs`
 };
 
 // One `for target in iter if cond...` clause of a comprehension, in source order.

@@ -129,6 +129,7 @@ private:
     switch (t.kind) {
     case ExprKind::Tuple:
     case ExprKind::List:
+    case ExprKind::Starred:
       for (const ast::ExprPtr& op : t.operands) resolve_store_target(*op);
       return;
     case ExprKind::Subscript:

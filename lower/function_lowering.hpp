@@ -204,6 +204,8 @@ private:
   void lower_assign(const ast::Stmt& s, Environment& env);
   void lower_item_update(const ast::Stmt& s, Environment& env);
   void bind_target(const ast::Expr& target, ir::Value* v, Environment& env);
+  // `a, *rest, z = v` (lower_starred.cpp): target.operands[star] is the Starred.
+  void bind_starred(const ast::Expr& target, size_t star, ir::Value* v, Environment& env);
   void poison_target(const ast::Expr& target, Environment& env);
   void lower_if(const ast::Stmt& s, Environment& env);
   void lower_branches(ir::Value* cond, const ast::StmtList& then_body, const ast::StmtList& else_body,

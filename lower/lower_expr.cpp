@@ -39,6 +39,9 @@ Value* FunctionLowering::lower_expr_of_kind(const ast::Expr& e, Environment& env
   case ast::ExprKind::Name: return lower_name(e, env);
   case ast::ExprKind::Attribute: return lower_attribute(e, env);
   case ast::ExprKind::Lambda: return lower_lambda(e, env); // lower_lambda.cpp
+  case ast::ExprKind::Starred: // only in targets (the parser makes no other)
+    type_error(e.range, "a starred expression is supported only in an assignment target");
+    return nullptr;
   case ast::ExprKind::Call: return lower_call(e, env);
   case ast::ExprKind::Subscript: return lower_subscript(e, env);
   case ast::ExprKind::Tuple: {

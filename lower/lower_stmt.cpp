@@ -472,6 +472,8 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
     }
     return;
   }
+  for (size_t i = 0; i < target.operands.size(); ++i)
+    if (target.operands[i]->kind == ast::ExprKind::Starred) return bind_starred(target, i, v, env);
   // Tuple unpacking: the value must be a tuple of the same length.
   const Type& t = v->type();
   if (!t.is(TypeKind::Tuple) || t.elements().size() != target.operands.size()) {
