@@ -112,6 +112,7 @@ std::string dump_expr(const Expr* e) {
   case ExprKind::Set: return "(set" + list(0) + ")";
   case ExprKind::SetComp: return "(setcomp" + list(0) + dump_clauses(*e) + ")";
   case ExprKind::GeneratorExp: return "(genexp" + list(0) + dump_clauses(*e) + ")";
+  case ExprKind::Starred: return "(starred " + dump_expr(e->operands[0].get()) + ")";
   case ExprKind::Lambda: {
     std::string out = "(lambda";
     for (const Param& p : e->lambda->params) out += " " + p.name;
@@ -254,7 +255,7 @@ void dump_body(const StmtList& body, int indent, std::string& out) {
 // reached here, since only statement targets are walked).
 void collect_assigned_names(const Expr& target, std::set<std::string>& out) {
   if (target.kind == ExprKind::Name) out.insert(target.text);
-  if (target.kind != ExprKind::Tuple && target.kind != ExprKind::List) return;
+  if (target.kind != ExprKind::Tuple && target.kind != ExprKind::List && target.kind != ExprKind::Starred) return;
   for (const ExprPtr& e : target.operands)
     if (e) collect_assigned_names(*e, out);
 }

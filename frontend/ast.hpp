@@ -58,6 +58,7 @@ enum class ExprKind {
   SetComp,   // {operands[0] comprehension...}
   GeneratorExp, // (operands[0] comprehension...): only as a call's one argument
   Lambda,    // lambda: its parameters and `return <expression>` body
+  Starred,   // *operands[0] (a Name): one element of a Tuple assignment or loop target, `a, *rest = xs`
 };
 
 // One `for target in iter if cond...` clause of a comprehension, in source order.
@@ -158,6 +159,7 @@ struct FunctionDef {
   // @classmethod: read as a @staticmethod whose `cls` is the class's name (Note [Class methods]
   // in frontend/parse_class.cpp); is_static is set too.
   bool is_classmethod = false;
+  bool is_abstract = false; // @abstractmethod (Note [Class decorators] in frontend/class_decorators.hpp)
   // A nested function's closure (Note [Closures] in lower/lower_lambda.cpp): the name the source
   // gives it (`name` is unique in the module), and how many leading parameters are its captures.
   // Its body sees `display_name` as itself: the closure of those captures.
@@ -174,6 +176,18 @@ struct ClassDef {
   SourceRange base_range;
   std::vector<std::unique_ptr<FunctionDef>> methods;
   StmtList constants;
+  // Note [Class decorators] (frontend/class_decorators.hpp): `@dataclass`, `@total_ordering`, the
+  // base `ABC`, `@abstractmethod` and `field(...)`, each the name of an import's member; name
+  // resolution checks that each expression names `module.member`.
+  struct MarkerUse {
+    std::unique_ptr<Expr> expr;
+    std::string module, member;
+  };
+  std::vector<MarkerUse> markers;
+  bool is_dataclass = false, total_ordering = false;
+  SourceRange decorator_range; // the first class decorator's
+  // @dataclass: the annotated class-level names in order, as Assigns (`sku: str` has no value).
+  StmtList fields;
 };
 
 struct Stmt {

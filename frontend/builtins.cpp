@@ -318,6 +318,29 @@ const std::vector<Signature> kFunctools = {
     {"reduce", Function, 2, 3, {}},
     {"lru_cache", Function, 0, 2, {"maxsize", "typed"}}, // decorators (Note [Cache decorators])
     {"cache", Function, 1, 1, {}},
+    {"total_ordering", Marker, 0, 0, {}}, // a class decorator (Note [Class decorators])
+};
+
+// Modules whose names mean something only to the compiler (Note [Annotations are not evaluated]
+// in frontend/annotations.hpp): typing's names in annotations, abc's and dataclasses' decorators.
+const std::vector<Signature> kTyping = {
+    {"Any", Marker, 0, 0, {}},       {"Optional", Marker, 0, 0, {}},  {"Union", Marker, 0, 0, {}},
+    {"List", Marker, 0, 0, {}},      {"Dict", Marker, 0, 0, {}},      {"Tuple", Marker, 0, 0, {}},
+    {"Set", Marker, 0, 0, {}},       {"FrozenSet", Marker, 0, 0, {}}, {"Iterator", Marker, 0, 0, {}},
+    {"Iterable", Marker, 0, 0, {}},  {"Callable", Marker, 0, 0, {}},  {"Sequence", Marker, 0, 0, {}},
+    {"Mapping", Marker, 0, 0, {}},   {"Generator", Marker, 0, 0, {}}, {"Type", Marker, 0, 0, {}},
+    {"Deque", Marker, 0, 0, {}},     {"DefaultDict", Marker, 0, 0, {}},
+    {"MutableSequence", Marker, 0, 0, {}}, {"MutableMapping", Marker, 0, 0, {}},
+};
+
+const std::vector<Signature> kAbc = {
+    {"ABC", Marker, 0, 0, {}},
+    {"abstractmethod", Marker, 0, 0, {}},
+};
+
+const std::vector<Signature> kDataclasses = {
+    {"dataclass", Marker, 0, 0, {}},
+    {"field", Marker, 0, 0, {}},
 };
 
 // collections (lower/lower_collections.cpp).
@@ -379,6 +402,9 @@ const std::vector<Signature>* module_table(std::string_view module) {
   if (module == "string") return &kString;
   if (module == "collections") return &kCollections;
   if (module == "itertools") return &kItertools;
+  if (module == "typing") return &kTyping;
+  if (module == "abc") return &kAbc;
+  if (module == "dataclasses") return &kDataclasses;
   return nullptr;
 }
 

@@ -16,6 +16,8 @@ enum class MemberKind {
   Constant, // read: math.pi
   DType,    // np.float32: a dtype value, for dtype= and astype; callable when max_args is 1
   Module,   // a submodule: np.linalg (its members: find_module_member("numpy.linalg", ...))
+  Marker,   // a name with a compile-time meaning only: typing.Optional in annotations, @dataclass
+            // (Note [Annotations are not evaluated] in frontend/annotations.hpp)
 };
 
 struct Signature {

@@ -57,6 +57,9 @@ public:
 
   // --- expressions (parse_expr.cpp); null after a reported diagnostic ---
   ast::ExprPtr convert_expr(TSNode n);
+  // An annotation: as an expression, with `...` read as a string (Note [Annotations are not
+  // evaluated] in annotations.hpp: `Tuple[int, ...]`).
+  ast::ExprPtr convert_annotation(TSNode n);
   // `a OP b` from the operator's spelling ("+"), or null when OP is none of Python's.
   ast::ExprPtr make_binary(std::string_view op, ast::ExprPtr lhs, ast::ExprPtr rhs, const SourceRange& r);
   // Reports a keyword tree-sitter reads as a name (async, await), or an assignment to __debug__.
@@ -89,6 +92,7 @@ public:
 
   // Context of the statement being converted.
   int function_depth = 0;
+  bool in_annotation_ = false;
   int loop_depth = 0;
   int expr_depth = 0;
   std::set<std::string>* rejected_bindings_ = nullptr;
@@ -104,7 +108,12 @@ private:
   void convert_import_from(TSNode n, ast::StmtList& out);
   void convert_delete(TSNode n, ast::StmtList& out);
   void convert_function(TSNode n, ast::StmtList& out, bool is_async);
-  void convert_class(TSNode n, ast::StmtList& out);
+  void convert_class(TSNode n, ast::StmtList& out, const std::vector<TSNode>& decorators = {});
+  // Note [Class decorators] (class_decorators.hpp), in parse_class.cpp.
+  std::string marker_name(TSNode e) const;
+  void add_marker(ast::ClassDef& cls, TSNode e, const char* module, const char* member);
+  bool read_class_decorator(TSNode decorator, ast::ClassDef& cls);
+  void read_dataclass_field(TSNode assignment, ast::ClassDef& cls);
   ast::ExprPtr convert_lambda(TSNode n);
   void convert_import(TSNode n, ast::StmtList& out);
   void convert_assignment(TSNode n, ast::StmtList& out);

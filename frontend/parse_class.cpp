@@ -40,10 +40,79 @@ void rename_reads(ast::Expr& e, const std::string& from, const std::string& to) 
 
 } // namespace
 
+// `dataclass` and `dataclasses.dataclass` -> "dataclass"; "" for any other expression.
+std::string CstReader::marker_name(TSNode e) const {
+  if (is(e, "identifier")) return std::string(text(e));
+  if (is(e, "attribute") && is(field(e, "object"), "identifier")) return std::string(text(field(e, "attribute")));
+  return "";
+}
+
+void CstReader::add_marker(ast::ClassDef& cls, TSNode e, const char* module, const char* member) {
+  if (ast::ExprPtr x = convert_expr(e)) cls.markers.push_back({std::move(x), module, member});
+}
+
+// @dataclass, @dataclass(), @functools.total_ordering on a class (Note [Class decorators]).
+bool CstReader::read_class_decorator(TSNode decorator, ast::ClassDef& cls) {
+  TSNode e = named_children(decorator).at(0);
+  if (is(e, "call")) {
+    if (!named_children(field(e, "arguments")).empty()) {
+      unsupported(field(e, "arguments"), "a class decorator with options",
+                  "pyscript's @dataclass takes no options: write '@dataclass'");
+      return false;
+    }
+    e = field(e, "function");
+  }
+  std::string name = marker_name(e);
+  if (cls.markers.empty()) cls.decorator_range = range(decorator);
+  if (name == "dataclass") {
+    cls.is_dataclass = true;
+    add_marker(cls, e, "dataclasses", "dataclass");
+    return true;
+  }
+  if (name == "total_ordering") {
+    cls.total_ordering = true;
+    add_marker(cls, e, "functools", "total_ordering");
+    return true;
+  }
+  unsupported(decorator, "this class decorator", "pyscript compiles @dataclass and @total_ordering on classes");
+  return false;
+}
+
+// `name: T` or `name: T = default` in a @dataclass's body: a field, in order.
+void CstReader::read_dataclass_field(TSNode assignment, ast::ClassDef& cls) {
+  TSNode left = field(assignment, "left"), right = field(assignment, "right");
+  if (!is(left, "identifier") || (!ts_node_is_null(right) && is(right, "assignment"))) {
+    unsupported(assignment, "this dataclass field", "declare one field a line: 'name: type = default'");
+    return;
+  }
+  auto s = std::make_unique<ast::Stmt>(ast::StmtKind::Assign, range(assignment));
+  s->targets.push_back(convert_target(left, "a field", /*stores=*/true));
+  s->annotation = convert_annotation(named_children(field(assignment, "type")).at(0));
+  if (!ts_node_is_null(right)) {
+    s->value = convert_expr(right);
+    if (!s->value) return;
+    TSNode default_value = right; // CPython makes the default a class attribute too
+    if (is(right, "call") && marker_name(field(right, "function")) == "field") {
+      add_marker(cls, field(right, "function"), "dataclasses", "field");
+      default_value = TSNode{};
+      for (TSNode arg : named_children(field(right, "arguments")))
+        if (is(arg, "keyword_argument") && text(field(arg, "name")) == "default") default_value = field(arg, "value");
+    }
+    if (!ts_node_is_null(default_value)) {
+      auto constant = std::make_unique<ast::Stmt>(ast::StmtKind::Assign, range(assignment));
+      constant->targets.push_back(convert_target(left, "a field", /*stores=*/true));
+      constant->value = convert_expr(default_value);
+      if (constant->targets[0] && constant->value) cls.constants.push_back(std::move(constant));
+    }
+  }
+  if (!s->targets[0] || !s->annotation) return;
+  cls.fields.push_back(std::move(s));
+}
+
 // class_definition: name, superclasses (an argument_list)?, body. The body holds methods (plain or
 // @staticmethod), class-level constants (`rate = 0.5`), `pass` and docstrings; anything else is
 // reported where it is.
-void CstReader::convert_class(TSNode n, ast::StmtList& out) {
+void CstReader::convert_class(TSNode n, ast::StmtList& out, const std::vector<TSNode>& decorators) {
   TSNode name_node = field(n, "name");
   auto cls = std::make_unique<ast::ClassDef>();
   cls->name = text(name_node);
@@ -55,6 +124,7 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
     rejected_bindings_->insert(cls->name);
     return;
   }
+  for (TSNode d : decorators) ok = read_class_decorator(d, *cls) && ok;
   if (TSNode supers = field(n, "superclasses"); !ts_node_is_null(supers)) {
     std::vector<TSNode> bases = named_children(supers);
     if (bases.size() > 1) {
@@ -62,7 +132,9 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
                   "derive from one class and hold the other as an attribute");
       ok = false;
     } else if (bases.size() == 1) {
-      if (!is(bases[0], "identifier")) {
+      if (marker_name(bases[0]) == "ABC") { // Note [Class decorators]
+        add_marker(*cls, bases[0], "abc", "ABC");
+      } else if (!is(bases[0], "identifier")) {
         unsupported(bases[0], "this base class",
                     "derive from a class defined in this file, or from Exception");
         ok = false;
@@ -86,9 +158,26 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
     }
     if (type == "decorated_definition") {
       std::vector<TSNode> decorators;
-      for (TSNode c : named_children(member))
-        if (is(c, "decorator")) decorators.push_back(c);
+      bool is_abstract = false;
+      for (TSNode c : named_children(member)) {
+        if (!is(c, "decorator")) continue;
+        if (marker_name(named_children(c).at(0)) == "abstractmethod") { // Note [Class decorators]
+          add_marker(*cls, named_children(c).at(0), "abc", "abstractmethod");
+          is_abstract = true;
+        } else {
+          decorators.push_back(c);
+        }
+      }
       TSNode def = field(member, "definition");
+      if (decorators.empty() && is(def, "function_definition")) {
+        ast::StmtList one;
+        convert_function(def, one, has_keyword(def, "async"));
+        if (one.empty()) continue;
+        one[0]->function->class_name = cls->name;
+        one[0]->function->is_abstract = is_abstract;
+        cls->methods.push_back(std::move(one[0]->function));
+        continue;
+      }
       bool one_function = decorators.size() == 1 && is(def, "function_definition");
       bool is_static = one_function && text(decorators[0]) == "@staticmethod";
       bool is_property = one_function && text(decorators[0]) == "@property";
@@ -116,6 +205,7 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
       one[0]->function->class_name = cls->name;
       one[0]->function->is_static = is_static;
       one[0]->function->is_property = is_property;
+      one[0]->function->is_abstract = is_abstract;
       cls->methods.push_back(std::move(one[0]->function));
       continue;
     }
@@ -123,6 +213,11 @@ void CstReader::convert_class(TSNode n, ast::StmtList& out) {
     if (type == "expression_statement") {
       std::vector<TSNode> kids = named_children(member);
       if (kids.size() == 1 && is(kids[0], "string")) continue; // a docstring
+      if (cls->is_dataclass && kids.size() == 1 && is(kids[0], "assignment") &&
+          !ts_node_is_null(field(kids[0], "type"))) {
+        read_dataclass_field(kids[0], *cls);
+        continue;
+      }
       if (kids.size() == 1 && is(kids[0], "assignment")) {
         ast::StmtList one;
         convert_assignment(kids[0], one);

@@ -82,8 +82,20 @@ ExprPtr CstReader::convert_target(TSNode n, const char* what, bool stores) {
       if (kids.size() == 1) return convert_target(kids[0], what, stores);
     }
     auto e = std::make_unique<Expr>(ExprKind::Tuple, range(n));
-    bool ok = true;
+    bool ok = true, starred = false;
     for (TSNode c : named_children(n)) {
+      if (is(c, "list_splat_pattern")) { // a, *rest = xs (lower_starred.cpp)
+        TSNode inner = named_children(c).at(0);
+        if (starred) diags_.error(range(n), "syntax", "multiple starred expressions in assignment");
+        else if (!is(inner, "identifier")) unsupported(c, "this starred target", "star a plain name: '*rest'");
+        ExprPtr name = starred || !is(inner, "identifier") ? nullptr : convert_target(inner, what, stores);
+        if (!name) ok = false;
+        starred = true;
+        auto star = std::make_unique<Expr>(ExprKind::Starred, range(c));
+        star->operands.push_back(std::move(name));
+        e->operands.push_back(std::move(star));
+        continue;
+      }
       ExprPtr t = convert_target(c, what, stores);
       if (!t) ok = false;
       e->operands.push_back(std::move(t));
@@ -120,6 +132,11 @@ ExprPtr CstReader::convert_expr(TSNode n) {
   }
   std::string_view type = type_of(n);
   SourceRange r = range(n);
+  if (in_annotation_ && type == "ellipsis") {
+    auto e = std::make_unique<Expr>(ExprKind::Str, r);
+    e->text = "...";
+    return e;
+  }
   for (const RejectedExpression& rej : kRejectedExpressions) {
     if (type == rej.node_type) {
       unsupported(n, rej.what, rej.help);
@@ -470,6 +487,14 @@ ExprPtr CstReader::convert_slice(TSNode n) {
     if (!e->operands[size_t(part)]) ok = false;
   }
   return ok ? std::move(e) : nullptr;
+}
+
+ExprPtr CstReader::convert_annotation(TSNode n) {
+  bool outer = in_annotation_;
+  in_annotation_ = true;
+  ExprPtr e = convert_expr(n);
+  in_annotation_ = outer;
+  return e;
 }
 
 } // namespace pyscript::detail

@@ -189,6 +189,12 @@ void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
     TSNode def = field(n, "definition");
     if (caches) return convert_function(def, out, has_keyword(def, "async"));
   }
+  if (type == "decorated_definition" && is(field(n, "definition"), "class_definition")) {
+    std::vector<TSNode> decorators; // Note [Class decorators]
+    for (TSNode c : named_children(n))
+      if (is(c, "decorator")) decorators.push_back(c);
+    return convert_class(field(n, "definition"), out, decorators);
+  }
   for (const RejectedStatement& rej : kRejectedStatements) {
     if (type == rej.node_type) {
       unsupported(n, rej.what, rej.help);
@@ -205,6 +211,10 @@ void CstReader::convert_one_statement(TSNode n, ast::StmtList& out) {
     if (kids.size() == 1 && is(kids[0], "augmented_assignment"))
       return convert_augmented_assignment(kids[0], &out);
     if (kids.size() == 1 && is(kids[0], "yield")) return convert_yield(kids[0], out);
+    if (kids.size() == 1 && is(kids[0], "ellipsis")) { // `...` as a body: a value nothing reads
+      out.push_back(std::make_unique<ast::Stmt>(ast::StmtKind::Pass, r));
+      return;
+    }
     ast::ExprPtr value;
     if (kids.size() == 1) {
       value = convert_expr(kids[0]);
@@ -382,7 +392,7 @@ void CstReader::convert_assignment(TSNode n, ast::StmtList& out) {
         collect_bound_names(left);
         return;
       }
-      s->annotation = convert_expr(named_children(annotation).at(0));
+      s->annotation = convert_annotation(named_children(annotation).at(0));
     }
     ast::ExprPtr target = convert_target(left, "an assignment target", /*stores=*/true);
     if (!target) {
@@ -544,12 +554,13 @@ namespace {
 
 const char* const kImportHelp =
     "pyscript can import only numpy, math, time, random, sys, bisect, heapq, functools, string, "
-    "collections and itertools";
+    "collections, itertools, typing, abc and dataclasses";
 
 bool is_importable(std::string_view module) {
   return module == "numpy" || module == "math" || module == "time" || module == "random" ||
          module == "sys" || module == "bisect" || module == "heapq" || module == "functools" ||
-         module == "string" || module == "collections" || module == "itertools";
+         module == "string" || module == "collections" || module == "itertools" || module == "typing" ||
+         module == "abc" || module == "dataclasses";
 }
 
 } // namespace
@@ -680,7 +691,7 @@ void CstReader::convert_function(TSNode n, ast::StmtList& out, bool is_async) {
       ok = false;
     }
     if (!ts_node_is_null(annotation)) {
-      param.annotation = convert_expr(named_children(annotation).at(0));
+      param.annotation = convert_annotation(named_children(annotation).at(0));
       if (!param.annotation) ok = false;
     }
     if (!ts_node_is_null(default_value)) {
@@ -695,7 +706,7 @@ void CstReader::convert_function(TSNode n, ast::StmtList& out, bool is_async) {
   }
   TSNode returns = field(n, "return_type");
   if (!ts_node_is_null(returns)) {
-    fn->returns = convert_expr(named_children(returns).at(0));
+    fn->returns = convert_annotation(named_children(returns).at(0));
     if (!fn->returns) ok = false;
   }
 

@@ -1,5 +1,6 @@
 #include "frontend/resolve.hpp"
 
+#include "frontend/annotations.hpp"
 #include "frontend/builtins.hpp"
 
 #include <map>
@@ -128,6 +129,7 @@ private:
     switch (t.kind) {
     case ExprKind::Tuple:
     case ExprKind::List:
+    case ExprKind::Starred:
       for (const ast::ExprPtr& op : t.operands) resolve_store_target(*op);
       return;
     case ExprKind::Subscript:
@@ -147,6 +149,7 @@ private:
     switch (s.kind) {
     case StmtKind::FunctionDef: resolve_function(*s.function); return;
     case StmtKind::ClassDef:
+      for (const ast::ClassDef::MarkerUse& m : s.cls->markers) check_marker(m);
       for (const ast::StmtPtr& c : s.cls->constants) resolve_stmt(*c);
       for (const auto& m : s.cls->methods) {
         current_class_ = s.cls.get();
@@ -288,29 +291,20 @@ private:
     if (outer) comprehension_scopes_.pop_back();
   }
 
-  // Annotations name types (int, float, bool, np.ndarray); they are checked, not evaluated.
+  // Note [Annotations are not evaluated] (annotations.hpp).
   void resolve_annotation(const Expr& e) {
-    if (e.kind == ExprKind::Name && (e.text == "int" || e.text == "float" || e.text == "bool" ||
-                                     e.text == "str" || e.text == "None"))
-      return;
-    // list[int], dict[str, float], tuple[int, int]
-    if (e.kind == ExprKind::Subscript && e.operands[0]->kind == ExprKind::Name &&
-        (e.operands[0]->text == "list" || e.operands[0]->text == "dict" ||
-         e.operands[0]->text == "tuple")) {
-      resolve_annotation(*e.operands[1]);
-      return;
-    }
-    if (e.kind == ExprKind::None) return;
-    if (e.kind == ExprKind::Attribute && e.operands[0]->kind == ExprKind::Name) {
-      auto it = modules_.find(e.operands[0]->text);
-      if (it != modules_.end() && it->second == "numpy" && e.text == "ndarray") return;
-    }
-    if (e.kind == ExprKind::Tuple) {
-      for (const ast::ExprPtr& op : e.operands) resolve_annotation(*op);
-      return;
-    }
-    Diagnostic& d = diags_.error(e.range, "unsupported", "this annotation is not a type pyscript knows");
-    d.help.push_back("annotate with int, float, bool or np.ndarray, or leave the annotation out");
+    AnnotationNames names;
+    names.is_class = [this](const std::string& n) { return classes_.count(n) > 0; };
+    names.is_typing_name = [this](const std::string& n) {
+      const Signature* sig = imported(n);
+      return sig && sig == find_module_member("typing", n);
+    };
+    names.module_of = [this](const Expr& m) { return module_of(m); };
+    const Expr* bad = unknown_annotation_part(e, names);
+    if (!bad) return;
+    Diagnostic& d = diags_.error(bad->range, "unsupported", "this annotation is not a type pyscript knows");
+    d.help.push_back("annotate with a type (int, float, str, list[int], a class, typing's Optional, ...), "
+                     "or leave the annotation out");
   }
 
   // A name bound only by a rejected statement: nothing more is known of it, so nothing more is
@@ -323,7 +317,8 @@ private:
 
   bool is_variable(const std::string& name) const {
     if (is_local(name)) return true;
-    if (const Signature* sig = imported(name)) return sig->kind != MemberKind::Function;
+    if (const Signature* sig = imported(name))
+      return sig->kind != MemberKind::Function && sig->kind != MemberKind::Marker;
     return module_names_.count(name) && !functions_.count(name) && !modules_.count(name);
   }
 
@@ -346,6 +341,7 @@ private:
     if (functions_.count(name)) return; // a function as a value (the lowering specializes on it)
     if (const Signature* sig = imported(name)) {
       if (sig == find_module_member("math", sig->name)) return; // from math import sqrt; map(sqrt, xs)
+      if (sig->kind == MemberKind::Marker) return unsupported_marker(e, name);
       unsupported_value(e, "function '" + name + "'", "call it: '" + name + "(...)'");
       return;
     }
@@ -365,6 +361,23 @@ private:
       return;
     }
     report_undefined(e);
+  }
+
+  // Note [Class decorators]: `dataclass`, `ABC`, ... name the member of the import they look like.
+  void check_marker(const ast::ClassDef::MarkerUse& m) {
+    const Expr& e = *m.expr;
+    const std::string* module = e.kind == ExprKind::Attribute ? module_of(*e.operands[0]) : nullptr;
+    if (e.kind == ExprKind::Name ? imported(e.text) == find_module_member(m.module, m.member)
+                                 : module && *module == m.module)
+      return;
+    Diagnostic& d = diags_.error(e.range, "undefined", "'" + dotted_name(e) + "' is not " + m.module + "." + m.member);
+    d.help.push_back("import it: 'from " + m.module + " import " + m.member + "'");
+  }
+
+  // typing's Optional, abc's ABC, dataclasses' dataclass: meaningful in annotations, as a base or a
+  // decorator only (Note [Annotations are not evaluated]).
+  void unsupported_marker(const Expr& e, const std::string& name) {
+    unsupported_value(e, "'" + name + "'", "use it only in annotations, or as the class decorator or base it is");
   }
 
   void unsupported_value(const Expr& e, const std::string& what, const std::string& help) {
@@ -480,6 +493,10 @@ private:
         return nullptr;
       }
       std::string dotted = dotted_name(object) + "." + e.text;
+      if (sig->kind == MemberKind::Marker) {
+        unsupported_marker(e, dotted);
+        return nullptr;
+      }
       if (sig->kind == MemberKind::Function && !called && *module != "math") { // math.sqrt: a value
         unsupported_value(e, "function '" + dotted + "'", "call it: '" + dotted + "(...)'");
         return nullptr;

@@ -186,6 +186,14 @@ ClassTable::method(const ClassInfo& cls, const std::string& name) const {
   return {nullptr, nullptr};
 }
 
+std::vector<std::string> ClassTable::abstract_methods(const ClassInfo& cls) const {
+  std::set<std::string> out; // sorted, as CPython lists them
+  for (const ClassInfo* c = &cls; c; c = c->base)
+    for (const auto& m : c->def->methods)
+      if (m->is_abstract && method(cls, m->name).first == m.get()) out.insert(m->name);
+  return {out.begin(), out.end()};
+}
+
 const ast::Stmt* ClassTable::constant(const ClassInfo& cls, const std::string& name,
                                       const ClassInfo** owner) const {
   for (const ClassInfo* c = &cls; c; c = c->base)

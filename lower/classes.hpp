@@ -55,6 +55,9 @@ public:
   // The method of `cls` named `name`, and the class defining it (cls or a base).
   std::pair<const ast::FunctionDef*, const ClassInfo*> method(const ClassInfo& cls,
                                                               const std::string& name) const;
+  // The @abstractmethods `cls` has not overridden, by name (Note [Class decorators] in
+  // frontend/class_decorators.hpp): making an instance of it is CPython's TypeError.
+  std::vector<std::string> abstract_methods(const ClassInfo& cls) const;
   const ast::Stmt* constant(const ClassInfo& cls, const std::string& name,
                             const ClassInfo** owner = nullptr) const;
   int field_index(const ClassInfo& cls, const std::string& field) const; // -1 when none

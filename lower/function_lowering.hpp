@@ -205,6 +205,8 @@ private:
   void lower_assign(const ast::Stmt& s, Environment& env);
   void lower_item_update(const ast::Stmt& s, Environment& env);
   void bind_target(const ast::Expr& target, ir::Value* v, Environment& env);
+  // `a, *rest, z = v` (lower_starred.cpp): target.operands[star] is the Starred.
+  void bind_starred(const ast::Expr& target, size_t star, ir::Value* v, Environment& env);
   void poison_target(const ast::Expr& target, Environment& env);
   void lower_if(const ast::Stmt& s, Environment& env);
   void lower_branches(ir::Value* cond, const ast::StmtList& then_body, const ast::StmtList& else_body,
@@ -262,6 +264,8 @@ private:
   ir::Value* lower_unary(const ast::Expr& e, Environment& env);
   ir::Value* unary_value(const ast::Expr& e, ir::Value* v);
   ir::Value* lower_compare(const ast::Expr& e, Environment& env);
+  // Note [== of Optional objects] (object_eq.cpp); null when it does not apply.
+  ir::Value* optional_object_eq(ast::CompareOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
   ir::Value* compare(ast::CompareOp op, ir::Value* a, ir::Value* b, const ast::Expr& e);
   ir::Value* lower_logical(const ast::Expr& e, Environment& env, bool as_condition);
   ir::Value* lower_ifexp(const ast::Expr& e, Environment& env);

@@ -148,7 +148,9 @@ Value* FunctionLowering::call_method(Value* self, const std::string& name, const
   std::optional<Type> result; // what the overrides return
   std::function<Value*(size_t)> chain = [&](size_t i) -> Value* {
     if (i == overrides.size()) {
-      if (fn) return invoke_method(*fn, *owner, object, call, args, env);
+      // An @abstractmethod serves only classes that cannot be instantiated (Note [Class
+      // decorators]): no object gets here, and its body (often `pass`) does not type the call.
+      if (fn && !fn->is_abstract) return invoke_method(*fn, *owner, object, call, args, env);
       // Only subclasses define it: an instance of another class raises CPython's AttributeError.
       ir::Node* raise = emit(OpKind::Raise, {}, {}, call.range);
       raise->set_attr("kind", int64_t(PYRT_ATTRIBUTE_ERROR));
@@ -381,6 +383,17 @@ void FunctionLowering::store_attribute(const ast::Expr& target, Value* v, Enviro
 // C(args): a new instance (fields None/zero until __init__ assigns them), then C.__init__.
 Value* FunctionLowering::construct(const ClassInfo& cls, const ast::Expr& call,
                                    std::vector<Value*> args, Environment& env) {
+  if (std::vector<std::string> left = module_.classes().abstract_methods(cls); !left.empty()) {
+    std::string names;
+    for (const std::string& m : left) names += (names.empty() ? "" : ", ") + m;
+    ir::Node* raise = emit(OpKind::Raise, {}, {}, call.range); // CPython's object.__new__ refuses
+    raise->set_attr("kind", int64_t(PYRT_TYPE_ERROR));
+    raise->set_attr("message", "Can't instantiate abstract class " + cls.name + " with abstract method" +
+                                   (left.size() == 1 ? " " : "s ") + names);
+    Value* never = emit1(OpKind::ObjectNew, {}, Type::object(cls.name), call.range); // not reached
+    never_values_.insert(never);
+    return never;
+  }
   module_.note_instantiated(cls.name);
   Value* obj = emit1(OpKind::ObjectNew, {}, Type::object(cls.name), call.range);
   auto [init, owner] = module_.classes().method(cls, "__init__");
@@ -600,6 +613,10 @@ Value* FunctionLowering::lower_class_call(const ast::Expr& e, Environment& env, 
       if (!one) return nullptr;
       out = out ? emit1(OpKind::Or, {out, one}, Type::bool_(), e.range) : one;
     }
+    // isinstance(o, B) of a sibling class's o: the branch it rules out is not lowered (Note
+    // [Branches the types decide]).
+    if (ir::Node* p = out->producer(); options.size() == 1 && p && p->kind() == OpKind::Constant)
+      decided_by_types_.insert(out);
     return out;
   }
   if (callee.kind == ast::ExprKind::Attribute) {
@@ -654,60 +671,6 @@ Value* FunctionLowering::lower_class_call(const ast::Expr& e, Environment& env, 
 } // namespace pyscript::lower
 
 namespace pyscript::lower {
-
-// Whether `==` on elements of type `t` calls a user __eq__ (the class or a subclass defines one).
-bool FunctionLowering::has_user_eq(const Type& t) const {
-  const ClassInfo* c = class_of(t);
-  if (!c) return false;
-  const ClassTable& classes = module_.classes();
-  if (classes.method(*c, "__eq__").first) return true;
-  for (const auto& k : classes.all())
-    if (classes.is_subclass(*k, *c))
-      for (const auto& m : k->def->methods)
-        if (m->name == "__eq__") return true;
-  return false;
-}
-
-// x in xs, xs.count(x), xs.index(x), xs.remove(x) for objects with __eq__: a loop calling it, as
-// CPython's list does (identity first, then __eq__). `what`: "in", "count", "index" or "remove".
-Value* FunctionLowering::search_with_eq(const std::string& what, Value* list, Value* x,
-                                        const ast::Expr& e) {
-  const SourceRange& r = e.range;
-  Value* none = const_int(-1, r);
-  std::vector<Value*> found = each_element(
-      list, r, {none, const_int(0, r), const_int(0, r)}, [&](Value* item, std::vector<Value*>& c) {
-        Value* same = emit1(OpKind::Is,
-                            {object_cast(item, list->type().elements()[0], r),
-                             object_cast(x, list->type().elements()[0], r)},
-                            Type::bool_(), r);
-        Value* eq = select(
-            same, [&] { return const_bool(true, r); },
-            [&]() -> Value* {
-              Value* v = compare(ast::CompareOp::Eq, item, x, e);
-              return v ? truth(v, r) : nullptr;
-            },
-            e, "==");
-        if (!eq) return;
-        Value* first = emit1(OpKind::BitAnd,
-                             {eq, emit1(OpKind::Lt, {c[0], const_int(0, r)}, Type::bool_(), r)},
-                             Type::bool_(), r);
-        Value* at = c[1];
-        Value* prior = c[0];
-        c[0] = select(
-            first, [&] { return at; }, [&] { return prior; }, e, "index");
-        c[2] =
-            emit1(OpKind::Add, {c[2], emit1(OpKind::Cast, {eq}, Type::int_(), r)}, Type::int_(), r);
-        c[1] = emit1(OpKind::Add, {c[1], const_int(1, r)}, Type::int_(), r);
-      });
-  if (what == "count") return found[2];
-  Value* missing = emit1(OpKind::Lt, {found[0], const_int(0, r)}, Type::bool_(), r);
-  if (what == "in") return emit1(OpKind::Not, {missing}, Type::bool_(), r);
-  raise_if(missing, PYRT_VALUE_ERROR,
-           what == "index" ? "list.index(x): x not in list" : "list.remove(x): x not in list", r);
-  if (what == "index") return found[0];
-  emit(OpKind::ListDel, {list, found[0]}, {}, r);
-  return const_none(r);
-}
 
 } // namespace pyscript::lower
 

@@ -39,6 +39,9 @@ Value* FunctionLowering::lower_expr_of_kind(const ast::Expr& e, Environment& env
   case ast::ExprKind::Name: return lower_name(e, env);
   case ast::ExprKind::Attribute: return lower_attribute(e, env);
   case ast::ExprKind::Lambda: return lower_lambda(e, env); // lower_lambda.cpp
+  case ast::ExprKind::Starred: // only in targets (the parser makes no other)
+    type_error(e.range, "a starred expression is supported only in an assignment target");
+    return nullptr;
   case ast::ExprKind::Call: return lower_call(e, env);
   case ast::ExprKind::Subscript: return lower_subscript(e, env);
   case ast::ExprKind::Tuple: {
@@ -559,6 +562,8 @@ Value* FunctionLowering::compare(ast::CompareOp op, Value* a, Value* b, const as
     return op == ast::CompareOp::In || !t ? t : emit1(OpKind::Not, {t}, Type::bool_(), e.range);
   }
   if (op < ast::CompareOp::In && (class_of(a->type()) || class_of(b->type()))) {
+    if ((op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) && (has_user_eq(a->type()) || has_user_eq(b->type())))
+      if (Value* v = optional_object_eq(op, a, b, e)) return v; // Note [== of Optional objects]
     static const char* const methods[] = {"__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__"};
     const char* m = methods[static_cast<int>(op)];
     if (class_of(a->type()) && module_.classes().method(*class_of(a->type()), m).first)

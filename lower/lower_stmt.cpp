@@ -473,6 +473,8 @@ void FunctionLowering::bind_target(const ast::Expr& target, Value* v, Environmen
     }
     return;
   }
+  for (size_t i = 0; i < target.operands.size(); ++i)
+    if (target.operands[i]->kind == ast::ExprKind::Starred) return bind_starred(target, i, v, env);
   // Tuple unpacking: the value must be a tuple of the same length.
   const Type& t = v->type();
   if (t.is(TypeKind::List) && !t.elements()[0].is(TypeKind::Unknown) && !t.is_deque()) return unpack_list(target, v, env);

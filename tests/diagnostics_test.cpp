@@ -258,7 +258,7 @@ TEST_CASE("[import] only numpy, math, time, random and sys") {
             .diagnostics.empty());
   CHECK(check("import os\n").diagnostics.at(0).help.at(0) ==
         "pyscript can import only numpy, math, time, random, sys, bisect, heapq, functools, string, "
-        "collections and itertools");
+        "collections, itertools, typing, abc and dataclasses");
   CHECK(check("import numpy.linalg\n").codes() == "import");
   CHECK(
       check("import numpy, math, time, random, sys\nprint(math.pi, random.random(), sys.maxsize)\n"
