@@ -529,6 +529,7 @@ private:
     if (!sig) sig = find_generator_method(e.text); // the object may be a Generator: lowering knows
     if (!sig) sig = find_container_method(e.text); // a list, dict or str: lowering knows
     if (!sig && e.text == "__cause__" && !called) return nullptr; // an exception's: the lowering knows
+    if (!sig && e.text == "__name__" && !called) return nullptr;  // a function value's: the lowering knows
     if (!sig) {
       Diagnostic& d = diags_.error(e.text_range, "attribute",
                                    "'" + e.text + "' is not an attribute pyscript supports");

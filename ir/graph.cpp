@@ -200,7 +200,9 @@ Function* Module::find(std::string_view name) const {
 std::optional<AttrValue> constant_value(const Value* v) {
   const Node* p = v->producer();
   if (!p || p->kind() != OpKind::Constant) return std::nullopt;
-  return *p->attr("value");
+  const AttrValue* value = p->attr("value"); // (a function value's constant has none)
+  if (!value) return std::nullopt;
+  return *value;
 }
 
 std::string specialized_name(const std::string& name, const std::vector<Type>& arg_types) {

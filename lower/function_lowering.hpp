@@ -29,6 +29,7 @@ ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::str
 std::optional<std::string> static_type_name(const ir::Type& t);
 // The expression `text` (a Name) at `r`, for statements the lowering builds (lower_comprehension.cpp).
 ast::ExprPtr name_expr(const std::string& text, const SourceRange& r);
+std::string python_name(const ast::FunctionDef& fn); // lower_lambda.cpp
 // A copy of a statement of a function's body (lower_lambda.cpp).
 ast::StmtPtr clone_stmt(const ast::Stmt& s, const std::map<std::string, std::string>& renames = {});
 
@@ -157,6 +158,7 @@ public:
   // Lambdas and nested functions (lower_lambda.cpp, Note [Closures]).
   ir::Value* lower_lambda(const ast::Expr& e, Environment& env);
   ir::Value* bound_method_value(ir::Value* self, const ast::Expr& e);
+  ir::Value* function_name_of(const ir::Type& t, const SourceRange& r);
   void lower_nested_def(const ast::Stmt& s, Environment& env);
   // In a nested function's body, its own name is the closure of its captures (specialize).
   void bind_own_closure(const ast::FunctionDef& fn, Environment& env);

@@ -220,6 +220,7 @@ Value* FunctionLowering::lower_attribute(const ast::Expr& e, Environment& env) {
   if (class_of(v->type())) return object_attribute(v, e);
   if (v->type().is(TypeKind::None)) return attribute_of_none(e.text, e.range);
   if (v->type().is(TypeKind::Dict) && e.text == "get") return bound_method_value(v, e); // lower_lambda.cpp
+  if (v->type().is(TypeKind::Function) && e.text == "__name__") return function_name_of(v->type(), e.range);
   if (e.text == "__cause__" && (v->type().is(TypeKind::Exception) || v->type() == Type::optional(Type::exception())))
     return emit1(OpKind::ExceptionCause, {unwrap_optional(v, e.text, e.range)}, Type::optional(Type::exception()),
                  e.range);

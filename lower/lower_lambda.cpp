@@ -287,7 +287,7 @@ Value* FunctionLowering::call_function_value(Value* f, const ast::Expr& call,
     all.push_back(get->output());
   }
   size_t own = fn->params.size() - captures.size();
-  std::string shown = fn->display_name.empty() ? "<lambda>" : fn->display_name;
+  std::string shown = python_name(*fn);
   if (args.size() > own) {
     diags_.error(call.range, "arity",
                  shown + "() takes " + std::to_string(own) + " positional arguments but " +
@@ -307,6 +307,8 @@ Value* FunctionLowering::call_function_value(Value* f, const ast::Expr& call,
     for (size_t k = 0; !v && k < captures.size(); ++k)
       if (fn->params[k].name == "$d_" + name)
         v = all[k]; // the default, evaluated where the lambda was made
+    if (!v && captures.empty() && fn->params[i].default_value && !(v = lower_expr(*fn->params[i].default_value, env)))
+      return nullptr; // a def's default: a literal (literal_default in lower_call.cpp)
     if (!v) {
       diags_.error(call.range, "arity",
                    shown + "() missing 1 required positional argument: '" + name + "'");
@@ -406,6 +408,25 @@ const ast::FunctionDef* ModuleLowering::nested_function(const ast::FunctionDef& 
   functions_[name] = def;
   lambdas_.push_back(std::move(out));
   return def;
+}
+
+} // namespace pyscript::lower
+
+namespace pyscript::lower {
+
+// f.__name__ of a function value: the def's name, "<lambda>" for a lambda, "sqrt" for math.sqrt
+// and "int" for the builtin (Note [Functions as values]).
+Value* FunctionLowering::function_name_of(const Type& t, const SourceRange& r) {
+  std::string name = t.function_name();
+  if (const ast::FunctionDef* fn = module_.find_function(name)) name = python_name(*fn);
+  else if (size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
+  return const_str(name, r);
+}
+
+// The name CPython gives the function: a nested def's or bound method's own name, "<lambda>".
+std::string python_name(const ast::FunctionDef& fn) {
+  if (!fn.display_name.empty()) return fn.display_name;
+  return fn.name.rfind("lambda$", 0) == 0 ? "<lambda>" : fn.name;
 }
 
 } // namespace pyscript::lower

@@ -14,6 +14,8 @@
 #include "lower/module_lowering.hpp"
 #include "pyscript/runtime.h"
 
+#include <algorithm>
+
 namespace pyscript::lower {
 
 using ir::OpKind;
@@ -248,6 +250,18 @@ Value* FunctionLowering::lower_list_display(const ast::Expr& e, Environment& env
   }
   Type element = Type::unknown(module_.new_origin());
   if (items.empty()) module_.empty_displays[element.rank()] = {e.range, &function_};
+  // Note [A list of functions]
+  // `solutions = [problem1, problem2]`, then `for solve in solutions: solve()`: module-level
+  // functions have no run-time value (Note [Functions as values]), so a list of different ones is
+  // the tuple of them, whose loops are unrolled (Note [Loops over tuples of several types]). What a
+  // list could do and a tuple cannot (append, an index known only at run time) is a diagnostic
+  // there; printing one is refused as printing any function is.
+  if (items.size() > 1 && std::all_of(items.begin(), items.end(), [](Value* v) { return v->type().is(TypeKind::Function); }) &&
+      std::any_of(items.begin(), items.end(), [&](Value* v) { return v->type() != items[0]->type(); })) {
+    std::vector<Type> types;
+    for (Value* v : items) types.push_back(v->type());
+    return emit1(OpKind::TupleConstruct, items, Type::tuple(types), e.range);
+  }
   if (!items.empty()) {
     std::optional<Type> t = display_type(items, at, "this list");
     if (!t) return nullptr;

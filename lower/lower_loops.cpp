@@ -392,6 +392,10 @@ ir::Node* FunctionLowering::lower_loop_once(const ast::Stmt& s, Environment& env
                                        " on one path and another type on the other");
       d.notes.push_back({b->other, "assigned here"});
     }
+    // $ret's initial value outside: typed when a loop inside typed this loop's parameter (a
+    // return in a nested loop), not left to the function's final return type.
+    if (Value* init = loop->input(k + 2); init->type().is(TypeKind::Unknown) && !param->type().is(TypeKind::Unknown))
+      init->set_type(param->type());
     body->return_node()->add_input(out);
   }
   block_ = saved;
