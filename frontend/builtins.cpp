@@ -26,7 +26,7 @@ const std::vector<Signature> kBuiltins = {
     {"any", Function, 1, 1, {}},
     {"all", Function, 1, 1, {}},
     {"list", Function, 0, 1, {}},
-    {"dict", Function, 0, 1, {}},
+    {"dict", Function, 0, 1, {"**"}}, // dict(d, key=value): keys are str (lower_dict.cpp)
     {"set", Function, 0, 1, {}},
     {"tuple", Function, 0, 1, {}},
     {"str", Function, 0, 1, {}},

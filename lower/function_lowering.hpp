@@ -159,6 +159,11 @@ public:
   ir::Value* lower_lambda(const ast::Expr& e, Environment& env);
   ir::Value* bound_method_value(ir::Value* self, const ast::Expr& e);
   ir::Value* function_name_of(const ir::Type& t, const SourceRange& r);
+  ir::Value* dict_with_keywords(const ast::Expr& e, std::vector<ir::Value*>& args, Environment& env);
+  // Origins of empty containers read before their type was known, with the error count then
+  // (Note [Read before the first store] in lower_list.cpp).
+  std::map<int, size_t> unknown_reads_;
+  void read_unknown(int origin) { unknown_reads_.emplace(origin, diags_.error_count()); }
   void lower_nested_def(const ast::Stmt& s, Environment& env);
   // In a nested function's body, its own name is the closure of its captures (specialize).
   void bind_own_closure(const ast::FunctionDef& fn, Environment& env);

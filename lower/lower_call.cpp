@@ -164,6 +164,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
     if (!module_.check_bound(name, callee.range, fn->name_range, is_main_, /*is_function=*/true)) return nullptr;
     return lower_user_call(*fn, e, args, env);
   }
+  if (name == "dict" && !e.keywords.empty() && !env.find(name)) return dict_with_keywords(e, args, env);
   if (Value* out; find_builtin(name) && lower_sequence_builtin(name, e, args, out)) return out;
   if (find_builtin(name)) return lower_builtin(name, e, args);
   // A module-level variable (the resolver cannot tell whether it holds a function): reading it

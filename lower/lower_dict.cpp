@@ -51,7 +51,9 @@ Value* FunctionLowering::lower_dict_display(const ast::Expr& e, Environment& env
     value_at.push_back(e.operands[i + 1]->range);
   }
   Type key = Type::unknown(module_.new_origin()), value = Type::unknown(module_.new_origin());
-  if (keys.empty() && is_main_) { // `d = {}` at the top level, filled by a function (Note [Widened displays])
+  // `d = {}` at the top level, filled by a function (Note [Widened displays]); in a function, read
+  // before its first store (Note [Read before the first store] in lower_list.cpp).
+  if (keys.empty()) {
     SourceRange key_slot = e.range;
     key_slot.begin_byte += 1; // (the value's type is recorded at the display's own position)
     if (std::optional<Type> known = widened_display(key_slot)) key = *known;
@@ -87,6 +89,8 @@ Value* FunctionLowering::dict_subscript(Value* d, const ast::Expr& e, Environmen
   const Type& key = d->type().elements()[0];
   if (key.is(TypeKind::Unknown)) return unknown_element(d, e.range), nullptr;
   if (!(k = comparable_element(k, key, index.range))) return nullptr;
+  if (const Type& value = d->type().elements()[1]; value.is(TypeKind::Unknown) && value.rank() > 0)
+    read_unknown(value.rank()); // Note [Read before the first store] (lower_list.cpp)
   return emit1(OpKind::DictGet, {d, k}, d->type().elements()[1], e.range);
 }
 
@@ -109,6 +113,8 @@ Value* FunctionLowering::lower_dict_method(Value* self, const ast::Expr& callee,
     Value* k = key_arg(0);
     if (!k) return nullptr;
     value = self->type().elements()[1];
+    if (value.is(TypeKind::Unknown) && value.rank() > 0)
+      read_unknown(value.rank()); // Note [Read before the first store] (lower_list.cpp)
     // d.get(k) and d.get(k, None) of str, list, dict or object values: an Optional (None is null).
     if ((name == "get" || (name == "pop" && args.size() == 2)) && value.is_nullable() && !value.is_number() &&
         (args.size() == 1 || args[1]->type().is(TypeKind::None))) {
@@ -248,6 +254,26 @@ Value* FunctionLowering::sequence_length(Value* seq, const SourceRange& r) {
 Value* FunctionLowering::element_at(Value* seq, Value* i, const SourceRange& r) {
   if (seq->type().is(TypeKind::Str)) return str_call("index", {seq, i}, Type::str(), r);
   return emit1(OpKind::ListGet, {seq, i}, seq->type().elements()[0], r);
+}
+
+} // namespace pyscript::lower
+
+namespace pyscript::lower {
+
+// dict(key=value, ...) and dict(d, key=value, ...): the dict of the positional argument (a copy, or
+// its pairs), then each keyword as a str key, in order (a later one replaces a key the argument
+// had, as in CPython). The keyword values are evaluated after the argument, as CPython does.
+Value* FunctionLowering::dict_with_keywords(const ast::Expr& e, std::vector<Value*>& args, Environment& env) {
+  Value* d = nullptr;
+  if (!lower_sequence_builtin("dict", e, args, d) || !d) return nullptr;
+  if (!d->type().is(TypeKind::Dict)) return nullptr;
+  for (const ast::Keyword& kw : e.keywords) {
+    Value* k = const_str(kw.name, kw.name_range);
+    Value* v = lower_expr(*kw.value, env);
+    if (!v || !(k = as_element(k, d, 0, kw.name_range)) || !(v = as_element(v, d, 1, kw.value->range))) return nullptr;
+    emit(OpKind::DictSet, {d, k, v}, {}, kw.name_range);
+  }
+  return d;
 }
 
 } // namespace pyscript::lower

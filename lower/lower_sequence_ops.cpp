@@ -129,6 +129,27 @@ Value* FunctionLowering::sequence_compare(ast::CompareOp op, Value* a, Value* b,
     }
     return op == ast::CompareOp::In ? found : negate(found);
   }
+  // An Optional str, list, dict or tuple == a value of its type: False where it is None (state.get(k)
+  // == "done"), else the values compared; != its negation.
+  if ((op == ast::CompareOp::Eq || op == ast::CompareOp::Ne) &&
+      (a->type().is(TypeKind::Optional) != b->type().is(TypeKind::Optional))) {
+    bool left = a->type().is(TypeKind::Optional);
+    Value* maybe = left ? a : b;
+    Value* other = left ? b : a;
+    const Type& inner = maybe->type().elements()[0];
+    if (inner == other->type() && !class_of(inner) && !inner.is_number()) {
+      ir::Node* n = emit(OpKind::If, {is_none_value(maybe, r)}, {Type::bool_()}, r);
+      ir::Block* outer = block_;
+      block_ = n->add_block();
+      block_->return_node()->add_input(const_bool(op == ast::CompareOp::Ne, r));
+      block_ = n->add_block();
+      Value* present = unwrap_optional(maybe, "", r);
+      Value* eq = left ? sequence_compare(op, present, other, e) : sequence_compare(op, other, present, e);
+      block_->return_node()->add_input(eq ? eq : const_bool(false, r));
+      block_ = outer;
+      return eq ? n->output() : nullptr;
+    }
+  }
   // A range is equal to a range with its values, and to nothing else (Note [Ranges as values]).
   if (a->type().is_range() || b->type().is_range()) {
     bool equality = op == ast::CompareOp::Eq || op == ast::CompareOp::Ne;
