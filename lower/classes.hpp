@@ -85,6 +85,8 @@ public:
     std::map<std::string, ir::Type> recursive_returns;
     // Where each of those functions is defined, and its Python name.
     std::map<std::string, std::pair<SourceRange, std::string>> recursive_sites;
+    // Note [Returns that are only printed]: functions (Python names) whose returns are made str.
+    std::set<std::string> stringified_returns;
   };
   FieldTypes* field_types = nullptr;
   // The class whose layout holds field `field` of `cls` (cls or a base).

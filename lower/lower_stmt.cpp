@@ -545,6 +545,8 @@ void FunctionLowering::lower_return(const ast::Stmt& s, Environment& env) {
     env.terminated = env.returned_only = true;
     return;
   }
+  if (module_.classes().field_types->stringified_returns.count(function_.source_name))
+    v = to_str(v, false, s.value ? s.value->range : s.range); // Note [Returns that are only printed]
   check_return_types(s.value ? s.value->range : s.range, v->type());
   env.define(kReturnValue, v, s.value ? s.value->range : s.range);
   // At the top block nothing follows that reads the flag (Note [Exit flags]).
@@ -560,9 +562,24 @@ void FunctionLowering::check_return_types(const SourceRange& where, const Type& 
     return;
   }
   if (*return_type_ == t) return;
+  // `return [[]]`, then `return without + [...]` of strs: the empty display's element type is
+  // the other return's (fix_unknown rewrites return_type_ too).
+  if (return_type_->has_unknown() || t.has_unknown()) {
+    Type have = *return_type_, got = t; // copies: fix_unknown rewrites types
+    if (return_type_->has_unknown()) adopt_element_types(have, got);
+    if (t.has_unknown()) adopt_element_types(got, *return_type_);
+    if (*return_type_ == t) return;
+  }
   if (std::optional<Type> either = either_of(*return_type_, t)) { // merge.cpp converts the values
     return_type_ = *either;
     return;
+  }
+  auto str_like = [](const Type& x) {
+    return x.is(TypeKind::Str) || (x.is(TypeKind::Optional) && x.elements()[0].is(TypeKind::Str));
+  };
+  if ((str_like(t) || str_like(*return_type_)) && module_.only_printed(function_.source_name)) { // Note [Returns that are only printed]
+    module_.classes().field_types->stringified_returns.insert(function_.source_name);
+    throw RestartLowering{};
   }
   Diagnostic& d = diags_.error(where, "type",
                                "type conflict: '" + function_.source_name + "' returns " +

@@ -381,3 +381,31 @@ std::vector<ir::Type> parse_type_list(const std::string& text) {
 }
 
 } // namespace pyscript
+
+namespace pyscript::lower {
+
+// Note [Returns that are only printed]
+// `return game.score()` on one path and `return f"error: {err}"` on another, where every use of
+// the function is a call whose result is printed (`print(f(x))`, `f"{f(x)}"` with no format spec
+// and no !r, `str(f(x))`): each return gives str(value), so the function returns a str. What the
+// program prints is the same, since each use would have made the str itself. A use of any other
+// kind (the result stored, compared, or the function passed as a value) keeps the type conflict.
+bool ModuleLowering::only_printed(const std::string& fn) const {
+  auto is_call = [&](const ast::Expr& e) {
+    return e.kind == ast::ExprKind::Call && e.operands[0]->kind == ast::ExprKind::Name && e.operands[0]->text == fn;
+  };
+  size_t names = 0, printed = 0;
+  ast::for_each_expr(checked_.module.body, [&](const ast::Expr& e) {
+    if (e.kind == ast::ExprKind::Name && e.text == fn) ++names;
+    if (e.kind == ast::ExprKind::FString)
+      for (const ast::FStringPiece& p : e.fstring)
+        if (p.field >= 0 && p.spec.empty() && p.conversion != 'r' && is_call(*e.operands[size_t(p.field)])) ++printed;
+    if (e.kind == ast::ExprKind::Call && e.operands[0]->kind == ast::ExprKind::Name &&
+        (e.operands[0]->text == "print" || (e.operands[0]->text == "str" && e.operands.size() == 2)))
+      for (size_t i = 1; i < e.operands.size(); ++i)
+        if (is_call(*e.operands[i])) ++printed;
+  }, /*into_functions=*/true);
+  return names > 0 && names == printed;
+}
+
+} // namespace pyscript::lower

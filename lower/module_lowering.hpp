@@ -64,6 +64,7 @@ public:
   // Module-level names (Note [Module constants] in module_lowering.cpp).
   bool is_module_variable(const std::string& name) const { return top_assign_count_.count(name) > 0; }
   bool is_read_by_functions(const std::string& name) const { return read_by_functions_.count(name) > 0; }
+  bool only_printed(const std::string& fn) const; // Note [Returns that are only printed]
   bool is_assigned_once_at_top(const std::string& name) const;
   const ir::Global* find_global(const std::string& name) const;
   void record_global(const std::string& name, const ir::Type& type);
