@@ -546,6 +546,13 @@ Value* FunctionLowering::object_to_str(Value* v, bool repr, const SourceRange& r
   ast::Expr call(ast::ExprKind::Call, r);
   Environment empty;
   Value* s = call_method(v, name, call, {}, call_env_ ? *call_env_ : empty);
+  if (s && never_values_.count(s) && !s->type().is(TypeKind::Str)) {
+    // __repr__ reaching itself before its return (a field of its own class): the value never
+    // arrives this round (Note [Recursive calls before a return]); a str placeholder stands in.
+    Value* placeholder = uninitialized(Type::str(), r);
+    never_values_.insert(placeholder);
+    return placeholder;
+  }
   if (s && !s->type().is(TypeKind::Str)) {
     type_error(r, std::string(name) + " returned non-string (type " + s->type().to_string() + ")");
     return nullptr;

@@ -13,8 +13,8 @@ using ir::TypeKind;
 using ir::Value;
 
 // Note [next]
-// next(it) where `it` is made in the call (a generator expression, a generator's call, an object
-// whose __iter__ is a generator, iter(xs)) is its first element: the loop of the comprehension
+// next(it) where `it` is made in the call (a generator expression, a generator's call, iter(xs)
+// of a sequence or of an object whose __iter__ is a generator) is its first element: the loop of the comprehension
 // `($v for $v in it)` (Note [Comprehensions]) whose body keeps the element and breaks, so a
 // generator runs up to its first yield and no further, as CPython runs it, and an infinite one
 // stops there (Note [Generators are inlined]). With no element, next() raises CPython's
@@ -33,10 +33,8 @@ Value* FunctionLowering::lower_next(const ast::Expr& call, Environment& env) {
         arg.operands[0]->text == "iter" && arg.operands.size() == 2 && arg.keywords.empty() &&
         !env.find("iter") && !module_.find_function("iter"))
       source = arg.operands[1].get();
-    else if (may_call_generator(arg, env))
+    else if (may_call_generator(arg, env)) // (an object with a generator __iter__ is no iterator: refused)
       source = &arg;
-    else if (arg.kind == ast::ExprKind::Name)
-      if (Value* held = env.value_of(arg.text); held && has_generator_iter(held->type())) source = &arg;
     if (!source) {
       Value* v = lower_expr(arg, env);
       if (!v) return nullptr;

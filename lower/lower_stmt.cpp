@@ -374,13 +374,11 @@ void FunctionLowering::lower_assign(const ast::Stmt& s, Environment& env) {
   } else if (v && s.annotation) {
     const ast::Expr& a = *s.annotation;
     std::string want = a.kind == ast::ExprKind::Name ? a.text : "";
-    if ((want == "int" || want == "float" || want == "bool") && v->type().to_string() != want) {
-      if (want == "float" && (v->type().is(TypeKind::Int) || v->type().is(TypeKind::Bool)))
-        v = cast(v, Type::float_(), s.value->range);
-      else
-        type_error(s.value->range, "the value is " + v->type().to_string() +
-                                       " but the annotation says " + want);
-    }
+    // `x: float = 1` keeps the int, as CPython does (an annotation changes no value; a float
+    // assigned later in a loop is the loop's type conflict, whose help says to start with 1.0).
+    bool int_for_float = want == "float" && (v->type().is(TypeKind::Int) || v->type().is(TypeKind::Bool));
+    if ((want == "int" || want == "float" || want == "bool") && v->type().to_string() != want && !int_for_float)
+      type_error(s.value->range, "the value is " + v->type().to_string() + " but the annotation says " + want);
   }
   assign_value_ = s.value.get();
   for (const ast::ExprPtr& target : s.targets) {

@@ -253,10 +253,12 @@ Value* FunctionLowering::lower_fstring_value(const ast::Expr& e, Environment& en
       return nullptr;
     }
     if (piece.spec.empty()) {
-      pieces.push_back(to_str(v, piece.conversion == 'r', piece.range));
+      Value* s = to_str(v, piece.conversion == 'r', piece.range);
+      if (!s) return nullptr;
+      pieces.push_back(s);
       continue;
     }
-    if (piece.conversion) v = to_str(v, piece.conversion == 'r', piece.range);
+    if (piece.conversion && !(v = to_str(v, piece.conversion == 'r', piece.range))) return nullptr;
     if (v->type().is(TypeKind::Bool)) v = cast(v, Type::int_(), piece.range);
     const char* fn = v->type().is(TypeKind::Int)     ? "format_int"
                      : v->type().is(TypeKind::Float) ? "format_float"

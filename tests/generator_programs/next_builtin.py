@@ -56,3 +56,15 @@ def stops_early():
 
 print(stops_early())
 print(next(iter([[1, 2], [3]])), next(iter({"k": 2.5}.values())))
+
+
+class Bag:
+    def __init__(self, items):
+        self.items = items
+
+    def __iter__(self):
+        for x in self.items:
+            yield x * 10
+
+
+print(next(iter(Bag([4, 5]))), next(iter(Bag([])), -1))
