@@ -69,8 +69,8 @@ Value* FunctionLowering::lower_next(const ast::Expr& call, Environment& env) {
   std::map<std::string, Value*> bound;
   if (has_default) {
     if (!(bound[acc] = lower_expr(*call.operands[2], env))) return nullptr;
-  } else {
-    bound[acc] = const_none(r);
+  } else { // a placeholder of the element's type, read only after the StopIteration check
+    bound[acc] = uninitialized(element, r);
     bound[found] = const_bool(false, r);
   }
   lower_clauses(*gen, id, bound, env, [&](const std::map<std::string, std::string>& renames) -> ast::StmtPtr {
@@ -96,9 +96,6 @@ Value* FunctionLowering::lower_next(const ast::Expr& call, Environment& env) {
   if (!out || has_default) return out;
   if (!bound[found]) return nullptr;
   raise_if(emit1(OpKind::Not, {bound[found]}, Type::bool_(), r), PYRT_STOP_ITERATION, "", r);
-  // The element was stored: the None the loop started from is gone.
-  if (out->type().is(TypeKind::Optional) && !element.is(TypeKind::Optional) && !element.is(TypeKind::None))
-    out = unwrap_optional(out, "", r);
   return out;
 }
 

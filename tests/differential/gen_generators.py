@@ -8,7 +8,7 @@ pyscript inlines a generator where a loop consumes it (Note [Generators are inli
 lower/lower_generator.cpp), so the programs stress the control flow that inlining rewrites: yields
 inside nested for and while loops, the generator's own break/continue/return, `yield from` another
 generator or a list, prints inside generators (the interleaving with the consumer's prints shows),
-and consumers that break, continue and have an `else`, nested consumers, comprehensions,
+and consumers that break, continue and have an `else`, nested consumers, comprehensions, next(),
 enumerate(gen, start), and list/sum/max/sorted/any of a generator call."""
 import random
 import sys
@@ -107,6 +107,18 @@ def generate(rng, avoid=AVOID):
             out.append("    print(sum(%s), sorted(%s))" % (call, call))
         elif k < 0.8:
             out.append("    print([x for x in %s if x != %s])" % (call, "(0, 0)" if tuples else "2"))
+        elif k < 0.8 + 0.07:  # next(): the generator runs to its first yield only (Note [next])
+            d = "(-1, -1)" if tuples else "-1"
+            form = rng.randint(0, 2)
+            if form == 0:
+                out.append("    print(next(%s, %s))" % (call, d))
+            elif form == 1:
+                out.append("    try:")
+                out.append("        print(next(%s))" % call)
+                out.append("    except StopIteration:")
+                out.append("        print('stop')")
+            else:
+                out.append("    print(next((x for x in %s if x != %s), %s))" % (call, "(0, 0)" if tuples else "2", d))
         elif k < 0.9:
             out.append("    for k, x in enumerate(%s, %d):" % (call, rng.randint(0, 3)))
             out.append("        print(k, x)")
