@@ -240,6 +240,21 @@ Value* FunctionLowering::collection_method(Value* self, const ast::Expr& callee,
   std::vector<Value*> all{self};
   all.insert(all.end(), args.begin(), args.end());
   if (t.is_range()) { // index and count are a list's (Note [Ranges as values])
+    if (name == "index" && args.size() == 1) { // with CPython's message for a range
+      const SourceRange& r = e.range;
+      Value* missing = compare(ast::CompareOp::NotIn, args[0], self, e);
+      if (!missing) return handled = true, nullptr;
+      ir::Node* n = emit(OpKind::If, {missing}, {}, r);
+      ir::Block* saved = block_;
+      block_ = n->add_block();
+      bool whole = args[0]->type().is(TypeKind::Int) || args[0]->type().is(TypeKind::Bool);
+      Value* message = whole ? str_call("concat", {to_str(cast(args[0], Type::int_(), r), false, r),
+                                                   const_str(" is not in range", r)}, Type::str(), r)
+                             : const_str("sequence.index(x): x not in sequence", r);
+      if (Value* exc = new_exception(PYRT_EXC_VALUE_ERROR, message, r)) emit(OpKind::ExceptionRaise, {exc}, {}, r);
+      n->add_block();
+      block_ = saved;
+    }
     if (name == "index" || name == "count") return nullptr;
     handled = true;
     type_error(callee.text_range, "'range' object has no attribute '" + name + "'",

@@ -35,3 +35,11 @@ for bad in ([1], [1, 2, 3]):
         print(m, n)
     except ValueError as e:
         print("ValueError:", e)
+r = range(1, 10, 3)
+print(r.index(7), r.count(4))
+for x in (5, 10, True):
+    try:
+        print(r.index(x))
+    except ValueError as e:
+        print("ValueError:", e)
+print(r.index(1))
