@@ -10,25 +10,6 @@ def main(n):
     return sum(u), sum(v)
 
 
-def g():
-    acc = 0
-    for i in range(5):
-        if i == 0:
-            continue
-        acc = acc + i
-        last = i * 2
-    return acc, last
-
-
-def h():
-    total = 1
-    for i in range(3):
-        total = total / 2
-        if i == 0:
-            break
-    return total
-
-
 def k():
     x = 0
     for i in range(1, 10, 3):
@@ -36,12 +17,6 @@ def k():
         y = i
         print(i, x, y)
     print(y)
-
-
-print(main(4))
-print(g())
-print(h())
-k()
 
 
 class Walker:
@@ -57,9 +32,16 @@ def walk():
     cur = w.steps
     for rep in range(4):
         cur = w.halve([c + rep for c in cur])
-        if rep == 2:
-            break
     return cur
 
 
+def once():
+    for i in range(1):
+        total = [float(i)] * 2
+    return total
+
+
+print(main(4))
+k()
 print(walk())
+print(once())

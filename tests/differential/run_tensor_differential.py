@@ -4,7 +4,7 @@
 usage: run_tensor_differential.py PYSCRIPT [--programs N] [--seed S] [--keep-failures DIR]
                                   [--jobs J] [--avoid CONSTRUCT] [--check PATH]
                                   [--both-promotions] [--verbose]
-                                  [--generator tensor|elements|lists|classes|sets|generators|stdlib]
+                                  [--generator tensor|elements|lists|classes|sets|generators|stdlib|loops]
 
 --generator picks the programs: gen_tensor.py (default), gen_elements.py (element loops over arrays,
 numpy scalars) or gen_lists.py (lists, dicts, str and their aliasing; no numpy) or gen_classes.py (user classes:
@@ -231,12 +231,13 @@ def main(argv):
     import gen_classes
     harness.common_arguments(ap, {**gen_tensor.AVOIDABLE, **gen_lists.AVOIDABLE, **gen_classes.AVOIDABLE},
                              programs=300)
-    ap.add_argument('--generator', choices=('tensor', 'elements', 'lists', 'classes', 'sets', 'generators', 'stdlib'),
+    ap.add_argument('--generator', choices=('tensor', 'elements', 'lists', 'classes', 'sets', 'generators', 'stdlib', 'loops'),
                     default='tensor',
                     help='gen_tensor.py (default), gen_elements.py (element loops, numpy scalars), '
                     'gen_lists.py (lists, dicts, str, aliasing), gen_classes.py (user classes), '
                     'gen_sets.py (sets, their order), gen_generators.py (generators inlined where consumed) or '
-                    'gen_stdlib.py (heapq, bisect, collections, itertools); the last five compare outputs exactly')
+                    'gen_stdlib.py (heapq, bisect, collections, itertools) or gen_loops.py (peeled loops, '
+                    'ranges as values, unpacking, next); the last six compare outputs exactly')
     ap.add_argument('--check', default=DEFAULT_CHECK,
                     help='shared/conformance/check, whose same_output compares the outputs')
     ap.add_argument('--both-promotions', action='store_true',
@@ -270,6 +271,10 @@ def main(argv):
     elif args.generator == 'stdlib':
         import gen_stdlib
         GENERATOR = gen_stdlib
+        EXACT = True
+    elif args.generator == 'loops':
+        import gen_loops
+        GENERATOR = gen_loops
         EXACT = True
     CHECK = load_check(os.path.abspath(args.check))
     pyscript = os.path.abspath(args.pyscript)
