@@ -127,6 +127,7 @@ const std::vector<Signature> kMath = {
     {"nan", Constant, 0, 0, {}},
     {"erf", Function, 1, 1, {}},  {"erfc", Function, 1, 1, {}}, {"gcd", Function, 0, kVariadic, {}},
     {"factorial", Function, 1, 1, {}}, {"isqrt", Function, 1, 1, {}},
+    {"isclose", Function, 2, 2, {"rel_tol", "abs_tol"}}, // Python-written (lower/stdlib_modules.cpp)
 };
 
 const std::vector<Signature> kTime = {

@@ -163,6 +163,7 @@ public:
   // Origins of empty containers read before their type was known, with the error count then
   // (Note [Read before the first store] in lower_list.cpp).
   std::map<int, size_t> unknown_reads_;
+  ir::Value* math_isclose(const ast::Expr& e, std::vector<ir::Value*>& args, Environment& env);
   void read_unknown(int origin) { unknown_reads_.emplace(origin, diags_.error_count()); }
   void lower_nested_def(const ast::Stmt& s, Environment& env);
   // In a nested function's body, its own name is the closure of its captures (specialize).

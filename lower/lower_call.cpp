@@ -54,6 +54,7 @@ Value* FunctionLowering::lower_call_in(const ast::Expr& e, Environment& env) {
         args.push_back(v);
       }
       if (*module == "time") return emit1(OpKind::PerfCounter, {}, Type::float_(), e.range);
+      if (*module == "math" && callee.text == "isclose") return math_isclose(e, args, env); // stdlib_modules.cpp
       return lower_math(callee.text, e, args);
     }
   }

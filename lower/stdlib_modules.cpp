@@ -573,7 +573,25 @@ def searchsorted_right(a, v):
     return lo
 )";
 
+// math.isclose(a, b, rel_tol=1e-09, abs_tol=0.0): CPython's test (equal, else neither infinite and
+// the difference within rel_tol of either magnitude or within abs_tol; NaN is close to nothing),
+// on the values as floats. "$math": the native math module keeps its name.
+constexpr const char* kMathSource = R"(def isclose(a, b, rel_tol, abs_tol):
+    if rel_tol < 0.0 or abs_tol < 0.0:
+        raise ValueError("tolerances must be non-negative")
+    x = float(a)
+    y = float(b)
+    if x == y:
+        return True
+    inf = float("inf")
+    if x == inf or x == -inf or y == inf or y == -inf:
+        return False
+    diff = abs(y - x)
+    return diff <= abs(rel_tol * y) or diff <= abs(rel_tol * x) or diff <= abs_tol
+)";
+
 const PythonModule kModules[] = {
+    {"$math", kMathSource},
     {"str", kStrSource},
     {"numpy", kNumpySource},
     {"itertools", kItertoolsSource},
@@ -715,6 +733,31 @@ Value* FunctionLowering::lower_stdlib_call(const std::string& module, const ast:
     return nullptr;
   }
   return lower_user_call(*fn, e, args, env);
+}
+
+// math.isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0) (kMathSource).
+Value* FunctionLowering::math_isclose(const ast::Expr& e, std::vector<Value*>& args, Environment& env) {
+  Value* rel = nullptr;
+  Value* abs_tol = nullptr;
+  for (const ast::Keyword& kw : e.keywords) {
+    Value* v = lower_expr(*kw.value, env);
+    if (!v) return nullptr;
+    (kw.name == "rel_tol" ? rel : abs_tol) = v;
+  }
+  if (args.size() != 2) {
+    type_error(e.range, "math.isclose() takes 2 positional arguments; the tolerances are keywords",
+               "write math.isclose(a, b, rel_tol=..., abs_tol=...)");
+    return nullptr;
+  }
+  std::vector<Value*> all{args[0], args[1], rel ? rel : const_float(1e-09, e.range),
+                          abs_tol ? abs_tol : const_float(0.0, e.range)};
+  for (Value* v : all)
+    if (!v->type().is(ir::TypeKind::Int) && !v->type().is(ir::TypeKind::Float) && !v->type().is(ir::TypeKind::Bool)) {
+      type_error(e.range, "math.isclose() takes numbers, not a " + v->type().to_string(),
+                 "CPython raises TypeError: must be real number");
+      return nullptr;
+    }
+  return python_helper("$math", "isclose", all, e, env);
 }
 
 // string.ascii_lowercase and the other constants of `string`.
