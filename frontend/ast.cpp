@@ -358,4 +358,37 @@ std::string dump(const Module& m) {
   return out;
 }
 
+ExprPtr clone_expr(const Expr& e, const std::map<std::string, std::string>& renames) {
+  auto out = std::make_unique<Expr>(e.kind, e.range);
+  for (const ExprPtr& op : e.operands)
+    out->operands.push_back(op ? clone_expr(*op, renames) : nullptr);
+  out->int_value = e.int_value;
+  out->float_value = e.float_value;
+  out->bool_value = e.bool_value;
+  out->text = e.text;
+  if (e.kind == ExprKind::Name) {
+    auto it = renames.find(e.text);
+    if (it != renames.end()) out->text = it->second;
+  }
+  out->text_range = e.text_range;
+  out->binary_op = e.binary_op;
+  out->unary_op = e.unary_op;
+  out->bool_op = e.bool_op;
+  out->compare_ops = e.compare_ops;
+  for (const Keyword& k : e.keywords)
+    out->keywords.push_back({k.name, k.name_range, clone_expr(*k.value, renames)});
+  out->fstring = e.fstring;
+  out->lambda = e.lambda;
+  for (const Comprehension& c : e.comprehension) {
+    Comprehension copy;
+    copy.target = clone_expr(*c.target, renames);
+    copy.iter = clone_expr(*c.iter, renames);
+    for (const ExprPtr& i : c.ifs)
+      copy.ifs.push_back(clone_expr(*i, renames));
+    copy.range = c.range;
+    out->comprehension.push_back(std::move(copy));
+  }
+  return out;
+}
+
 } // namespace pyscript::ast

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -100,7 +101,7 @@ struct Expr {
   std::vector<Keyword> keywords; // Call
   std::vector<FStringPiece> fstring;
   std::vector<Comprehension> comprehension; // ListComp, DictComp, GeneratorExp
-  std::shared_ptr<FunctionDef> lambda;      // Lambda (shared by copies: lower/clone_expr)
+  std::shared_ptr<FunctionDef> lambda;      // Lambda (shared by copies: clone_expr)
 
   Expr(ExprKind k, SourceRange r) : kind(k), range(r) {}
 };
@@ -243,6 +244,8 @@ void collect_defined_functions(const StmtList& body, std::vector<const FunctionD
 
 // Calls `f` on `e` and every expression inside it: operands, keyword values, a comprehension's
 // iterables and conditions (not its targets), a lambda's body.
+// A deep copy of `e` (a lambda's def shared), with the Names in `renames` renamed.
+ExprPtr clone_expr(const Expr& e, const std::map<std::string, std::string>& renames = {});
 void for_each_expr(const Expr& e, const std::function<void(const Expr&)>& f);
 // The same for every expression `body` evaluates, nested blocks included: values, messages,
 // `except` types, and the item and attribute targets of stores (a name target is no expression

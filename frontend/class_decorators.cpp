@@ -15,29 +15,6 @@ using ast::Stmt;
 using ast::StmtKind;
 using ast::StmtPtr;
 
-ExprPtr clone(const Expr& e) {
-  auto out = std::make_unique<Expr>(e.kind, e.range);
-  for (const ExprPtr& op : e.operands) out->operands.push_back(op ? clone(*op) : nullptr);
-  out->int_value = e.int_value;
-  out->float_value = e.float_value;
-  out->bool_value = e.bool_value;
-  out->text = e.text;
-  out->text_range = e.text_range;
-  out->binary_op = e.binary_op;
-  out->unary_op = e.unary_op;
-  out->bool_op = e.bool_op;
-  out->compare_ops = e.compare_ops;
-  for (const ast::Keyword& k : e.keywords) out->keywords.push_back({k.name, k.name_range, clone(*k.value)});
-  out->fstring = e.fstring;
-  for (const ast::Comprehension& c : e.comprehension) {
-    ast::Comprehension copy{clone(*c.target), clone(*c.iter), {}, c.range};
-    for (const ExprPtr& i : c.ifs) copy.ifs.push_back(clone(*i));
-    out->comprehension.push_back(std::move(copy));
-  }
-  out->lambda = e.lambda;
-  return out;
-}
-
 // --- building the AST of generated methods; every node gets the range `r` of what it stands for.
 ExprPtr name(const std::string& n, SourceRange r) {
   auto e = std::make_unique<Expr>(ExprKind::Name, r);
@@ -202,8 +179,8 @@ private:
   std::unique_ptr<ast::FunctionDef> make_init(const ast::ClassDef& cls, const std::vector<Field>& fields) {
     auto fn = method(cls, "__init__", cls.decorator_range, {"self"});
     for (const Field& f : fields) {
-      ast::Param p{f.name, f.range, clone(*f.annotation), nullptr};
-      if (f.default_value) p.default_value = clone(*f.default_value);
+      ast::Param p{f.name, f.range, clone_expr(*f.annotation), nullptr};
+      if (f.default_value) p.default_value = clone_expr(*f.default_value);
       if (f.factory) p.default_value = std::make_unique<Expr>(ExprKind::None, f.range);
       fn->params.push_back(std::move(p));
       ExprPtr value = name(f.name, f.range);
@@ -211,7 +188,7 @@ private:
         auto pick = std::make_unique<Expr>(ExprKind::IfExp, f.range);
         pick->operands.push_back(compare(ast::CompareOp::Is, name(f.name, f.range),
                                          std::make_unique<Expr>(ExprKind::None, f.range), f.range));
-        pick->operands.push_back(call(clone(*f.factory), {}, f.range));
+        pick->operands.push_back(call(clone_expr(*f.factory), {}, f.range));
         pick->operands.push_back(std::move(value));
         value = std::move(pick);
       }
@@ -219,7 +196,7 @@ private:
       s->targets.push_back(attr(name("self", f.range), f.name, f.range));
       // `list[int]` gives an empty list its element type (Note [Empty containers]); a plain `float`
       // would convert an int where CPython keeps it (lower_assign), so it is left out.
-      if (f.annotation->kind == ExprKind::Subscript) s->annotation = clone(*f.annotation);
+      if (f.annotation->kind == ExprKind::Subscript) s->annotation = clone_expr(*f.annotation);
       s->value = std::move(value);
       fn->body.push_back(std::move(s));
     }

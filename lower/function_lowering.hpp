@@ -23,7 +23,7 @@ namespace pyscript::lower {
 class ModuleLowering;
 
 // A copy of `e` with the names in `renames` renamed (lower_comprehension.cpp).
-ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::string>& renames = {});
+using ast::clone_expr; // (frontend/ast.hpp)
 // The name type(x).__name__ gives for a value of static type t ("int", "list", "ndarray"), when
 // it does not depend on run time (lower_type_names.cpp).
 std::optional<std::string> static_type_name(const ir::Type& t);

@@ -34,43 +34,7 @@ ast::ExprPtr clone(const ast::Expr& e, const Renames& renames) {
   return clone_expr(e, renames);
 }
 
-ast::Comprehension clone(const ast::Comprehension& c, const Renames& renames) {
-  ast::Comprehension out;
-  out.target = clone(*c.target, renames);
-  out.iter = clone(*c.iter, renames);
-  for (const ast::ExprPtr& i : c.ifs)
-    out.ifs.push_back(clone(*i, renames));
-  out.range = c.range;
-  return out;
-}
-
 } // namespace
-
-ast::ExprPtr clone_expr(const ast::Expr& e, const std::map<std::string, std::string>& renames) {
-  auto out = std::make_unique<ast::Expr>(e.kind, e.range);
-  for (const ast::ExprPtr& op : e.operands)
-    out->operands.push_back(op ? clone(*op, renames) : nullptr);
-  out->int_value = e.int_value;
-  out->float_value = e.float_value;
-  out->bool_value = e.bool_value;
-  out->text = e.text;
-  if (e.kind == ast::ExprKind::Name) {
-    auto it = renames.find(e.text);
-    if (it != renames.end()) out->text = it->second;
-  }
-  out->text_range = e.text_range;
-  out->binary_op = e.binary_op;
-  out->unary_op = e.unary_op;
-  out->bool_op = e.bool_op;
-  out->compare_ops = e.compare_ops;
-  for (const ast::Keyword& k : e.keywords)
-    out->keywords.push_back({k.name, k.name_range, clone(*k.value, renames)});
-  out->fstring = e.fstring;
-  out->lambda = e.lambda;
-  for (const ast::Comprehension& c : e.comprehension)
-    out->comprehension.push_back(clone(c, renames));
-  return out;
-}
 
 ast::ExprPtr name_expr(const std::string& text, const SourceRange& r) {
   auto n = std::make_unique<ast::Expr>(ast::ExprKind::Name, r);

@@ -49,30 +49,20 @@ void FunctionLowering::fix_unknown(int origin, const Type& with_ref) {
   // An attribute holding the empty container (`self.items = []` in __init__, appended to in a
   // method): the field's type is fixed, and the module lowered again with it (Note [Objects]).
   if (with.is(TypeKind::None)) return; // fix_remaining_unknowns: the field may still be fixed elsewhere
-  // Note [Read before the first store]
-  // `finish = {}`, then in a loop `if finish[d] > start:` before `finish[task] = ...`: the read
-  // found the element type unknown (a diagnostic); the later store fixes it. The display gets that
-  // element type from the start and the module is lowered again, as for a display of another
-  // function (Note [Widened displays]); the read's diagnostic goes with the first lowering. Only
-  // where an error followed the read: a read whose type the store fixes afterwards (fix_unknown
-  // rewrites it) costs no second lowering.
-  if (auto read = unknown_reads_.find(origin); read != unknown_reads_.end() && diags_.error_count() > read->second)
-    if (auto it = module_.empty_displays.find(origin); it != module_.empty_displays.end() && it->second.second == &function_) {
-      ClassTable::FieldTypes& fields = *module_.classes().field_types;
-      std::pair<const void*, uint32_t> at{it->second.first.file, it->second.first.begin_byte};
-      if (!fields.displays.count(at)) {
-        fields.displays[at] = with;
-        fields.widened = true;
-        throw RestartLowering{};
-      }
-    }
   // An empty display of another function (a module-level `calls = []` that this function appends
   // to): it gets the element type from the start, and the module is lowered again (Note [Widened
   // displays]).
-  if (auto it = module_.empty_displays.find(origin); it != module_.empty_displays.end() && it->second.second != &function_) {
+  // Note [Read before the first store]
+  // So does one of this function that was read before this store fixed its type (`finish = {}`,
+  // then in a loop `if finish[d] > start:` before `finish[task] = ...`), where an error followed
+  // the read: the read's diagnostic goes with the first lowering. A read whose type the store fixes
+  // afterwards without an error (fix_unknown rewrites it) costs no second lowering.
+  if (auto it = module_.empty_displays.find(origin); it != module_.empty_displays.end()) {
+    auto read = unknown_reads_.find(origin);
+    bool read_first = read != unknown_reads_.end() && diags_.error_count() > read->second;
     ClassTable::FieldTypes& fields = *module_.classes().field_types;
     std::pair<const void*, uint32_t> at{it->second.first.file, it->second.first.begin_byte};
-    if (!fields.displays.count(at)) {
+    if ((it->second.second != &function_ || read_first) && !fields.displays.count(at)) {
       fields.displays[at] = with;
       fields.widened = true;
       throw RestartLowering{};
