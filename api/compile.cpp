@@ -148,6 +148,7 @@ Module detail::compile_source(std::string path, std::string text, bool for_host,
   state->cache = cache;
   state->only_main = !for_host; // `pyscript run` (Note [Only the top level] in api/module_cache.cpp)
   state->lazy_main = for_host;  // Note [The top level on demand] in api/module.cpp
+  state->two_tiers = !for_host;  // the command's run (Note [Tier 1 on another thread] in api/tier_up.cpp)
   // Note [What the cache keeps] in api/module_cache.cpp: the top level's graphs, then its object.
   std::optional<codegen::CacheKey> key;
   std::optional<detail::SourceEntry> hit;

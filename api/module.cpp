@@ -3,6 +3,7 @@
 
 #include "api/host_types.hpp"
 #include "api/module_cache.hpp"
+#include "api/tier_up.hpp"
 
 #include "codegen/codegen.hpp"
 #include "ir/artifact.hpp"
@@ -105,18 +106,23 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   // Note [Functions on demand]: a host's first module exports no function.
   bool on_demand = first && state.lazy_main;
   Exports exports{state.only_main ? Exports::Main : on_demand ? Exports::None : Exports::All, ""};
-  std::string object = object_for(state.cache.get(), *graphs, cg, exports, first ? &layout : nullptr);
+  TierRequest tiers; // Note [Two tiers for recursive functions] in codegen/tiers.cpp
+  bool may_tier = first && state.only_main && state.two_tiers && two_tiers_enabled();
+  std::string object = object_for(state.cache.get(), *graphs, cg, exports, first ? &layout : nullptr,
+                                  may_tier ? &tiers : nullptr);
+  std::shared_ptr<ir::Module> shared = std::move(graphs);
   codegen::PhaseTimer timer("jit link");
   if (first) state.jit = new_jit(state, layout);
   if (auto err = state.jit->add_object(object)) throw_llvm(std::move(err));
-  for (const auto& f : graphs->functions) {
+  start_tier_one(state, shared, tiers);
+  for (const auto& f : shared->functions) {
     if (f->name == "__main__" ? !cg.emit_main : state.only_main || on_demand) continue; // Note [Only the top level]
     auto address = state.jit->lookup(f->name);
     if (!address) throw_llvm(address.takeError());
     state.compiled[f->name] = *address;
   }
-  if (first) state.main_graph = graphs.get();
-  state.graphs.push_back(std::move(graphs));
+  if (first) state.main_graph = shared.get();
+  state.graphs.push_back(std::move(shared));
 }
 
 // Note [The top level on demand]

@@ -4,6 +4,7 @@
 #include "codegen/jit.hpp"
 #include "codegen/optimize.hpp"
 #include "codegen/phase_times.hpp"
+#include "codegen/tiers.hpp"
 #include "ir/artifact.hpp"
 #include "ir/printer.hpp"
 
@@ -99,16 +100,7 @@ void keep_only(llvm::Module& module, const std::string& name) {
     f.setVisibility(llvm::GlobalValue::DefaultVisibility);
     f.setLinkage(llvm::GlobalValue::InternalLinkage);
   }
-  for (bool removed = true; removed;) {
-    removed = false;
-    for (auto it = module.begin(); it != module.end();) {
-      llvm::Function& f = *it++;
-      if (!f.isDeclaration() && f.hasLocalLinkage() && f.use_empty()) {
-        f.eraseFromParent();
-        removed = true;
-      }
-    }
-  }
+  codegen::remove_unused_functions(module);
 }
 
 namespace {
@@ -122,8 +114,10 @@ codegen::CacheKey layout_key() {
 } // namespace
 
 std::string object_for(const codegen::CompileCache* cache, const ir::Module& graphs,
-                       const codegen::CodegenOptions& options, const Exports& exports, std::string* layout) {
+                       const codegen::CodegenOptions& options, const Exports& exports, std::string* layout,
+                       TierRequest* tiers) {
   bool only_main = exports.kind == Exports::Main;
+  if (!only_main) tiers = nullptr;
   std::optional<codegen::CacheKey> key;
   if (cache) {
     key.emplace("object");
@@ -132,7 +126,17 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
     static const char* const kinds[] = {"every function", "only main", "one function ", "no function"};
     key->add(kinds[exports.kind] + (exports.kind == Exports::One ? exports.name : std::string()));
     key->add(ir::print_module(graphs));
-    if (std::optional<std::string> hit = cache->get(*key)) return std::move(*hit);
+    // Note [Two tiers for recursive functions] in codegen/tiers.cpp: what a run that may use two
+    // tiers stores is tier 0 when it is, and its tier-1 object goes under a key of its own.
+    if (tiers) {
+      key->add("two tiers");
+      tiers->key = *key;
+      tiers->key->add("tier 1");
+    }
+    if (std::optional<std::string> hit = cache->get(*key)) {
+      if (tiers) tiers->bodies = codegen::tier_slots_of_object(*hit);
+      return std::move(*hit);
+    }
   }
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> module;
@@ -160,6 +164,11 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
     }
     if (cold && codegen::all_optnone(*module)) {
       codegen::prepare_unoptimized(*module, *machine);
+    } else if (tiers && !(tiers->bodies = codegen::tiered_bodies(*module)).empty()) {
+      codegen::add_tier_slots(*module, tiers->bodies);
+      codegen::prepare_unoptimized(*module, *machine);
+      if (codegen::phase_times_enabled())
+        std::fprintf(stderr, "pyscript time: %zu functions in two tiers\n", tiers->bodies.size());
     } else {
       codegen::PhaseTimer timer("llvm opt");
       codegen::optimize_module(*module, *machine);

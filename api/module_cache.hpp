@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pyscript::detail {
 
@@ -22,13 +23,22 @@ struct Exports {
   std::string name; // for One
 };
 
+// A run's request for two tiers (Note [Two tiers for recursive functions] in codegen/tiers.cpp),
+// which object_for fills: the bodies it gave slots to (none: the object is one tier, as without
+// a request), and the cache key of their tier-1 object.
+struct TierRequest {
+  std::vector<std::string> bodies;
+  std::optional<codegen::CacheKey> key;
+};
+
 // The object file of `graphs` compiled with `options` for this machine: from `cache` when it holds
 // it, else compiled (LLVM's -O3 and code generation) and stored there. `cache` may be null.
 // When it compiles and `layout` is given, the data layout of its target machine goes there (and
-// into the cache), so that making the JIT needs no machine of its own.
+// into the cache), so that making the JIT needs no machine of its own. With `tiers` (a run's top
+// level only), the object may be tier 0 of two.
 std::string object_for(const codegen::CompileCache* cache, const ir::Module& graphs,
                        const codegen::CodegenOptions& options, const Exports& exports = {},
-                       std::string* layout = nullptr);
+                       std::string* layout = nullptr, TierRequest* tiers = nullptr);
 // Makes every function of `module` internal but `name` (none when empty), then removes the
 // internal functions nothing refers to.
 void keep_only(llvm::Module& module, const std::string& name);

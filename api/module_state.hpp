@@ -19,13 +19,18 @@
 
 namespace pyscript::detail {
 
+struct TierUpControl; // api/tier_up.cpp
+
 struct ModuleState {
+  ~ModuleState(); // tells a tier-1 thread the JIT is going (api/tier_up.cpp)
+
   // Held while specializing, compiling and looking up, and by whatever reads `jit`, `compiled`
   // or `graphs`; never on the call path of a handle (Note [Threads] in api/module.cpp).
   std::mutex mutex;
   std::unique_ptr<codegen::Jit> jit;
   std::map<std::string, void*> compiled; // specialized name -> address
-  std::vector<std::unique_ptr<ir::Module>> graphs; // what each JIT module was built from
+  // What each JIT module was built from (shared with a tier-1 thread: api/tier_up.cpp).
+  std::vector<std::shared_ptr<ir::Module>> graphs;
   std::string source_name;               // the file it came from (source or artifact)
   // The first module (the top level, the globals, the class layouts): set once, before the module
   // is shared, then only read, so readers need no lock.
@@ -40,6 +45,10 @@ struct ModuleState {
   // A host's module compiled from source: its top level is compiled when run() first calls it
   // (Note [The top level on demand] in api/module.cpp).
   bool lazy_main = false;
+  // `pyscript run` (the command, which calls stop_tier_one before it exits): recursive functions
+  // may be compiled in two tiers (Note [Two tiers for recursive functions] in codegen/tiers.cpp).
+  bool two_tiers = false;
+  std::shared_ptr<TierUpControl> tier_up; // set while a tier-1 thread may link into `jit`
   // Where compiled code is looked up and stored (Note [What the cache keeps] in
   // api/module_cache.cpp); null when the cache is off.
   std::shared_ptr<const codegen::CompileCache> cache;

@@ -3,6 +3,7 @@
 // 3 an internal compiler error (a bug in pyscript).
 #include "api/module_cache.hpp"
 #include "api/module_state.hpp"
+#include "api/tier_up.hpp"
 #include "codegen/compile_cache.hpp"
 #include "codegen/codegen.hpp"
 #include "codegen/optimize.hpp"
@@ -397,8 +398,10 @@ int main_impl(int argc, char** argv) {
 } // namespace
 } // namespace pyscript::cli
 
-int main(int argc, char** argv) {
-  using namespace pyscript::cli;
+namespace pyscript::cli {
+namespace {
+
+int guarded_main(int argc, char** argv) {
   try {
     return main_impl(argc, argv);
   } catch (const UsageError& e) {
@@ -419,4 +422,20 @@ int main(int argc, char** argv) {
               << "\nthis is a bug in pyscript, not in your program; please report it\n";
     return kExitInternal;
   }
+}
+
+} // namespace
+} // namespace pyscript::cli
+
+int main(int argc, char** argv) {
+  int code = pyscript::cli::guarded_main(argc, argv);
+  // A tier-1 compile still running (Note [Tier 1 on another thread] in api/tier_up.cpp): the
+  // program has ended, so its work is given up, and the process leaves without the static
+  // destructors that would run under it.
+  if (pyscript::detail::stop_tier_one()) {
+    std::cout.flush();
+    std::fflush(nullptr);
+    std::_Exit(code);
+  }
+  return code;
 }

@@ -171,7 +171,7 @@ bool reaches_itself(llvm::Function& f, std::map<llvm::Function*, int>& state) {
 
 } // namespace
 
-bool runs_once(llvm::Module& module) {
+void remove_unused_functions(llvm::Module& module) {
   for (bool removed = true; removed;) {
     removed = false;
     for (auto it = module.begin(); it != module.end();) {
@@ -182,6 +182,10 @@ bool runs_once(llvm::Module& module) {
       }
     }
   }
+}
+
+bool runs_once(llvm::Module& module) {
+  remove_unused_functions(module);
   std::map<llvm::Function*, int> state;
   for (llvm::Function& f : module) {
     if (f.isDeclaration()) continue;

@@ -15,6 +15,9 @@ std::unique_ptr<llvm::TargetMachine> host_target_machine();
 // Runs the -O3 pipeline on `module` for `machine` (sets the module's triple and data layout).
 void optimize_module(llvm::Module& module, llvm::TargetMachine& machine);
 
+// Removes the internal functions nothing refers to (until none is left).
+void remove_unused_functions(llvm::Module& module);
+
 // Whether every instruction of `module` runs a bounded number of times per call of its exported
 // functions: no loop, no recursion, no function whose address is taken (Note [Code that runs
 // once] in optimize.cpp). Removes the internal functions nothing uses first.
