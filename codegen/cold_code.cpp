@@ -1,5 +1,7 @@
 #include "codegen/cold_code.hpp"
 
+#include "codegen/tiers.hpp"
+
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
 #include <llvm/IR/Constants.h>
@@ -29,7 +31,9 @@
 // - it calls none of the module's functions (whose work would multiply), only the runtime's.
 // Such a function is marked optnone (and noinline): -O3 leaves it as it is and code generation
 // takes its fast path, as for the top level without loops (Note [Code that runs once] in
-// optimize.cpp). So does the top level itself when its own loops are bounded the same way.
+// optimize.cpp). So does the top level itself when its own loops are bounded the same way, and
+// call none of the module's functions but recursive ones (which are never inlined into them;
+// Note [Two tiers for recursive functions] in tiers.cpp).
 // A loop whose bound depends on data (`while n != 1` of collatz, `while True: ... break`) has no
 // bound here, and its function is optimized in full, as is every function of a module a host
 // calls (its handles may call anything, any number of times). The unoptimized code computes the
@@ -58,14 +62,17 @@ uint64_t iterations(const llvm::Loop& loop, llvm::ScalarEvolution& evolution) {
 }
 
 // Whether `f` calls one of the module's functions (or through a pointer); with `loops`, inside
-// one of its loops only.
-bool calls_module_code(const llvm::Function& f, const llvm::LoopInfo* loops) {
-  for (const llvm::BasicBlock& block : f)
-    for (const llvm::Instruction& i : block)
+// one of its loops only, and not counting recursive functions there (the top level's loops: a
+// recursive function is never inlined into them, and its code is optimized, or in two tiers,
+// whatever the loop's code is: Note [Two tiers for recursive functions] in tiers.cpp).
+bool calls_module_code(llvm::Function& f, const llvm::LoopInfo* loops) {
+  for (llvm::BasicBlock& block : f)
+    for (llvm::Instruction& i : block)
       if (!loops || loops->getLoopFor(&block))
-      if (const auto* call = llvm::dyn_cast<llvm::CallBase>(&i)) {
-        const llvm::Function* callee = call->getCalledFunction();
-        if (!callee || !callee->isDeclaration()) return true; // indirect, or one of the module's
+      if (auto* call = llvm::dyn_cast<llvm::CallBase>(&i)) {
+        llvm::Function* callee = call->getCalledFunction();
+        if (!callee) return true; // indirect
+        if (!callee->isDeclaration() && !(loops && on_call_cycle(*callee))) return true;
       }
   return false;
 }

@@ -19,7 +19,8 @@
 // that then runs for 30 microseconds (conformance/scalar/recursion.py: 3.3x python3's whole
 // process). A recursive function is re-entered all the time, so it can change tiers at its next
 // call: no on-stack replacement is needed, which is why only such functions get two tiers.
-// - Tier 0: when the top level runs unoptimized (Note [Cold functions]) and every function left
+// - Tier 0: when the top level runs unoptimized (Note [Cold functions]: its own loops bounded, to
+//   100,000 iterations, calls of recursive functions in them allowed) and every function left
 //   to optimize is recursive, or reached only from recursive functions (their helpers, their fused
 //   kernels), the module is compiled without optimization, as a module that runs once is (fast
 //   instruction selection: about 2 ms), and runs at once. Each recursive body starts with a load of
@@ -53,8 +54,9 @@ std::vector<llvm::Function*> direct_callees(llvm::Function& f) {
   return out;
 }
 
-// Whether `f` is on a cycle of direct calls.
-bool recursive(llvm::Function& f) {
+} // namespace
+
+bool on_call_cycle(llvm::Function& f) {
   std::set<llvm::Function*> seen;
   std::vector<llvm::Function*> work = direct_callees(f);
   while (!work.empty()) {
@@ -66,6 +68,8 @@ bool recursive(llvm::Function& f) {
   }
   return false;
 }
+
+namespace {
 
 bool ends_with(llvm::StringRef s, llvm::StringRef suffix) { return s.ends_with(suffix); }
 
@@ -89,7 +93,7 @@ std::vector<std::string> tiered_bodies(llvm::Module& module) {
   std::vector<std::string> bodies;
   std::set<const llvm::Function*> tiered;
   for (llvm::Function& f : module) {
-    if (f.isDeclaration() || f.hasFnAttribute(llvm::Attribute::OptimizeNone) || !recursive(f)) continue;
+    if (f.isDeclaration() || f.hasFnAttribute(llvm::Attribute::OptimizeNone) || !on_call_cycle(f)) continue;
     if (!ends_with(f.getName(), ".body") || &f == top) return {}; // not a function of the program
     bodies.push_back(f.getName().str());
     tiered.insert(&f);

@@ -25,6 +25,9 @@ void add_tier_slots(llvm::Module& module, const std::vector<std::string>& bodies
 // or dropped.
 void keep_tier_one(llvm::Module& module, const std::vector<std::string>& bodies);
 
+// Whether `f` is on a cycle of direct calls between the module's functions.
+bool on_call_cycle(llvm::Function& f);
+
 // "pyscript.tier.slot.BODY", "pyscript.tier.one.BODY".
 std::string tier_slot_symbol(const std::string& body);
 std::string tier_one_symbol(const std::string& body);
