@@ -106,7 +106,7 @@ void add_to_jit(ModuleState& state, std::unique_ptr<ir::Module> graphs) {
   // Note [Functions on demand]: a host's first module exports no function.
   bool on_demand = first && state.lazy_main;
   Exports exports{state.only_main ? Exports::Main : on_demand ? Exports::None : Exports::All, ""};
-  TierRequest tiers; // Note [Two tiers for recursive functions] in codegen/tiers.cpp
+  TierRequest tiers; // Note [Two tiers] in codegen/tiers.cpp
   bool may_tier = first && state.only_main && state.two_tiers && two_tiers_enabled();
   std::string object = object_for(state.cache.get(), *graphs, cg, exports, first ? &layout : nullptr,
                                   may_tier ? &tiers : nullptr);

@@ -126,7 +126,7 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
     static const char* const kinds[] = {"every function", "only main", "one function ", "no function"};
     key->add(kinds[exports.kind] + (exports.kind == Exports::One ? exports.name : std::string()));
     key->add(ir::print_module(graphs));
-    // Note [Two tiers for recursive functions] in codegen/tiers.cpp: what a run that may use two
+    // Note [Two tiers] in codegen/tiers.cpp: what a run that may use two
     // tiers stores is tier 0 when it is, and its tier-1 object goes under a key of its own.
     if (tiers) {
       key->add("two tiers");
@@ -134,7 +134,7 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
       tiers->key->add("tier 1");
     }
     if (std::optional<std::string> hit = cache->get(*key)) {
-      if (tiers) tiers->bodies = codegen::tier_slots_of_object(*hit);
+      if (tiers) tiers->sites = codegen::tier_slots_of_object(*hit);
       return std::move(*hit);
     }
   }
@@ -164,11 +164,11 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
     }
     if (cold && codegen::all_optnone(*module)) {
       codegen::prepare_unoptimized(*module, *machine);
-    } else if (tiers && !(tiers->bodies = codegen::tiered_bodies(*module)).empty()) {
-      codegen::add_tier_slots(*module, tiers->bodies);
+    } else if (tiers && !(tiers->sites = codegen::tiered_sites(*module)).empty()) {
+      codegen::add_tier_slots(*module, tiers->sites);
       codegen::prepare_unoptimized(*module, *machine);
       if (codegen::phase_times_enabled())
-        std::fprintf(stderr, "pyscript time: %zu functions in two tiers\n", tiers->bodies.size());
+        std::fprintf(stderr, "pyscript time: %zu sites in two tiers\n", tiers->sites.size());
     } else {
       codegen::PhaseTimer timer("llvm opt");
       codegen::optimize_module(*module, *machine);

@@ -23,11 +23,11 @@ struct Exports {
   std::string name; // for One
 };
 
-// A run's request for two tiers (Note [Two tiers for recursive functions] in codegen/tiers.cpp),
-// which object_for fills: the bodies it gave slots to (none: the object is one tier, as without
+// A run's request for two tiers (Note [Two tiers] in codegen/tiers.cpp),
+// which object_for fills: the sites it gave slots to (none: the object is one tier, as without
 // a request), and the cache key of their tier-1 object.
 struct TierRequest {
-  std::vector<std::string> bodies;
+  std::vector<std::string> sites;
   std::optional<codegen::CacheKey> key;
 };
 

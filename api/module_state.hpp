@@ -45,8 +45,8 @@ struct ModuleState {
   // A host's module compiled from source: its top level is compiled when run() first calls it
   // (Note [The top level on demand] in api/module.cpp).
   bool lazy_main = false;
-  // `pyscript run` (the command, which calls stop_tier_one before it exits): recursive functions
-  // may be compiled in two tiers (Note [Two tiers for recursive functions] in codegen/tiers.cpp).
+  // `pyscript run` (the command, which calls stop_tier_one before it exits): the module may be
+  // compiled in two tiers (Note [Two tiers] in codegen/tiers.cpp).
   bool two_tiers = false;
   std::shared_ptr<TierUpControl> tier_up; // set while a tier-1 thread may link into `jit`
   // Where compiled code is looked up and stored (Note [What the cache keeps] in

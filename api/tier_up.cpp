@@ -18,21 +18,24 @@
 #include <sched.h>
 
 // Note [Tier 1 on another thread]
-// start_tier_one compiles tier 1 (Note [Two tiers for recursive functions] in codegen/tiers.cpp)
+// start_tier_one compiles tier 1 (Note [Two tiers] in codegen/tiers.cpp)
 // on a detached thread, from the module's graphs, which it shares (ModuleState::graphs holds them
 // by shared_ptr): emission into a context of its own, -O3, code generation; none of it touches what
 // the running program uses. Then, holding the module's TierUpControl (its JIT is alive while
 // `abandoned` is false: ~ModuleState sets it under the same mutex before anything is freed), it
 // stores the object in the cache under the tier-1 key, links it into the JIT under the module's
 // mutex, and sets the slots. A later run finds that object and links it before the top level
-// starts, so a warm run is in tier 1 from its first call.
+// starts, so a warm run is in tier 1 from its functions' first calls and its top level's loops'
+// first looks at their slots.
 // The command ends when the top level does, usually long before tier 1 is ready (that is its point):
 // stop_tier_one, under the process-wide lock the thread takes before it links or writes the cache,
 // tells it to give up, and the command then leaves with _Exit, which runs no static destructor
 // under a thread still inside LLVM and leaves no half-written cache file (a write happens whole
 // under that lock, or not at all).
 // PYSCRIPT_TIERS: `0` (one tier: -O3 before the run, as in a host), `wait` (tier 1 compiled and
-// linked before the top level runs: tests of tier-1 code), `first` (tier 0 only: tests of tier-0
+// linked before the top level runs: tests of tier-1 code), `osr` (the same, but only the loops'
+// slots set, and each loop looks at its slot on every arrival: every loop enters tier 1 at its
+// first iteration, tests of Note [Loops change tiers]), `first` (tier 0 only: tests of tier-0
 // code); else two tiers when the process may use two cores or more (on one, the compile would take
 // the program's own core).
 
@@ -53,13 +56,14 @@ ModuleState::~ModuleState() {
 
 namespace {
 
-enum class Mode { Off, Background, Wait, First };
+enum class Mode { Off, Background, Wait, Osr, First };
 
 Mode mode() {
   const char* env = std::getenv("PYSCRIPT_TIERS");
   std::string value = env ? env : "";
   if (value == "0" || value == "off") return Mode::Off;
   if (value == "wait") return Mode::Wait;
+  if (value == "osr") return Mode::Osr;
   if (value == "first") return Mode::First;
   cpu_set_t set;
   if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) < 2) return Mode::Off;
@@ -71,36 +75,50 @@ std::mutex exit_mutex;
 bool exiting = false;
 int running = 0;
 
-std::string compile_tier_one(const ir::Module& graphs, const std::vector<std::string>& bodies) {
+std::string compile_tier_one(const ir::Module& graphs, const std::vector<std::string>& sites) {
   llvm::LLVMContext context;
   codegen::CodegenOptions options;
   options.define_globals = false; // the tier-0 module's
-  options.emit_main = false;
   std::unique_ptr<llvm::Module> module = codegen::emit_module(graphs, context, options);
-  codegen::keep_tier_one(*module, bodies);
+  codegen::keep_tier_one(*module, sites);
   std::unique_ptr<llvm::TargetMachine> machine = codegen::host_target_machine();
   codegen::optimize_module(*module, *machine);
   return codegen::emit_machine_code(*module, *machine, /*assembly=*/false);
 }
 
-// Links tier 1 and sets the slots; the caller holds the module's mutex. False on an LLVM error
-// (the slots stay null: tier 0 goes on).
-bool link_tier_one(codegen::Jit& jit, const std::vector<std::string>& bodies, const std::string& object,
-                   std::string* error) {
+bool is_loop_site(const std::string& site) { return site.find("#loop") != std::string::npos; }
+
+// Links tier 1 and sets the slots (`loops_only`: the loops' slots, and every loop arrival looks at
+// them: PYSCRIPT_TIERS=osr); the caller holds the module's mutex. A site tier 1 has no code for
+// keeps its null slot (tier 0 goes on there). False on an LLVM error, with the slots all null.
+bool link_tier_one(codegen::Jit& jit, const std::vector<std::string>& sites, const std::string& object,
+                   bool loops_only, std::string* error) {
   if (auto err = jit.add_object(object)) {
     *error = llvm::toString(std::move(err));
     return false;
   }
   std::vector<std::pair<void**, void*>> slots;
-  for (const std::string& body : bodies) {
-    auto one = jit.lookup(codegen::tier_one_symbol(body));
-    auto slot = jit.lookup(codegen::tier_slot_symbol(body));
-    if (!one || !slot) {
-      *error = !one ? llvm::toString(one.takeError()) : llvm::toString(slot.takeError());
-      if (one) llvm::consumeError(slot.takeError()); // (only one of them failed)
+  for (const std::string& site : sites) {
+    if (loops_only && !is_loop_site(site)) continue;
+    auto slot = jit.lookup(codegen::tier_slot_symbol(site));
+    if (!slot) {
+      *error = llvm::toString(slot.takeError());
       return false;
     }
+    auto one = jit.lookup(codegen::tier_one_symbol(site));
+    if (!one) {
+      llvm::consumeError(one.takeError());
+      continue;
+    }
     slots.emplace_back(static_cast<void**>(*slot), *one);
+  }
+  if (loops_only) {
+    auto mask = jit.lookup(codegen::tier_mask_symbol());
+    if (!mask) {
+      *error = llvm::toString(mask.takeError());
+      return false;
+    }
+    *static_cast<uint32_t*>(*mask) = 0;
   }
   for (auto [slot, one] : slots) std::atomic_ref<void*>(*slot).store(one, std::memory_order_release);
   return true;
@@ -115,21 +133,22 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 bool two_tiers_enabled() { return mode() != Mode::Off; }
 
 void start_tier_one(ModuleState& state, std::shared_ptr<const ir::Module> graphs, const TierRequest& request) {
-  if (request.bodies.empty()) return;
+  if (request.sites.empty()) return;
   std::string error;
   if (state.cache && request.key) {
     if (std::optional<std::string> hit = state.cache->get(*request.key)) {
-      if (!link_tier_one(*state.jit, request.bodies, *hit, &error))
+      if (!link_tier_one(*state.jit, request.sites, *hit, mode() == Mode::Osr, &error))
         internal_error(__FILE__, __LINE__, "LLVM: tier 1 from the cache: " + error);
       return;
     }
   }
   Mode m = mode();
   if (m == Mode::First || m == Mode::Off) return;
-  if (m == Mode::Wait) {
-    std::string object = compile_tier_one(*graphs, request.bodies);
+  if (m == Mode::Wait || m == Mode::Osr) {
+    std::string object = compile_tier_one(*graphs, request.sites);
     if (state.cache && request.key) state.cache->put(*request.key, object);
-    if (!link_tier_one(*state.jit, request.bodies, object, &error)) internal_error(__FILE__, __LINE__, "LLVM: tier 1: " + error);
+    if (!link_tier_one(*state.jit, request.sites, object, m == Mode::Osr, &error))
+      internal_error(__FILE__, __LINE__, "LLVM: tier 1: " + error);
     return;
   }
   state.tier_up = std::make_shared<TierUpControl>();
@@ -142,7 +161,7 @@ void start_tier_one(ModuleState& state, std::shared_ptr<const ir::Module> graphs
   }
   auto start = std::chrono::steady_clock::now();
   std::thread([control = state.tier_up, graphs = std::move(graphs), request, cache = state.cache, start]() mutable {
-    std::string object = compile_tier_one(*graphs, request.bodies);
+    std::string object = compile_tier_one(*graphs, request.sites);
     graphs.reset();
     double compiled = ms_since(start);
     std::lock_guard exit_lock(exit_mutex);
@@ -154,11 +173,11 @@ void start_tier_one(ModuleState& state, std::shared_ptr<const ir::Module> graphs
         bool linked;
         {
           std::lock_guard state_lock(*control->state_mutex);
-          linked = link_tier_one(*control->jit, request.bodies, object, &error);
+          linked = link_tier_one(*control->jit, request.sites, object, /*loops_only=*/false, &error);
         }
         if (codegen::phase_times_enabled())
-          std::fprintf(stderr, "pyscript time: tier 1 of %zu functions compiled %.2f ms after the start, %s %.2f ms\n",
-                       request.bodies.size(), compiled, linked ? "linked" : ("not linked (" + error + ")").c_str(),
+          std::fprintf(stderr, "pyscript time: tier 1 of %zu sites compiled %.2f ms after the start, %s %.2f ms\n",
+                       request.sites.size(), compiled, linked ? "linked" : ("not linked (" + error + ")").c_str(),
                        ms_since(start));
       }
     }

@@ -1,5 +1,5 @@
-// The second tier of a run's recursive functions, compiled on another thread (Note [Two tiers for
-// recursive functions] in codegen/tiers.cpp; Note [Tier 1 on another thread] in tier_up.cpp).
+// The second tier of a run, compiled on another thread (Note [Two tiers] in codegen/tiers.cpp;
+// Note [Tier 1 on another thread] in tier_up.cpp).
 #pragma once
 
 #include "api/module_cache.hpp"

@@ -33,7 +33,7 @@
 // takes its fast path, as for the top level without loops (Note [Code that runs once] in
 // optimize.cpp). So does the top level itself when its own loops are bounded the same way, and
 // call none of the module's functions but recursive ones (which are never inlined into them;
-// Note [Two tiers for recursive functions] in tiers.cpp).
+// Note [Two tiers] in tiers.cpp).
 // A loop whose bound depends on data (`while n != 1` of collatz, `while True: ... break`) has no
 // bound here, and its function is optimized in full, as is every function of a module a host
 // calls (its handles may call anything, any number of times). The unoptimized code computes the
@@ -64,7 +64,7 @@ uint64_t iterations(const llvm::Loop& loop, llvm::ScalarEvolution& evolution) {
 // Whether `f` calls one of the module's functions (or through a pointer); with `loops`, inside
 // one of its loops only, and not counting recursive functions there (the top level's loops: a
 // recursive function is never inlined into them, and its code is optimized, or in two tiers,
-// whatever the loop's code is: Note [Two tiers for recursive functions] in tiers.cpp).
+// whatever the loop's code is: Note [Two tiers] in tiers.cpp).
 bool calls_module_code(llvm::Function& f, const llvm::LoopInfo* loops) {
   for (llvm::BasicBlock& block : f)
     for (llvm::Instruction& i : block)

@@ -1,8 +1,11 @@
 #include "codegen/tiers.hpp"
 
 #include "codegen/optimize.hpp"
+#include "codegen/osr.hpp"
 
+#include <llvm/ADT/SCCIterator.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/Object/ObjectFile.h>
@@ -12,37 +15,35 @@
 #include <cstring>
 #include <set>
 
-// Note [Two tiers for recursive functions]
-// A recursive function's work has no bound the compiler can see, so a cold `pyscript run` gave it
-// the whole of -O3, where UnrollRecursionPass inlines it into itself (Note [Unrolling recursion]):
-// fib's body grows to 459 lines of LLVM IR, and -O3 and code generation cost 31 ms for a program
-// that then runs for 30 microseconds (conformance/scalar/recursion.py: 3.3x python3's whole
-// process). A recursive function is re-entered all the time, so it can change tiers at its next
-// call: no on-stack replacement is needed, which is why only such functions get two tiers.
-// - Tier 0: when the top level runs unoptimized (Note [Cold functions]: its own loops bounded, to
-//   100,000 iterations, calls of recursive functions in them allowed) and every function left
-//   to optimize is recursive, or reached only from recursive functions (their helpers, their fused
-//   kernels), the module is compiled without optimization, as a module that runs once is (fast
-//   instruction selection: about 2 ms), and runs at once. Each recursive body starts with a load of
-//   its slot (tiered_bodies, add_tier_slots): while the slot is null it goes on unoptimized.
-// - Tier 1: the same functions are compiled at -O3 on another thread (api/tier_up.cpp), as a module
-//   of their own that declares the module's globals and exports one function per body
-//   (keep_tier_one). Once it is linked, each slot is set (a release store; the load is an acquire),
-//   and the next call of an unoptimized body goes to its optimized copy, whose own calls stay in
-//   tier 1. A call already running unoptimized finishes there; its callees switch.
-// Both tiers run the same graph IR, and pyscript emits no fast-math flags or fused multiply-adds,
-// so they compute the same values. The exception is the vector math library: LLVM vectorizes a
-// loop calling exp or sin with libmvec, whose last bit may differ from libm's, and a switch in the
-// middle of a run would make that depend on timing; a module whose tiered code calls such a
-// function is not tiered. Loops are not tiered: a function called once whose loop runs for
-// seconds would stay unoptimized (there is no on-stack replacement); its code is compiled at -O3
-// before the run, as before.
+// Note [Two tiers]
+// A program's run compiled everything at -O3 before its first statement: 31 ms of -O3 and code
+// generation for recursion.py's fib (UnrollRecursionPass inlines it into itself, Note [Unrolling
+// recursion]), 14 ms for newton.py's one `while` loop, for programs that then run for 30
+// microseconds (3.3x and 2.2x python3's whole process). So a run has two tiers:
+// - Tier 0: the module compiled without optimization (fast instruction selection: 1.5-3 ms), run
+//   at once. Each body ("NAME.body") left to optimize starts with a load of its slot, a global
+//   pointer, null at first (add_entry_check); each of its loops looks at a slot of its own (Note
+//   [Loops change tiers] in osr.cpp).
+// - Tier 1: the same bodies at -O3, compiled on another thread (api/tier_up.cpp) as a module that
+//   declares the module's globals and exports a function per site (keep_tier_one): one that calls
+//   the body, and for each loop a copy of its function entered at the loop. Once it is linked the
+//   slots are set (a release store; the loads are acquires): a body's next call, and a loop's next
+//   look at its slot, go on in tier 1, whose own calls stay there.
+// Which sites (tiered_sites): every body not left unoptimized as cold code (Note [Cold functions]),
+// the top level's loops (the top level is called once, so it has no entry site). The module is not
+// tiered, and is optimized in full before the run as before, when another of its functions has a
+// loop (a fused kernel, which runs inside one call, on the kernel pool), or when its code calls a
+// function LLVM vectorizes with the vector math library (libmvec's last bit may differ from libm's,
+// and a switch in mid-run would make output depend on timing). Otherwise both tiers compute the
+// same values: the same graph IR, and pyscript emits no fast-math flags or fused multiply-adds.
 
 namespace pyscript::codegen {
 namespace {
 
 constexpr const char* kSlotPrefix = "pyscript.tier.slot.";
 constexpr const char* kOnePrefix = "pyscript.tier.one.";
+// Tier 0's loops look at their slot on every 1,024th arrival at the header (Note [Loops change tiers]).
+constexpr uint32_t kLoopCheckMask = 1023;
 
 std::vector<llvm::Function*> direct_callees(llvm::Function& f) {
   std::vector<llvm::Function*> out;
@@ -73,48 +74,76 @@ namespace {
 
 bool ends_with(llvm::StringRef s, llvm::StringRef suffix) { return s.ends_with(suffix); }
 
-// Whether every use of `g` is in an instruction of a function in `set`.
-bool used_only_in(const llvm::Function& g, const std::set<const llvm::Function*>& set) {
-  for (const llvm::User* user : g.users()) {
-    const auto* i = llvm::dyn_cast<llvm::Instruction>(user);
-    if (!i || !set.count(i->getFunction())) return false;
-  }
-  return true;
-}
-
 } // namespace
 
 std::string tier_slot_symbol(const std::string& body) { return kSlotPrefix + body; }
 std::string tier_one_symbol(const std::string& body) { return kOnePrefix + body; }
+std::string tier_mask_symbol() { return "pyscript.tier.mask"; }
 
-std::vector<std::string> tiered_bodies(llvm::Module& module) {
-  llvm::Function* top = module.getFunction("__main__.body");
-  if (!top || top->isDeclaration() || !top->hasFnAttribute(llvm::Attribute::OptimizeNone)) return {};
-  std::vector<std::string> bodies;
-  std::set<const llvm::Function*> tiered;
-  for (llvm::Function& f : module) {
-    if (f.isDeclaration() || f.hasFnAttribute(llvm::Attribute::OptimizeNone) || !on_call_cycle(f)) continue;
-    if (!ends_with(f.getName(), ".body") || &f == top) return {}; // not a function of the program
-    bodies.push_back(f.getName().str());
-    tiered.insert(&f);
-  }
-  if (bodies.empty()) return {};
-  // Their helpers: functions used only by tiered code.
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (const llvm::Function& g : module)
-      if (!g.isDeclaration() && !g.hasFnAttribute(llvm::Attribute::OptimizeNone) && !tiered.count(&g) &&
-          used_only_in(g, tiered)) {
-        tiered.insert(&g);
-        grew = true;
-      }
-  }
+namespace {
+
+bool has_loop(llvm::Function& f) {
+  for (auto scc = llvm::scc_begin(&f); !scc.isAtEnd(); ++scc)
+    if (scc.hasCycle()) return true;
+  return false;
+}
+
+bool is_body(const llvm::Function& f) { return ends_with(f.getName(), ".body"); }
+
+llvm::GlobalVariable* new_slot(llvm::Module& module, const std::string& site) {
+  llvm::PointerType* ptr = llvm::PointerType::getUnqual(module.getContext());
+  auto* slot = new llvm::GlobalVariable(module, ptr, false, llvm::GlobalValue::ExternalLinkage,
+                                        llvm::ConstantPointerNull::get(ptr), tier_slot_symbol(site));
+  slot->setAlignment(llvm::Align(8));
+  return slot;
+}
+
+// Tier 0: the entry's slot and first block (Note [Two tiers]).
+void add_entry_check(llvm::Function& f, llvm::GlobalVariable& slot) {
+  llvm::LLVMContext& context = f.getContext();
+  llvm::PointerType* ptr = llvm::PointerType::getUnqual(context);
+  llvm::BasicBlock* first = &f.getEntryBlock();
+  auto* check = llvm::BasicBlock::Create(context, "tier.check", &f, first);
+  auto* forward = llvm::BasicBlock::Create(context, "tier.one", &f, first);
+  move_frame_slots(*first, *check);
+  llvm::IRBuilder<> b(check);
+  llvm::LoadInst* target = b.CreateAlignedLoad(ptr, &slot, llvm::Align(8), "tier.target");
+  target->setAtomic(llvm::AtomicOrdering::Acquire);
+  b.CreateCondBr(b.CreateIsNotNull(target), forward, first);
+  b.SetInsertPoint(forward);
+  std::vector<llvm::Value*> args;
+  for (llvm::Argument& a : f.args()) args.push_back(&a);
+  llvm::CallInst* call = b.CreateCall(f.getFunctionType(), target, args);
+  call->setCallingConv(f.getCallingConv());
+  call->setTailCall();
+  if (f.getReturnType()->isVoidTy()) b.CreateRetVoid();
+  else b.CreateRet(call);
+}
+
+// Tier 1: an exported function that calls the body.
+void add_entry(llvm::Function& f, const std::string& symbol) {
+  auto* one = llvm::Function::Create(f.getFunctionType(), llvm::GlobalValue::ExternalLinkage, symbol, f.getParent());
+  one->addFnAttr(llvm::Attribute::NoUnwind);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(f.getContext(), "entry", one));
+  std::vector<llvm::Value*> args;
+  for (llvm::Argument& a : one->args()) args.push_back(&a);
+  llvm::CallInst* call = b.CreateCall(&f, args);
+  call->setCallingConv(f.getCallingConv());
+  if (f.getReturnType()->isVoidTy()) b.CreateRetVoid();
+  else b.CreateRet(call);
+}
+
+} // namespace
+
+std::vector<std::string> tiered_sites(llvm::Module& module) {
+  std::vector<llvm::Function*> bodies;
   llvm::Triple triple(module.getTargetTriple());
   llvm::TargetLibraryInfoImpl library(triple);
   library.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
-  for (const llvm::Function& f : module) {
+  for (llvm::Function& f : module) {
     if (f.isDeclaration() || f.hasFnAttribute(llvm::Attribute::OptimizeNone)) continue;
-    if (!tiered.count(&f)) return {}; // code the top level reaches that needs -O3 now
+    if (is_body(f)) bodies.push_back(&f);
+    else if (has_loop(f)) return {}; // a fused kernel: its loop would stay unoptimized
     for (const llvm::BasicBlock& block : f)
       for (const llvm::Instruction& i : block)
         if (const auto* call = llvm::dyn_cast<llvm::CallBase>(&i))
@@ -122,55 +151,44 @@ std::vector<std::string> tiered_bodies(llvm::Module& module) {
               callee && callee->isDeclaration() && library.isFunctionVectorizable(callee->getName()))
             return {};
   }
-  return bodies;
+  std::vector<std::string> sites;
+  for (llvm::Function* f : bodies) {
+    // The top level is called once: only its loops can change tiers.
+    if (f->getName() != "__main__.body") sites.push_back(f->getName().str());
+    for (const LoopSite& site : loop_sites(*f)) sites.push_back(site.name);
+  }
+  return sites;
 }
 
-void add_tier_slots(llvm::Module& module, const std::vector<std::string>& bodies) {
-  llvm::LLVMContext& context = module.getContext();
-  llvm::PointerType* ptr = llvm::PointerType::getUnqual(context);
-  for (const std::string& name : bodies) {
-    llvm::Function* f = module.getFunction(name);
-    auto* slot = new llvm::GlobalVariable(module, ptr, false, llvm::GlobalValue::ExternalLinkage,
-                                          llvm::ConstantPointerNull::get(ptr), tier_slot_symbol(name));
-    slot->setAlignment(llvm::Align(8));
-    llvm::BasicBlock* first = &f->getEntryBlock();
-    auto* check = llvm::BasicBlock::Create(context, "tier.check", f, first);
-    auto* forward = llvm::BasicBlock::Create(context, "tier.one", f, first);
-    // The old entry's fixed-size allocas stay in the entry block (static frame slots).
-    for (auto it = first->begin(); it != first->end();) {
-      llvm::Instruction& i = *it++;
-      if (auto* a = llvm::dyn_cast<llvm::AllocaInst>(&i); a && a->isStaticAlloca()) a->moveBefore(*check, check->end());
-    }
-    llvm::IRBuilder<> b(check);
-    llvm::LoadInst* target = b.CreateAlignedLoad(ptr, slot, llvm::Align(8), "tier.target");
-    target->setAtomic(llvm::AtomicOrdering::Acquire);
-    b.CreateCondBr(b.CreateIsNotNull(target), forward, first);
-    b.SetInsertPoint(forward);
-    std::vector<llvm::Value*> args;
-    for (llvm::Argument& a : f->args()) args.push_back(&a);
-    llvm::CallInst* call = b.CreateCall(f->getFunctionType(), target, args);
-    call->setCallingConv(f->getCallingConv());
-    call->setTailCall();
-    if (f->getReturnType()->isVoidTy()) b.CreateRetVoid();
-    else b.CreateRet(call);
+void add_tier_slots(llvm::Module& module, const std::vector<std::string>& sites) {
+  std::set<std::string> wanted(sites.begin(), sites.end());
+  llvm::Type* i32 = llvm::Type::getInt32Ty(module.getContext());
+  auto* mask = new llvm::GlobalVariable(module, i32, false, llvm::GlobalValue::ExternalLinkage,
+                                        llvm::ConstantInt::get(i32, kLoopCheckMask), tier_mask_symbol());
+  std::vector<llvm::Function*> functions;
+  for (llvm::Function& f : module)
+    if (!f.isDeclaration() && is_body(f)) functions.push_back(&f);
+  for (llvm::Function* f : functions) {
+    for (const LoopSite& site : loop_sites(*f)) // all found before f changes
+      if (wanted.count(site.name)) add_loop_check(*f, site, *new_slot(module, site.name), *mask);
+    if (wanted.count(f->getName().str())) add_entry_check(*f, *new_slot(module, f->getName().str()));
   }
 }
 
-void keep_tier_one(llvm::Module& module, const std::vector<std::string>& bodies) {
-  std::set<std::string> exported;
-  for (const std::string& name : bodies) {
-    llvm::Function* f = module.getFunction(name);
-    auto* one = llvm::Function::Create(f->getFunctionType(), llvm::GlobalValue::ExternalLinkage,
-                                       tier_one_symbol(name), module);
-    one->addFnAttr(llvm::Attribute::NoUnwind);
-    llvm::IRBuilder<> b(llvm::BasicBlock::Create(module.getContext(), "entry", one));
-    std::vector<llvm::Value*> args;
-    for (llvm::Argument& a : one->args()) args.push_back(&a);
-    llvm::CallInst* call = b.CreateCall(f, args);
-    call->setCallingConv(f->getCallingConv());
-    if (f->getReturnType()->isVoidTy()) b.CreateRetVoid();
-    else b.CreateRet(call);
-    exported.insert(one->getName().str());
+void keep_tier_one(llvm::Module& module, const std::vector<std::string>& sites) {
+  std::set<std::string> wanted(sites.begin(), sites.end()), exported;
+  std::vector<llvm::Function*> functions;
+  for (llvm::Function& f : module)
+    if (!f.isDeclaration() && is_body(f)) functions.push_back(&f);
+  for (llvm::Function* f : functions) {
+    for (const LoopSite& site : loop_sites(*f))
+      if (wanted.count(site.name)) {
+        add_loop_entry(*f, site, tier_one_symbol(site.name));
+        exported.insert(tier_one_symbol(site.name));
+      }
+    if (!wanted.count(f->getName().str())) continue;
+    add_entry(*f, tier_one_symbol(f->getName().str()));
+    exported.insert(tier_one_symbol(f->getName().str()));
   }
   for (llvm::Function& f : module) {
     if (f.isDeclaration() || exported.count(f.getName().str())) continue;

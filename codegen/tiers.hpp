@@ -1,5 +1,5 @@
-// Two tiers for the recursive functions of a run: unoptimized code first, -O3 code compiled on
-// another thread and switched to at the next call (Note [Two tiers for recursive functions]).
+// Two tiers for a run: unoptimized code first, -O3 code compiled on another thread, switched to at
+// a function's next call or a loop's next iteration (Note [Two tiers] in tiers.cpp).
 #pragma once
 
 #include <llvm/IR/Module.h>
@@ -9,30 +9,33 @@
 
 namespace pyscript::codegen {
 
-// For a module prepared for a run (Note [Only the top level], cold functions marked): the bodies
-// ("NAME.body") to compile in two tiers, or none when the module does not qualify: the top level
-// is unoptimized, and every function left to optimize is recursive, or called only by recursive
-// functions and their callees, and none of them calls a function that LLVM's vectorizer would
+// For a module prepared for a run (Note [Only the top level], cold functions marked): the sites
+// to compile in two tiers (Note [Two tiers]): each body ("NAME.body") left to optimize, and each of
+// its loops (osr.hpp's LoopSite names); none when the module does not qualify: a function other
+// than a body has a loop (a fused kernel), or the code calls a function that LLVM's vectorizer would
 // replace by a vector library call (whose last bit may differ from libm's).
-std::vector<std::string> tiered_bodies(llvm::Module& module);
+std::vector<std::string> tiered_sites(llvm::Module& module);
 
-// Tier 0: gives each of `bodies` a slot (a global pointer, null at first) and a first block that,
-// once the slot is set, calls the function it holds with the body's arguments and returns its result.
-void add_tier_slots(llvm::Module& module, const std::vector<std::string>& bodies);
+// Tier 0: gives each site a slot (a global pointer, null at first): a body's first block, once its
+// slot is set, calls the function it holds with the body's arguments and returns its result; a
+// loop's header does so with the loop's live values (Note [Loops change tiers] in osr.cpp).
+void add_tier_slots(llvm::Module& module, const std::vector<std::string>& sites);
 
-// Tier 1 (`module` emitted without the top level and with the module's globals declared): keeps an
-// exported function per body (tier_one_symbol) that calls it, and what they reach; the rest is internal
-// or dropped.
-void keep_tier_one(llvm::Module& module, const std::vector<std::string>& bodies);
+// Tier 1 (`module` emitted with the module's globals declared): keeps an exported function per site
+// (tier_one_symbol): for a body, one that calls it; for a loop, a copy of its function entered at
+// the loop; and what they reach; the rest is internal or dropped.
+void keep_tier_one(llvm::Module& module, const std::vector<std::string>& sites);
 
 // Whether `f` is on a cycle of direct calls between the module's functions.
 bool on_call_cycle(llvm::Function& f);
 
-// "pyscript.tier.slot.BODY", "pyscript.tier.one.BODY".
-std::string tier_slot_symbol(const std::string& body);
-std::string tier_one_symbol(const std::string& body);
+// "pyscript.tier.slot.SITE", "pyscript.tier.one.SITE"; the i32 that masks the count of a loop's
+// arrivals at its header before it looks at its slot.
+std::string tier_slot_symbol(const std::string& site);
+std::string tier_one_symbol(const std::string& site);
+std::string tier_mask_symbol();
 
-// The bodies that a tier-0 object file gives slots to (its symbols named tier_slot_symbol), in
+// The sites that a tier-0 object file gives slots to (its symbols named tier_slot_symbol), in
 // the order of its symbol table; none for any other object, or one that does not read.
 std::vector<std::string> tier_slots_of_object(const std::string& object);
 

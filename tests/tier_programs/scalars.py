@@ -1,5 +1,5 @@
 # Recursive functions of ints, floats and bools, called from a top level without loops: each is
-# compiled in two tiers (Note [Two tiers for recursive functions]).
+# compiled in two tiers (Note [Two tiers]).
 def fib(n):
     if n < 2:
         return n
