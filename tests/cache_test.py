@@ -35,7 +35,9 @@ class Cache:
         self.dir = os.path.join(root, "pyscript")
 
     def env(self, **extra):
-        env = dict(os.environ, XDG_CACHE_HOME=self.root, PYSCRIPT_CACHE_TRACE="1")
+        # One tier: a run in two tiers also looks up (and may store) its tier-1 object, which
+        # tests/tiers_test.py checks (Note [Two tiers]); here each run uses one object entry.
+        env = dict(os.environ, XDG_CACHE_HOME=self.root, PYSCRIPT_CACHE_TRACE="1", PYSCRIPT_TIERS="0")
         env.pop("PYSCRIPT_CACHE", None)
         env.update(extra)
         return env
