@@ -80,6 +80,7 @@ std::vector<LoopSite> loop_sites(llvm::Function& f) {
     LoopSite site;
     site.header = loop->getHeader();
     std::set<const llvm::BasicBlock*> reached = reachable_from(site.header);
+    for (const llvm::BasicBlock* b : reached) site.copy_size += b->size();
     for (llvm::Argument& a : f.args()) site.live.push_back(&a);
     for (llvm::PHINode& phi : site.header->phis()) site.live.push_back(&phi);
     for (llvm::BasicBlock& block : f) {

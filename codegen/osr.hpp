@@ -16,6 +16,7 @@ struct LoopSite {
   // values computed before the loop and used from the header on (allocas aside: scratch space).
   std::vector<llvm::Value*> live;
   std::string name; // "FUNCTION#loopK#HASH": HASH of the live values' types
+  size_t copy_size = 0; // instructions from the header on: the size of tier 1's copy
 };
 
 // Moves the fixed-size allocas (frame slots) of `from`, the old entry block, to the end of `to`,
