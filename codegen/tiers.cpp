@@ -47,7 +47,7 @@ constexpr const char* kOnePrefix = "pyscript.tier.one.";
 constexpr uint32_t kLoopCheckMask = 1023;
 // Instructions that tier 1's loop copies may hold whatever the module's size (Note [A budget for
 // loop copies]).
-constexpr size_t kLoopCopyBudget = 4000;
+constexpr size_t kLoopCopyBudget = 8000;
 
 std::vector<llvm::Function*> direct_callees(llvm::Function& f) {
   std::vector<llvm::Function*> out;
@@ -167,15 +167,16 @@ std::vector<std::string> tiered_sites(llvm::Module& module) {
   // Note [A budget for loop copies]
   // Each loop's tier-1 entry is a copy of its function from the loop on, so a top level of 37
   // loops in a row had 37 copies of most of itself: tier 1 of a generated 376-line program took
-  // 25 s to compile where one tier took 1.8 s (and 0.23 s without the copies). The copies together
-  // may hold as many instructions as the bodies (at least kLoopCopyBudget), the smallest first:
-  // later and inner loops, where a long run is most often spent; the loops left out change tiers
-  // at their function's next call only.
-  std::stable_sort(loops.begin(), loops.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  // 25 s to compile where one tier took 1.8 s (and 0.23 s without the copies). So the copies
+  // together may hold as many instructions as the bodies (at least kLoopCopyBudget). A module whose
+  // copies do not fit is not tiered: leaving some loops without a copy was tried, and a benchmark
+  // whose warm-up loop (inlined into the top level, early in it, so with one of the largest copies)
+  // had none ran that loop unoptimized to its end: bench/lists/nbody.py's whole run went from 51 to
+  // 119 ms with a warm cache.
   size_t budget = std::max(code, kLoopCopyBudget), spent = 0;
   for (const auto& [size, name] : loops) {
-    if (spent + size > budget) break;
     spent += size;
+    if (spent > budget) return {};
     sites.push_back(name);
   }
   return sites;
