@@ -161,11 +161,20 @@ void start_tier_one(ModuleState& state, std::shared_ptr<const ir::Module> graphs
   }
   auto start = std::chrono::steady_clock::now();
   std::thread([control = state.tier_up, graphs = std::move(graphs), request, cache = state.cache, start]() mutable {
-    std::string object = compile_tier_one(*graphs, request.sites);
+    // An internal error here (a compiler bug) must not end the program, which tier 0 runs on:
+    // tier 1 is given up, and PYSCRIPT_TIME says why.
+    std::string object, failure;
+    try {
+      object = compile_tier_one(*graphs, request.sites);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
     graphs.reset();
     double compiled = ms_since(start);
     std::lock_guard exit_lock(exit_mutex);
-    if (!exiting) {
+    if (!failure.empty() && codegen::phase_times_enabled())
+      std::fprintf(stderr, "pyscript time: tier 1 not compiled (%s)\n", failure.c_str());
+    if (!exiting && failure.empty()) {
       std::lock_guard lock(control->mutex);
       if (!control->abandoned) {
         if (cache && request.key) cache->put(*request.key, object);
