@@ -164,8 +164,7 @@ std::string object_for(const codegen::CompileCache* cache, const ir::Module& gra
     }
     if (cold && codegen::all_optnone(*module)) {
       codegen::prepare_unoptimized(*module, *machine);
-    } else if (tiers && !(tiers->sites = codegen::tiered_sites(*module)).empty()) {
-      codegen::add_tier_slots(*module, tiers->sites);
+    } else if (tiers && !(tiers->sites = codegen::add_tier_slots(*module)).empty()) {
       codegen::prepare_unoptimized(*module, *machine);
       if (codegen::phase_times_enabled())
         std::fprintf(stderr, "pyscript time: %zu sites in two tiers\n", tiers->sites.size());

@@ -146,13 +146,13 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine) {
 // rest of the module does: when its body has no loop, it is marked optnone, so -O3 skips it (and
 // inlines nothing into it) and code generation selects its instructions the fast way, while the
 // functions it calls, recursive ones for instance, are optimized as before.
-namespace {
-
 bool has_cycle(llvm::Function& f) {
   for (auto scc = llvm::scc_begin(&f); !scc.isAtEnd(); ++scc)
     if (scc.hasCycle()) return true;
   return false;
 }
+
+namespace {
 
 // Depth-first over direct calls between the module's functions: 1 while on the path, 2 done.
 bool reaches_itself(llvm::Function& f, std::map<llvm::Function*, int>& state) {

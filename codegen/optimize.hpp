@@ -15,6 +15,9 @@ std::unique_ptr<llvm::TargetMachine> host_target_machine();
 // Runs the -O3 pipeline on `module` for `machine` (sets the module's triple and data layout).
 void optimize_module(llvm::Module& module, llvm::TargetMachine& machine);
 
+// Whether `f`'s control flow has a cycle (a loop).
+bool has_cycle(llvm::Function& f);
+
 // Removes the internal functions nothing refers to (until none is left).
 void remove_unused_functions(llvm::Module& module);
 

@@ -4,7 +4,6 @@
 
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Dominators.h>
-#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
@@ -108,39 +107,51 @@ std::vector<LoopSite> loop_sites(llvm::Function& f) {
   return out;
 }
 
+namespace {
+
+// The type of a site's tier-1 entry: the function's result, from the live values.
+llvm::FunctionType* entry_type(llvm::Function& f, const LoopSite& site) {
+  std::vector<llvm::Type*> types;
+  for (llvm::Value* v : site.live) types.push_back(v->getType());
+  return llvm::FunctionType::get(f.getReturnType(), types, false);
+}
+
+} // namespace
+
+void forward_when_set(llvm::IRBuilder<>& b, llvm::GlobalVariable& slot, llvm::BasicBlock* otherwise,
+                      llvm::FunctionType* type, llvm::ArrayRef<llvm::Value*> args, llvm::CallingConv::ID cc) {
+  llvm::Function* f = b.GetInsertBlock()->getParent();
+  auto* forward = llvm::BasicBlock::Create(f->getContext(), "tier.forward", f, otherwise);
+  llvm::LoadInst* target = b.CreateAlignedLoad(b.getPtrTy(), &slot, llvm::Align(8), "tier.target");
+  target->setAtomic(llvm::AtomicOrdering::Acquire);
+  b.CreateCondBr(b.CreateIsNotNull(target), forward, otherwise);
+  b.SetInsertPoint(forward);
+  llvm::CallInst* call = b.CreateCall(type, target, args);
+  call->setCallingConv(cc);
+  if (type->getReturnType()->isVoidTy()) b.CreateRetVoid();
+  else b.CreateRet(call);
+}
+
 void add_loop_check(llvm::Function& f, const LoopSite& site, llvm::GlobalVariable& slot, llvm::GlobalVariable& mask) {
-  llvm::LLVMContext& context = f.getContext();
   llvm::IRBuilder<> b(&*f.getEntryBlock().getFirstInsertionPt());
   llvm::AllocaInst* count = b.CreateAlloca(b.getInt32Ty(), nullptr, "osr.count");
   b.CreateStore(b.getInt32(0), count);
   llvm::BasicBlock* header = site.header;
   llvm::BasicBlock* rest = llvm::SplitBlock(header, header->getFirstNonPHI());
   header->getTerminator()->eraseFromParent();
-  auto* load_slot = llvm::BasicBlock::Create(context, "osr.slot", &f, rest);
-  auto* leave = llvm::BasicBlock::Create(context, "osr.leave", &f, rest);
+  auto* load_slot = llvm::BasicBlock::Create(f.getContext(), "osr.slot", &f, rest);
   b.SetInsertPoint(header);
   llvm::Value* n = b.CreateAdd(b.CreateLoad(b.getInt32Ty(), count), b.getInt32(1));
   b.CreateStore(n, count);
   llvm::Value* every = b.CreateLoad(b.getInt32Ty(), &mask);
   b.CreateCondBr(b.CreateICmpEQ(b.CreateAnd(n, every), b.getInt32(0)), load_slot, rest);
   b.SetInsertPoint(load_slot);
-  llvm::LoadInst* target = b.CreateAlignedLoad(b.getPtrTy(), &slot, llvm::Align(8), "osr.target");
-  target->setAtomic(llvm::AtomicOrdering::Acquire);
-  b.CreateCondBr(b.CreateIsNotNull(target), leave, rest);
-  b.SetInsertPoint(leave);
-  std::vector<llvm::Type*> types;
-  for (llvm::Value* v : site.live) types.push_back(v->getType());
-  auto* type = llvm::FunctionType::get(f.getReturnType(), types, false);
-  llvm::CallInst* call = b.CreateCall(type, target, site.live);
-  if (f.getReturnType()->isVoidTy()) b.CreateRetVoid();
-  else b.CreateRet(call);
+  forward_when_set(b, slot, rest, entry_type(f, site), site.live, llvm::CallingConv::C);
 }
 
 void add_loop_entry(llvm::Function& f, const LoopSite& site, const std::string& symbol) {
   llvm::Module& module = *f.getParent();
-  std::vector<llvm::Type*> types;
-  for (llvm::Value* v : site.live) types.push_back(v->getType());
-  auto* type = llvm::FunctionType::get(f.getReturnType(), types, false);
+  llvm::FunctionType* type = entry_type(f, site);
   llvm::Function* g = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage, symbol, module);
   llvm::ValueToValueMapTy map;
   for (unsigned i = 0; i < f.arg_size(); ++i) map[f.getArg(i)] = g->getArg(i);

@@ -4,6 +4,7 @@
 
 #include <llvm/IR/Function.h>
 #include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/IRBuilder.h>
 
 #include <string>
 #include <vector>
@@ -26,6 +27,12 @@ void move_frame_slots(llvm::BasicBlock& from, llvm::BasicBlock& to);
 // The loops of `f` as emitted (before any optimization), outer ones first; the same list for the
 // same IR, so that both tiers, emitted from the same graphs, name the same sites.
 std::vector<LoopSite> loop_sites(llvm::Function& f);
+
+// Tier 0: at `b`'s insertion point, the end of a block, an acquire load of `slot`; when it holds a
+// function, calls it with `args` (as `type`, calling convention `cc`) and returns its result, else
+// branches to `otherwise`.
+void forward_when_set(llvm::IRBuilder<>& b, llvm::GlobalVariable& slot, llvm::BasicBlock* otherwise,
+                      llvm::FunctionType* type, llvm::ArrayRef<llvm::Value*> args, llvm::CallingConv::ID cc);
 
 // Tier 0: at the site's header, on every arrival whose count ANDed with *mask is zero, loads `slot`;
 // when it is set, calls it with the live values and returns what it returns.

@@ -3,9 +3,7 @@
 #include "codegen/optimize.hpp"
 #include "codegen/osr.hpp"
 
-#include <llvm/ADT/SCCIterator.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
-#include <llvm/IR/CFG.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/Object/ObjectFile.h>
@@ -59,69 +57,25 @@ std::vector<llvm::Function*> direct_callees(llvm::Function& f) {
   return out;
 }
 
-} // namespace
-
-bool on_call_cycle(llvm::Function& f) {
-  std::set<llvm::Function*> seen;
-  std::vector<llvm::Function*> work = direct_callees(f);
-  while (!work.empty()) {
-    llvm::Function* g = work.back();
-    work.pop_back();
-    if (g == &f) return true;
-    if (!seen.insert(g).second) continue;
-    for (llvm::Function* h : direct_callees(*g)) work.push_back(h);
-  }
-  return false;
-}
-
-namespace {
-
-bool ends_with(llvm::StringRef s, llvm::StringRef suffix) { return s.ends_with(suffix); }
-
-} // namespace
-
-std::string tier_slot_symbol(const std::string& body) { return kSlotPrefix + body; }
-std::string tier_one_symbol(const std::string& body) { return kOnePrefix + body; }
-std::string tier_mask_symbol() { return "pyscript.tier.mask"; }
-
-namespace {
-
-bool has_loop(llvm::Function& f) {
-  for (auto scc = llvm::scc_begin(&f); !scc.isAtEnd(); ++scc)
-    if (scc.hasCycle()) return true;
-  return false;
-}
-
-bool is_body(const llvm::Function& f) { return ends_with(f.getName(), ".body"); }
+bool is_body(const llvm::Function& f) { return f.getName().ends_with(".body"); }
 
 llvm::GlobalVariable* new_slot(llvm::Module& module, const std::string& site) {
   llvm::PointerType* ptr = llvm::PointerType::getUnqual(module.getContext());
   auto* slot = new llvm::GlobalVariable(module, ptr, false, llvm::GlobalValue::ExternalLinkage,
-                                        llvm::ConstantPointerNull::get(ptr), tier_slot_symbol(site));
+                                        llvm::ConstantPointerNull::get(ptr), kSlotPrefix + site);
   slot->setAlignment(llvm::Align(8));
   return slot;
 }
 
-// Tier 0: the entry's slot and first block (Note [Two tiers]).
+// Tier 0: the body's slot, looked at in a new first block (Note [Two tiers]).
 void add_entry_check(llvm::Function& f, llvm::GlobalVariable& slot) {
-  llvm::LLVMContext& context = f.getContext();
-  llvm::PointerType* ptr = llvm::PointerType::getUnqual(context);
   llvm::BasicBlock* first = &f.getEntryBlock();
-  auto* check = llvm::BasicBlock::Create(context, "tier.check", &f, first);
-  auto* forward = llvm::BasicBlock::Create(context, "tier.one", &f, first);
+  auto* check = llvm::BasicBlock::Create(f.getContext(), "tier.check", &f, first);
   move_frame_slots(*first, *check);
   llvm::IRBuilder<> b(check);
-  llvm::LoadInst* target = b.CreateAlignedLoad(ptr, &slot, llvm::Align(8), "tier.target");
-  target->setAtomic(llvm::AtomicOrdering::Acquire);
-  b.CreateCondBr(b.CreateIsNotNull(target), forward, first);
-  b.SetInsertPoint(forward);
   std::vector<llvm::Value*> args;
   for (llvm::Argument& a : f.args()) args.push_back(&a);
-  llvm::CallInst* call = b.CreateCall(f.getFunctionType(), target, args);
-  call->setCallingConv(f.getCallingConv());
-  call->setTailCall();
-  if (f.getReturnType()->isVoidTy()) b.CreateRetVoid();
-  else b.CreateRet(call);
+  forward_when_set(b, slot, first, f.getFunctionType(), args, f.getCallingConv());
 }
 
 // Tier 1: an exported function that calls the body.
@@ -139,15 +93,32 @@ void add_entry(llvm::Function& f, const std::string& symbol) {
 
 } // namespace
 
-std::vector<std::string> tiered_sites(llvm::Module& module) {
-  std::vector<llvm::Function*> bodies;
+bool on_call_cycle(llvm::Function& f) {
+  std::set<llvm::Function*> seen;
+  std::vector<llvm::Function*> work = direct_callees(f);
+  while (!work.empty()) {
+    llvm::Function* g = work.back();
+    work.pop_back();
+    if (g == &f) return true;
+    if (!seen.insert(g).second) continue;
+    for (llvm::Function* h : direct_callees(*g)) work.push_back(h);
+  }
+  return false;
+}
+
+std::string tier_slot_symbol(const std::string& site) { return kSlotPrefix + site; }
+std::string tier_one_symbol(const std::string& site) { return kOnePrefix + site; }
+std::string tier_mask_symbol() { return "pyscript.tier.mask"; }
+
+std::vector<std::string> add_tier_slots(llvm::Module& module) {
+  std::vector<std::pair<llvm::Function*, std::vector<LoopSite>>> bodies;
   llvm::Triple triple(module.getTargetTriple());
   llvm::TargetLibraryInfoImpl library(triple);
   library.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
   for (llvm::Function& f : module) {
     if (f.isDeclaration() || f.hasFnAttribute(llvm::Attribute::OptimizeNone)) continue;
-    if (is_body(f)) bodies.push_back(&f);
-    else if (has_loop(f)) return {}; // a fused kernel: its loop would stay unoptimized
+    if (is_body(f)) bodies.emplace_back(&f, std::vector<LoopSite>{});
+    else if (has_cycle(f)) return {}; // a fused kernel: its loop would stay unoptimized
     for (const llvm::BasicBlock& block : f)
       for (const llvm::Instruction& i : block)
         if (const auto* call = llvm::dyn_cast<llvm::CallBase>(&i))
@@ -155,14 +126,11 @@ std::vector<std::string> tiered_sites(llvm::Module& module) {
               callee && callee->isDeclaration() && library.isFunctionVectorizable(callee->getName()))
             return {};
   }
-  std::vector<std::string> sites;
-  std::vector<std::pair<size_t, std::string>> loops;
-  size_t code = 0;
-  for (llvm::Function* f : bodies) {
-    // The top level is called once: only its loops can change tiers.
-    if (f->getName() != "__main__.body") sites.push_back(f->getName().str());
+  size_t code = 0, copies = 0;
+  for (auto& [f, loops] : bodies) {
     code += f->getInstructionCount();
-    for (const LoopSite& site : loop_sites(*f)) loops.emplace_back(site.copy_size, site.name);
+    loops = loop_sites(*f); // all found before any function changes
+    for (const LoopSite& site : loops) copies += site.copy_size;
   }
   // Note [A budget for loop copies]
   // Each loop's tier-1 entry is a copy of its function from the loop on, so a top level of 37
@@ -173,28 +141,22 @@ std::vector<std::string> tiered_sites(llvm::Module& module) {
   // whose warm-up loop (inlined into the top level, early in it, so with one of the largest copies)
   // had none ran that loop unoptimized to its end: bench/lists/nbody.py's whole run went from 51 to
   // 119 ms with a warm cache.
-  size_t budget = std::max(code, kLoopCopyBudget), spent = 0;
-  for (const auto& [size, name] : loops) {
-    spent += size;
-    if (spent > budget) return {};
-    sites.push_back(name);
-  }
-  return sites;
-}
-
-void add_tier_slots(llvm::Module& module, const std::vector<std::string>& sites) {
-  std::set<std::string> wanted(sites.begin(), sites.end());
+  if (bodies.empty() || copies > std::max(code, kLoopCopyBudget)) return {};
   llvm::Type* i32 = llvm::Type::getInt32Ty(module.getContext());
   auto* mask = new llvm::GlobalVariable(module, i32, false, llvm::GlobalValue::ExternalLinkage,
                                         llvm::ConstantInt::get(i32, kLoopCheckMask), tier_mask_symbol());
-  std::vector<llvm::Function*> functions;
-  for (llvm::Function& f : module)
-    if (!f.isDeclaration() && is_body(f)) functions.push_back(&f);
-  for (llvm::Function* f : functions) {
-    for (const LoopSite& site : loop_sites(*f)) // all found before f changes
-      if (wanted.count(site.name)) add_loop_check(*f, site, *new_slot(module, site.name), *mask);
-    if (wanted.count(f->getName().str())) add_entry_check(*f, *new_slot(module, f->getName().str()));
+  std::vector<std::string> sites;
+  for (auto& [f, loops] : bodies) {
+    for (const LoopSite& site : loops) {
+      add_loop_check(*f, site, *new_slot(module, site.name), *mask);
+      sites.push_back(site.name);
+    }
+    // The top level is called once: only its loops can change tiers.
+    if (f->getName() == "__main__.body") continue;
+    add_entry_check(*f, *new_slot(module, f->getName().str()));
+    sites.push_back(f->getName().str());
   }
+  return sites;
 }
 
 void keep_tier_one(llvm::Module& module, const std::vector<std::string>& sites) {

@@ -9,17 +9,15 @@
 
 namespace pyscript::codegen {
 
-// For a module prepared for a run (Note [Only the top level], cold functions marked): the sites
-// to compile in two tiers (Note [Two tiers]): each body ("NAME.body") left to optimize, and each of
-// its loops (osr.hpp's LoopSite names); none when the module does not qualify: a function other
-// than a body has a loop (a fused kernel), or the code calls a function that LLVM's vectorizer would
-// replace by a vector library call (whose last bit may differ from libm's).
-std::vector<std::string> tiered_sites(llvm::Module& module);
-
-// Tier 0: gives each site a slot (a global pointer, null at first): a body's first block, once its
-// slot is set, calls the function it holds with the body's arguments and returns its result; a
-// loop's header does so with the loop's live values (Note [Loops change tiers] in osr.cpp).
-void add_tier_slots(llvm::Module& module, const std::vector<std::string>& sites);
+// Tier 0, for a module prepared for a run (Note [Only the top level], cold functions marked):
+// gives each site (Note [Two tiers]) a slot, a global pointer, null at first: each body ("NAME.body")
+// left to optimize, whose first block, once its slot is set, calls the function it holds with the
+// body's arguments and returns its result; and each of its loops, whose header does so with the
+// loop's live values (Note [Loops change tiers] in osr.cpp). Returns the sites; none, with the
+// module unchanged, when it does not qualify: a function other than a body has a loop (a fused
+// kernel), the code calls a function that LLVM's vectorizer would replace by a vector library call
+// (whose last bit may differ from libm's), or the loops' copies exceed their budget.
+std::vector<std::string> add_tier_slots(llvm::Module& module);
 
 // Tier 1 (`module` emitted with the module's globals declared): keeps an exported function per site
 // (tier_one_symbol): for a body, one that calls it; for a loop, a copy of its function entered at
