@@ -133,17 +133,16 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 bool two_tiers_enabled() { return mode() != Mode::Off; }
 
 void start_tier_one(ModuleState& state, std::shared_ptr<const ir::Module> graphs, const TierRequest& request) {
-  if (request.sites.empty()) return;
+  Mode m = mode();
+  if (request.sites.empty() || m == Mode::First || m == Mode::Off) return;
   std::string error;
   if (state.cache && request.key) {
     if (std::optional<std::string> hit = state.cache->get(*request.key)) {
-      if (!link_tier_one(*state.jit, request.sites, *hit, mode() == Mode::Osr, &error))
+      if (!link_tier_one(*state.jit, request.sites, *hit, m == Mode::Osr, &error))
         internal_error(__FILE__, __LINE__, "LLVM: tier 1 from the cache: " + error);
       return;
     }
   }
-  Mode m = mode();
-  if (m == Mode::First || m == Mode::Off) return;
   if (m == Mode::Wait || m == Mode::Osr) {
     std::string object = compile_tier_one(*graphs, request.sites);
     if (state.cache && request.key) state.cache->put(*request.key, object);
